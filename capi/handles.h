@@ -1,0 +1,99 @@
+// The structs behind the opaque handles of the public header, and the guard every exported
+// function runs its body in.
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ast/diagnostic.h"
+#include "ast/source.h"
+#include "common/error.h"
+#include "cudapy/cudapy.h"
+#include "pipeline/translate.h"
+
+#if CUDAPY_HAVE_CUDA
+#include "runtime/memory.h"
+#include "runtime/module.h"
+#endif
+
+struct cudapy_program {
+    std::vector<cudapy::ast::SourceUnit> units;
+    std::map<std::string, std::string> signatures;
+    std::optional<cudapy::pipeline::Translation> translation;  // dropped when the input changes
+    // The errors of the last translation or compilation, with their source lines.
+    std::vector<cudapy::ast::Diagnostic> diagnostics;
+    std::vector<std::string> diagnostic_lines;
+};
+
+struct cudapy_kernel {
+    const void *function = nullptr;
+    cudapy::pipeline::KernelInterface interface;
+    std::atomic<int> block_size{0};  // chosen on the first thread-count launch
+};
+
+struct cudapy_module {
+#if CUDAPY_HAVE_CUDA
+    std::unique_ptr<cudapy::runtime::LoadedModule> loaded;
+#endif
+    std::vector<std::unique_ptr<cudapy_kernel>> kernels;
+};
+
+struct cudapy_buffer {
+#if CUDAPY_HAVE_CUDA
+    std::unique_ptr<cudapy::runtime::DeviceBuffer> memory;
+#endif
+};
+
+namespace cudapy::capi {
+
+void set_last_error(std::string message);
+
+// Runs `body`, mapping every exception to a status and the last-error message, so that
+// nothing is thrown across the ABI.
+template <typename Body>
+cudapy_status guard(Body &&body) noexcept {
+    try {
+        body();
+        return CUDAPY_OK;
+    } catch (const Error &error) {
+        set_last_error(error.what());
+        return static_cast<cudapy_status>(error.status());
+    } catch (const std::bad_alloc &) {
+        set_last_error("out of host memory");
+        return CUDAPY_ERROR_HOST_OUT_OF_MEMORY;
+    } catch (const std::exception &error) {
+        set_last_error(std::string("internal error in cudapy (please report it): ") + error.what());
+        return CUDAPY_ERROR_INTERNAL;
+    } catch (...) {
+        set_last_error("internal error in cudapy (please report it): unknown exception");
+        return CUDAPY_ERROR_INTERNAL;
+    }
+}
+
+// Throws Error(InvalidArgument) naming `what` when `pointer` is null.
+inline void require(const void *pointer, const char *what) {
+    if (!pointer) throw Error(Status::InvalidArgument, std::string(what) + " is NULL");
+}
+
+// Throws Error(InvalidArgument) unless an option struct's leading size field covers `needed`.
+inline void require_size(std::size_t given, std::size_t needed, const char *what) {
+    if (given < needed)
+        throw Error(Status::InvalidArgument,
+                    std::string(what) + ".size is " + std::to_string(given) + "; set it to sizeof(" +
+                        what + ")");
+}
+
+// Copies `text` into a string the caller frees with cudapy_string_free.
+char *owned_string(const std::string &text);
+
+[[noreturn]] inline void no_cuda() {
+    throw Error(Status::Unsupported, "this libcudapy was built without CUDA (-Dcuda=disabled); "
+                                     "it translates and compiles to PTX but cannot run kernels");
+}
+
+}  // namespace cudapy::capi

@@ -1,0 +1,60 @@
+#include <cstdlib>
+#include <cstring>
+
+#include "handles.h"
+
+namespace cudapy::capi {
+
+namespace {
+
+thread_local std::string last_error;
+
+}  // namespace
+
+void set_last_error(std::string message) {
+    try {
+        last_error = std::move(message);
+    } catch (...) {
+        last_error.clear();
+    }
+}
+
+char *owned_string(const std::string &text) {
+    char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+    if (!copy) throw std::bad_alloc();
+    std::memcpy(copy, text.c_str(), text.size() + 1);
+    return copy;
+}
+
+}  // namespace cudapy::capi
+
+extern "C" {
+
+cudapy_version_info cudapy_version(void) {
+    return {CUDAPY_VERSION_MAJOR, CUDAPY_VERSION_MINOR, CUDAPY_VERSION_PATCH, CUDAPY_ABI_VERSION};
+}
+
+const char *cudapy_status_name(cudapy_status status) {
+    switch (status) {
+    case CUDAPY_OK: return "CUDAPY_OK";
+    case CUDAPY_ERROR_INVALID_ARGUMENT: return "CUDAPY_ERROR_INVALID_ARGUMENT";
+    case CUDAPY_ERROR_HOST_OUT_OF_MEMORY: return "CUDAPY_ERROR_HOST_OUT_OF_MEMORY";
+    case CUDAPY_ERROR_TRANSLATION: return "CUDAPY_ERROR_TRANSLATION";
+    case CUDAPY_ERROR_NVRTC_UNAVAILABLE: return "CUDAPY_ERROR_NVRTC_UNAVAILABLE";
+    case CUDAPY_ERROR_CUDA_COMPILATION: return "CUDAPY_ERROR_CUDA_COMPILATION";
+    case CUDAPY_ERROR_NO_DEVICE: return "CUDAPY_ERROR_NO_DEVICE";
+    case CUDAPY_ERROR_DEVICE_OUT_OF_MEMORY: return "CUDAPY_ERROR_DEVICE_OUT_OF_MEMORY";
+    case CUDAPY_ERROR_NOT_FOUND: return "CUDAPY_ERROR_NOT_FOUND";
+    case CUDAPY_ERROR_LAUNCH_FAILED: return "CUDAPY_ERROR_LAUNCH_FAILED";
+    case CUDAPY_ERROR_CUDA: return "CUDAPY_ERROR_CUDA";
+    case CUDAPY_ERROR_UNSUPPORTED: return "CUDAPY_ERROR_UNSUPPORTED";
+    case CUDAPY_ERROR_INTERNAL: return "CUDAPY_ERROR_INTERNAL";
+    }
+    return "CUDAPY_UNKNOWN_STATUS";
+}
+
+const char *cudapy_last_error(void) { return cudapy::capi::last_error.c_str(); }
+
+void cudapy_string_free(char *string) { std::free(string); }
+
+}  // extern "C"

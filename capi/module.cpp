@@ -1,0 +1,161 @@
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "handles.h"
+
+using cudapy::Error;
+using cudapy::Status;
+using cudapy::capi::guard;
+using cudapy::capi::require;
+
+namespace {
+
+#if CUDAPY_HAVE_CUDA
+
+using cudapy::runtime::Dim3;
+
+Dim3 dim(cudapy_dim3 d) { return {d.x, d.y, d.z}; }
+
+void require_positive(cudapy_dim3 d, const char *what) {
+    if (d.x == 0 || d.y == 0 || d.z == 0)
+        throw Error(Status::InvalidArgument,
+                    std::string(what) + " must be at least 1 in every dimension, got (" +
+                        std::to_string(d.x) + ", " + std::to_string(d.y) + ", " +
+                        std::to_string(d.z) + ")");
+}
+
+std::uint32_t clamp_threads(std::uint64_t count) {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(count, UINT32_MAX));
+}
+
+// Launches with the kernel's parameters at `params` (one pointer per parameter), adding the
+// hidden extent that stops threads past the requested counts.
+void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *const *params) {
+    require(config, "config");
+    cudapy::capi::require_size(config->size, sizeof(cudapy_launch_config), "cudapy_launch_config");
+    Dim3 grid, block, extent;
+    if (config->block.x != 0) {
+        require_positive(config->grid, "grid");
+        require_positive(config->block, "block");
+        grid = dim(config->grid);
+        block = dim(config->block);
+        extent = {clamp_threads(std::uint64_t{grid.x} * block.x),
+                  clamp_threads(std::uint64_t{grid.y} * block.y),
+                  clamp_threads(std::uint64_t{grid.z} * block.z)};
+    } else {
+        require_positive(config->threads, "threads");
+        int size = kernel.block_size.load(std::memory_order_relaxed);
+        if (size == 0) {
+            size = cudapy::runtime::auto_block_size(kernel.function);
+            kernel.block_size.store(size, std::memory_order_relaxed);
+        }
+        auto shape = cudapy::runtime::shape_for_threads(dim(config->threads), size);
+        grid = shape.grid;
+        block = shape.block;
+        extent = dim(config->threads);
+    }
+    std::size_t count = kernel.interface.params.size();
+    constexpr std::size_t inline_count = 32;
+    std::array<void *, inline_count + 1> inline_args;
+    std::vector<void *> heap_args;
+    void **args = inline_args.data();
+    if (count > inline_count) {
+        heap_args.resize(count + 1);
+        args = heap_args.data();
+    }
+    std::copy(params, params + count, args);
+    args[count] = &extent;
+    cudapy::runtime::launch(kernel.function, grid, block, config->shared_bytes, config->stream, args);
+}
+
+#endif
+
+}  // namespace
+
+extern "C" {
+
+void cudapy_module_delete(cudapy_module *module) { delete module; }
+
+cudapy_status cudapy_module_kernel(cudapy_module *module, const char *name, cudapy_kernel **out) {
+    if (out) *out = nullptr;
+    return guard([&] {
+        require(module, "module");
+        require(name, "name");
+        require(out, "out");
+        for (auto &kernel : module->kernels) {
+            if (kernel->interface.name == name) {
+                *out = kernel.get();
+                return;
+            }
+        }
+        std::string known;
+        for (const auto &kernel : module->kernels)
+            known += (known.empty() ? "" : ", ") + kernel->interface.name;
+        throw Error(Status::NotFound, std::string("the module has no kernel '") + name +
+                                          "'; its kernels: " + (known.empty() ? "none" : known));
+    });
+}
+
+cudapy_status cudapy_kernel_auto_block_size(cudapy_kernel *kernel, int *out) {
+    return guard([&] {
+        require(kernel, "kernel");
+        require(out, "out");
+#if CUDAPY_HAVE_CUDA
+        int size = kernel->block_size.load(std::memory_order_relaxed);
+        if (size == 0) {
+            size = cudapy::runtime::auto_block_size(kernel->function);
+            kernel->block_size.store(size, std::memory_order_relaxed);
+        }
+        *out = size;
+#else
+        cudapy::capi::no_cuda();
+#endif
+    });
+}
+
+cudapy_status cudapy_kernel_launch(cudapy_kernel *kernel, const cudapy_launch_config *config,
+                                   void **args) {
+    return guard([&] {
+        require(kernel, "kernel");
+        if (!kernel->interface.params.empty()) require(args, "args");
+#if CUDAPY_HAVE_CUDA
+        launch(*kernel, config, args);
+#else
+        (void)config;
+        cudapy::capi::no_cuda();
+#endif
+    });
+}
+
+cudapy_status cudapy_kernel_launch_packed(cudapy_kernel *kernel, const cudapy_launch_config *config,
+                                          const void *args, size_t args_size) {
+    return guard([&] {
+        require(kernel, "kernel");
+        const auto &interface = kernel->interface;
+        if (args_size != interface.args_size)
+            throw Error(Status::InvalidArgument,
+                        interface.name + " takes a " + std::to_string(interface.args_size) +
+                            "-byte argument block, not " + std::to_string(args_size));
+        if (args_size > 0) require(args, "args");
+#if CUDAPY_HAVE_CUDA
+        constexpr std::size_t inline_count = 32;
+        std::array<void *, inline_count> inline_params;
+        std::vector<void *> heap_params;
+        void **params = inline_params.data();
+        if (interface.params.size() > inline_count) {
+            heap_params.resize(interface.params.size());
+            params = heap_params.data();
+        }
+        auto *block = static_cast<char *>(const_cast<void *>(args));
+        for (std::size_t i = 0; i < interface.params.size(); ++i)
+            params[i] = block + interface.params[i].offset;
+        launch(*kernel, config, params);
+#else
+        (void)config;
+        cudapy::capi::no_cuda();
+#endif
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,253 @@
+#include <cstring>
+
+#include "handles.h"
+#include "jit/compiler.h"
+
+#if CUDAPY_HAVE_CUDA
+#include "runtime/device.h"
+#endif
+
+using cudapy::Error;
+using cudapy::Status;
+using cudapy::capi::guard;
+using cudapy::capi::require;
+
+namespace {
+
+using namespace cudapy;
+
+void set_diagnostics(cudapy_program &program, std::vector<ast::Diagnostic> diagnostics) {
+    program.diagnostics = std::move(diagnostics);
+    program.diagnostic_lines.clear();
+    for (const auto &d : program.diagnostics) {
+        std::string line;
+        if (d.span.unit >= 0 && static_cast<std::size_t>(d.span.unit) < program.units.size())
+            line = ast::source_line(program.units[static_cast<std::size_t>(d.span.unit)], d.span.line);
+        program.diagnostic_lines.push_back(std::move(line));
+    }
+}
+
+const pipeline::Translation &translated(cudapy_program &program) {
+    if (!program.translation) {
+        program.translation = pipeline::translate(program.units, program.signatures);
+        set_diagnostics(program, program.translation->diagnostics);
+    }
+    if (!program.translation->ok)
+        throw Error(Status::Translation,
+                    pipeline::format_diagnostics(program.translation->diagnostics, program.units));
+    return *program.translation;
+}
+
+jit::CompileRequest request_from(const cudapy_compile_options *options) {
+    jit::CompileRequest request;
+    if (!options) return request;
+    capi::require_size(options->size, sizeof(cudapy_compile_options), "cudapy_compile_options");
+    if (options->arch) request.arch = options->arch;
+    request.fast_math = options->fast_math != 0;
+    request.line_info = options->line_info != 0;
+    return request;
+}
+
+// NVRTC's errors at lines of the user's files become diagnostics there; errors only in code
+// cudapy wrote itself are a bug in cudapy, reported with the generated source attached.
+jit::CompiledCode compile_translation(cudapy_program &program, const jit::CompileRequest &request) {
+    const auto &translation = translated(program);
+    std::vector<jit::LogEntry> entries;
+    try {
+        return jit::compile(translation.cuda_source, request, &entries);
+    } catch (const Error &error) {
+        if (error.status() != Status::CudaCompilation) throw;
+        std::vector<ast::Diagnostic> diagnostics;
+        for (const auto &entry : entries) {
+            if (!entry.is_error) continue;
+            for (std::size_t i = 0; i < program.units.size(); ++i) {
+                if (program.units[i].file != entry.file) continue;
+                int column = 1 + program.units[i].column_offset;
+                diagnostics.push_back({ast::DiagnosticKind::Cuda,
+                                       {static_cast<int>(i), entry.line, column, entry.line, column},
+                                       entry.message});
+                break;
+            }
+        }
+        if (diagnostics.empty())
+            throw Error(Status::Internal,
+                        std::string("internal error in cudapy (please report it): the generated "
+                                    "CUDA C++ does not compile.\n") +
+                            error.what() + "\n--- generated source ---\n" + translation.cuda_source);
+        std::string message = pipeline::format_diagnostics(diagnostics, program.units);
+        set_diagnostics(program, std::move(diagnostics));
+        throw Error(Status::CudaCompilation, message);
+    }
+}
+
+const pipeline::KernelInterface *kernel_at(const cudapy_program *program, std::size_t kernel) {
+    if (!program || !program->translation || !program->translation->ok ||
+        kernel >= program->translation->kernels.size())
+        return nullptr;
+    return &program->translation->kernels[kernel];
+}
+
+}  // namespace
+
+extern "C" {
+
+cudapy_status cudapy_program_new(cudapy_program **out) {
+    if (out) *out = nullptr;
+    return guard([&] {
+        require(out, "out");
+        *out = new cudapy_program();
+    });
+}
+
+void cudapy_program_delete(cudapy_program *program) { delete program; }
+
+cudapy_status cudapy_program_add_source(cudapy_program *program, const char *text, size_t length,
+                                        const char *file, int first_line, int column_offset) {
+    return guard([&] {
+        require(program, "program");
+        require(text, "text");
+        if (first_line < 1) throw Error(Status::InvalidArgument, "first_line must be 1 or more");
+        if (column_offset < 0) throw Error(Status::InvalidArgument, "column_offset must not be negative");
+        program->units.push_back({std::string(text, length), file ? file : "<string>", first_line,
+                                  column_offset});
+        program->translation.reset();
+    });
+}
+
+cudapy_status cudapy_program_set_signature(cudapy_program *program, const char *name,
+                                           const char *signature) {
+    return guard([&] {
+        require(program, "program");
+        require(name, "name");
+        require(signature, "signature");
+        program->signatures[name] = signature;
+        program->translation.reset();
+    });
+}
+
+cudapy_status cudapy_program_translate(cudapy_program *program, char **out) {
+    if (out) *out = nullptr;
+    return guard([&] {
+        require(program, "program");
+        const auto &translation = translated(*program);
+        if (out) *out = cudapy::capi::owned_string(translation.cuda_source);
+    });
+}
+
+size_t cudapy_program_diagnostic_count(const cudapy_program *program) {
+    return program ? program->diagnostics.size() : 0;
+}
+
+cudapy_status cudapy_program_diagnostic(const cudapy_program *program, size_t index,
+                                        cudapy_diagnostic *out) {
+    return guard([&] {
+        require(program, "program");
+        require(out, "out");
+        cudapy::capi::require_size(out->size, sizeof(cudapy_diagnostic), "cudapy_diagnostic");
+        if (index >= program->diagnostics.size())
+            throw Error(Status::NotFound, "there is no diagnostic " + std::to_string(index));
+        const auto &d = program->diagnostics[index];
+        const auto &units = program->units;
+        bool has_unit = d.span.unit >= 0 && static_cast<std::size_t>(d.span.unit) < units.size();
+        out->kind = static_cast<cudapy_diagnostic_kind>(d.kind);
+        out->file = has_unit ? units[static_cast<std::size_t>(d.span.unit)].file.c_str() : "";
+        out->line = d.span.line;
+        out->column = d.span.column;
+        out->end_line = d.span.end_line;
+        out->end_column = d.span.end_column;
+        out->message = d.message.c_str();
+        out->source_line = program->diagnostic_lines[index].c_str();
+    });
+}
+
+size_t cudapy_program_kernel_count(const cudapy_program *program) {
+    if (!program || !program->translation || !program->translation->ok) return 0;
+    return program->translation->kernels.size();
+}
+
+const char *cudapy_program_kernel_name(const cudapy_program *program, size_t kernel) {
+    const auto *found = kernel_at(program, kernel);
+    return found ? found->name.c_str() : nullptr;
+}
+
+size_t cudapy_program_param_count(const cudapy_program *program, size_t kernel) {
+    const auto *found = kernel_at(program, kernel);
+    return found ? found->params.size() : 0;
+}
+
+cudapy_status cudapy_program_param(const cudapy_program *program, size_t kernel, size_t index,
+                                   cudapy_param_info *out) {
+    return guard([&] {
+        require(program, "program");
+        require(out, "out");
+        cudapy::capi::require_size(out->size, sizeof(cudapy_param_info), "cudapy_param_info");
+        const auto *found = kernel_at(program, kernel);
+        if (!found)
+            throw Error(Status::NotFound, "there is no kernel " + std::to_string(kernel) +
+                                              " (translate the program first)");
+        if (index >= found->params.size())
+            throw Error(Status::NotFound, found->name + " has no parameter " + std::to_string(index));
+        const auto &param = found->params[index];
+        out->name = param.name.c_str();
+        out->kind = param.is_array ? CUDAPY_PARAM_ARRAY : CUDAPY_PARAM_SCALAR;
+        out->element = static_cast<cudapy_scalar_type>(param.element);
+        out->written = param.written ? 1 : 0;
+        out->offset = param.offset;
+        out->bytes = param.bytes;
+    });
+}
+
+size_t cudapy_program_args_size(const cudapy_program *program, size_t kernel) {
+    const auto *found = kernel_at(program, kernel);
+    return found ? found->args_size : 0;
+}
+
+cudapy_status cudapy_program_ptx(cudapy_program *program, const cudapy_compile_options *options,
+                                 char **out) {
+    if (out) *out = nullptr;
+    return guard([&] {
+        require(program, "program");
+        require(out, "out");
+        auto request = request_from(options);
+        if (request.arch.empty()) request.arch = cudapy::jit::default_ptx_arch();
+        if (request.arch.rfind("sm_", 0) == 0) request.arch = "compute_" + request.arch.substr(3);
+        auto code = compile_translation(*program, request);
+        *out = cudapy::capi::owned_string(code.binary);
+    });
+}
+
+cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compile_options *options,
+                                     cudapy_module **out) {
+    if (out) *out = nullptr;
+    return guard([&] {
+        require(program, "program");
+        require(out, "out");
+#if CUDAPY_HAVE_CUDA
+        auto request = request_from(options);
+        translated(*program);
+        if (request.arch.empty()) {
+            if (cudapy::runtime::device_count() == 0)
+                throw Error(Status::NoDevice,
+                            "no CUDA GPU was found: kernels cannot be compiled for it or run. "
+                            "Translation (cp.translate) and PTX (cp.ptx) work without a GPU.");
+            auto [major, minor] = cudapy::runtime::current_compute_capability();
+            request.arch = cudapy::jit::arch_for_device(major, minor);
+        }
+        auto code = compile_translation(*program, request);
+        auto module = std::make_unique<cudapy_module>();
+        module->loaded = std::make_unique<cudapy::runtime::LoadedModule>(code.binary);
+        for (const auto &kernel : program->translation->kernels) {
+            auto handle = std::make_unique<cudapy_kernel>();
+            handle->interface = kernel;
+            handle->function = module->loaded->kernel(kernel.symbol);
+            module->kernels.push_back(std::move(handle));
+        }
+        *out = module.release();
+#else
+        (void)options;
+        cudapy::capi::no_cuda();
+#endif
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,261 @@
+/*
+ * cudapy: Python GPU kernels translated to CUDA C++, compiled at run time and launched.
+ *
+ * The one public header of libcudapy. Pure C, usable from C, C++ and any language with a C FFI.
+ *
+ * Conventions
+ *   - Every fallible call returns cudapy_status; CUDAPY_OK (0) is the only success. Codes are
+ *     never renumbered.
+ *   - Objects come back through a final `**out` argument, set to NULL on failure.
+ *   - After a failure, cudapy_last_error() describes it. The text is thread-local and owned by
+ *     the library; it stays valid until the next cudapy call on the same thread.
+ *   - `_new` pairs with `_delete`; `_delete(NULL)` does nothing. Strings returned through
+ *     `char **out` are owned by the caller and freed with cudapy_string_free(). Results marked
+ *     "borrowed" belong to the object they came from and live as long as it does.
+ *   - Option structs begin with a `size` member: set it to sizeof(the struct) so that members
+ *     can be added in later versions without breaking callers.
+ *
+ * Threads
+ *   Distinct handles may be used from different threads at the same time. One handle must not
+ *   be used from two threads at once, except cudapy_kernel launches, which are thread-safe.
+ *   Global state (the NVRTC loader, device contexts) locks internally.
+ */
+#ifndef CUDAPY_CUDAPY_H
+#define CUDAPY_CUDAPY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define CUDAPY_API __declspec(dllexport)
+#else
+#define CUDAPY_API __attribute__((visibility("default")))
+#endif
+
+#define CUDAPY_VERSION_MAJOR 0
+#define CUDAPY_VERSION_MINOR 1
+#define CUDAPY_VERSION_PATCH 0
+/* Bumped whenever a declaration in this header changes incompatibly. */
+#define CUDAPY_ABI_VERSION 1
+
+typedef enum cudapy_status {
+    CUDAPY_OK = 0,
+    CUDAPY_ERROR_INVALID_ARGUMENT = 1,   /* a NULL handle, a bad size, an unknown option */
+    CUDAPY_ERROR_HOST_OUT_OF_MEMORY = 2,
+    CUDAPY_ERROR_TRANSLATION = 3,        /* the Python source has errors: read the diagnostics */
+    CUDAPY_ERROR_NVRTC_UNAVAILABLE = 4,  /* NVRTC could not be found or loaded */
+    CUDAPY_ERROR_CUDA_COMPILATION = 5,   /* NVRTC rejected the emitted CUDA C++ */
+    CUDAPY_ERROR_NO_DEVICE = 6,          /* no CUDA driver or no GPU */
+    CUDAPY_ERROR_DEVICE_OUT_OF_MEMORY = 7,
+    CUDAPY_ERROR_NOT_FOUND = 8,          /* no kernel of that name, no device of that ordinal */
+    CUDAPY_ERROR_LAUNCH_FAILED = 9,      /* the kernel faulted or could not be launched */
+    CUDAPY_ERROR_CUDA = 10,              /* any other CUDA runtime error */
+    CUDAPY_ERROR_UNSUPPORTED = 11,       /* the library was built without this feature */
+    CUDAPY_ERROR_INTERNAL = 12           /* a bug in cudapy; the message says where */
+} cudapy_status;
+
+/* ---- Library -------------------------------------------------------------------------- */
+
+typedef struct cudapy_version_info {
+    int major, minor, patch;
+    int abi;
+} cudapy_version_info;
+
+/* The version of the loaded library (compare with the CUDAPY_VERSION_* macros). */
+CUDAPY_API cudapy_version_info cudapy_version(void);
+/* A static string naming a status code, e.g. "CUDAPY_ERROR_TRANSLATION". */
+CUDAPY_API const char *cudapy_status_name(cudapy_status status);
+/* The message of the last failed call on this thread (borrowed, thread-local); "" if none. */
+CUDAPY_API const char *cudapy_last_error(void);
+/* Frees a string the library returned through `char **out`. NULL is allowed. */
+CUDAPY_API void cudapy_string_free(char *string);
+
+/* ---- Diagnostics ---------------------------------------------------------------------- */
+
+typedef enum cudapy_diagnostic_kind {
+    CUDAPY_DIAGNOSTIC_SYNTAX = 0,       /* the text is not valid Python */
+    CUDAPY_DIAGNOSTIC_UNSUPPORTED = 1,  /* valid Python outside the kernel language */
+    CUDAPY_DIAGNOSTIC_NAME = 2,         /* an unknown or misused name */
+    CUDAPY_DIAGNOSTIC_TYPE = 3,         /* a type error or a bad signature */
+    CUDAPY_DIAGNOSTIC_CUDA = 4,         /* NVRTC's error, mapped back to the Python line */
+    CUDAPY_DIAGNOSTIC_INTERNAL = 5      /* a bug in cudapy */
+} cudapy_diagnostic_kind;
+
+/* One error. Lines are 1-based lines of the user's file (first_line already applied);
+ * columns are 1-based character columns; the end is exclusive. Strings are borrowed from the
+ * program and stay valid until it is changed or deleted. */
+typedef struct cudapy_diagnostic {
+    size_t size; /* set by the caller to sizeof(cudapy_diagnostic) */
+    cudapy_diagnostic_kind kind;
+    const char *file;
+    int line, column;
+    int end_line, end_column;
+    const char *message;     /* one line, without position */
+    const char *source_line; /* the user's source line, without its newline */
+} cudapy_diagnostic;
+
+/* ---- Programs: Python source in, CUDA C++ / PTX / modules out -------------------------- */
+
+typedef struct cudapy_program cudapy_program;
+
+CUDAPY_API cudapy_status cudapy_program_new(cudapy_program **out);
+CUDAPY_API void cudapy_program_delete(cudapy_program *program);
+
+/* Adds Python source text holding one or more functions. `file` names it in diagnostics and
+ * #line directives; `first_line` is the line of the text's first line in that file (1 for a
+ * whole file); `column_offset` is added to columns (the indentation removed from the text).
+ * The text is copied. */
+CUDAPY_API cudapy_status cudapy_program_add_source(cudapy_program *program, const char *text,
+                                                   size_t length, const char *file,
+                                                   int first_line, int column_offset);
+
+/* Gives function `name` a signature, e.g. "void (float alpha, float* X, float* Y)", as a
+ * CudaPy signature comment would. It overrides a comment for the same function. */
+CUDAPY_API cudapy_status cudapy_program_set_signature(cudapy_program *program,
+                                                      const char *name,
+                                                      const char *signature);
+
+/* Translates the sources to CUDA C++ (`*out`, owned). Every function with a void signature
+ * becomes a kernel; the others become device helpers. On CUDAPY_ERROR_TRANSLATION the
+ * diagnostics say why; cudapy_last_error() holds them formatted with source lines. */
+CUDAPY_API cudapy_status cudapy_program_translate(cudapy_program *program, char **out);
+
+CUDAPY_API size_t cudapy_program_diagnostic_count(const cudapy_program *program);
+CUDAPY_API cudapy_status cudapy_program_diagnostic(const cudapy_program *program, size_t index,
+                                                   cudapy_diagnostic *out);
+
+typedef enum cudapy_param_kind {
+    CUDAPY_PARAM_SCALAR = 0,
+    CUDAPY_PARAM_ARRAY = 1 /* passed as cudapy_array */
+} cudapy_param_kind;
+
+typedef enum cudapy_scalar_type {
+    CUDAPY_BOOL = 0,
+    CUDAPY_INT8, CUDAPY_INT16, CUDAPY_INT32, CUDAPY_INT64,
+    CUDAPY_UINT8, CUDAPY_UINT16, CUDAPY_UINT32, CUDAPY_UINT64,
+    CUDAPY_FLOAT16, CUDAPY_FLOAT32, CUDAPY_FLOAT64
+} cudapy_scalar_type;
+
+/* A kernel's array argument: device address and element count. */
+typedef struct cudapy_array {
+    void *data;
+    int64_t length;
+} cudapy_array;
+
+/* One kernel parameter. `name` is borrowed from the kernel. For an array, `element` is the
+ * element type; for a scalar, its type. `offset` and `bytes` place the parameter in the
+ * packed argument block of cudapy_kernel_launch_packed(). */
+typedef struct cudapy_param_info {
+    size_t size; /* set by the caller to sizeof(cudapy_param_info) */
+    const char *name;
+    cudapy_param_kind kind;
+    cudapy_scalar_type element;
+    int written; /* nonzero when the kernel may store into this array */
+    size_t offset;
+    size_t bytes;
+} cudapy_param_info;
+
+/* The kernels of a translated program (after cudapy_program_translate succeeded), in source
+ * order, and their parameters. Names are borrowed from the program. No GPU is needed. */
+CUDAPY_API size_t cudapy_program_kernel_count(const cudapy_program *program);
+CUDAPY_API const char *cudapy_program_kernel_name(const cudapy_program *program, size_t kernel);
+CUDAPY_API size_t cudapy_program_param_count(const cudapy_program *program, size_t kernel);
+CUDAPY_API cudapy_status cudapy_program_param(const cudapy_program *program, size_t kernel,
+                                              size_t index, cudapy_param_info *out);
+/* Size in bytes of the kernel's packed argument block. */
+CUDAPY_API size_t cudapy_program_args_size(const cudapy_program *program, size_t kernel);
+
+
+typedef struct cudapy_compile_options {
+    size_t size;      /* sizeof(cudapy_compile_options) */
+    const char *arch; /* "sm_90", "compute_90"; NULL: the current GPU, or compute_75 for PTX */
+    int fast_math;    /* nonzero: --use_fast_math */
+    int line_info;    /* nonzero: -lineinfo (Python lines in profilers) */
+} cudapy_compile_options;
+
+/* Translates and compiles to PTX with NVRTC (`*out`, owned). Needs NVRTC, not a GPU.
+ * `options` may be NULL. */
+CUDAPY_API cudapy_status cudapy_program_ptx(cudapy_program *program,
+                                            const cudapy_compile_options *options, char **out);
+
+/* ---- Modules and kernels -------------------------------------------------------------- */
+
+typedef struct cudapy_module cudapy_module;
+typedef struct cudapy_kernel cudapy_kernel;
+
+/* Translates, compiles for the current GPU and loads the result. */
+CUDAPY_API cudapy_status cudapy_program_compile(cudapy_program *program,
+                                                const cudapy_compile_options *options,
+                                                cudapy_module **out);
+CUDAPY_API void cudapy_module_delete(cudapy_module *module);
+
+/* Looks a kernel up by its Python name. The kernel is borrowed from the module. */
+CUDAPY_API cudapy_status cudapy_module_kernel(cudapy_module *module, const char *name,
+                                              cudapy_kernel **out);
+/* The block size the occupancy calculator picks for one-dimensional thread launches. */
+CUDAPY_API cudapy_status cudapy_kernel_auto_block_size(cudapy_kernel *kernel, int *out);
+
+typedef struct cudapy_dim3 {
+    uint32_t x, y, z;
+} cudapy_dim3;
+
+typedef struct cudapy_launch_config {
+    size_t size;          /* sizeof(cudapy_launch_config) */
+    cudapy_dim3 grid;     /* blocks; used when block.x != 0 */
+    cudapy_dim3 block;    /* threads per block; {0,0,0} means: launch `threads` instead */
+    cudapy_dim3 threads;  /* total threads, block size chosen automatically; threads past
+                             these counts do not run the kernel body */
+    size_t shared_bytes;  /* dynamic shared memory */
+    uintptr_t stream;     /* a cudaStream_t; 0 is the default stream */
+} cudapy_launch_config;
+
+/* Launches asynchronously. args[i] points to the value of parameter i: the scalar itself, or a
+ * cudapy_array for an array parameter (the CUDA convention of cudaLaunchKernel). */
+CUDAPY_API cudapy_status cudapy_kernel_launch(cudapy_kernel *kernel,
+                                              const cudapy_launch_config *config,
+                                              void **args);
+/* The same with all arguments packed in one block laid out as cudapy_program_param() says. */
+CUDAPY_API cudapy_status cudapy_kernel_launch_packed(cudapy_kernel *kernel,
+                                                     const cudapy_launch_config *config,
+                                                     const void *args, size_t args_size);
+
+/* ---- Devices and memory --------------------------------------------------------------- */
+
+typedef struct cudapy_device_info {
+    size_t size; /* set by the caller to sizeof(cudapy_device_info) */
+    char name[256];
+    int major, minor; /* compute capability */
+    int multiprocessors;
+    size_t total_memory;
+} cudapy_device_info;
+
+/* Number of usable GPUs; 0 (and CUDAPY_OK) without a driver or GPU. */
+CUDAPY_API cudapy_status cudapy_device_count(int *out);
+CUDAPY_API cudapy_status cudapy_device_info_get(int ordinal, cudapy_device_info *out);
+/* Waits for all work on the current device; reports a kernel fault as
+ * CUDAPY_ERROR_LAUNCH_FAILED. */
+CUDAPY_API cudapy_status cudapy_synchronize(void);
+
+typedef struct cudapy_buffer cudapy_buffer;
+
+/* Device memory of `bytes` bytes on the current device. */
+CUDAPY_API cudapy_status cudapy_buffer_new(size_t bytes, cudapy_buffer **out);
+CUDAPY_API void cudapy_buffer_delete(cudapy_buffer *buffer);
+CUDAPY_API void *cudapy_buffer_pointer(const cudapy_buffer *buffer); /* device address */
+CUDAPY_API size_t cudapy_buffer_size(const cudapy_buffer *buffer);
+/* Copies host memory into the buffer at `offset` (synchronous). */
+CUDAPY_API cudapy_status cudapy_buffer_upload(cudapy_buffer *buffer, size_t offset,
+                                              const void *host, size_t bytes);
+/* Copies from the buffer at `offset` to host memory; waits for earlier work. */
+CUDAPY_API cudapy_status cudapy_buffer_download(const cudapy_buffer *buffer, size_t offset,
+                                                void *host, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUDAPY_CUDAPY_H */

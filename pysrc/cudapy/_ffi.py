@@ -1,0 +1,253 @@
+"""The ctypes binding of libcudapy (include/cudapy/cudapy.h): the only place that declares it."""
+
+import ctypes
+import enum
+import os
+
+from . import errors
+
+ABI_VERSION = 1
+
+
+class Status(enum.IntEnum):
+    OK = 0
+    INVALID_ARGUMENT = 1
+    HOST_OUT_OF_MEMORY = 2
+    TRANSLATION = 3
+    NVRTC_UNAVAILABLE = 4
+    CUDA_COMPILATION = 5
+    NO_DEVICE = 6
+    DEVICE_OUT_OF_MEMORY = 7
+    NOT_FOUND = 8
+    LAUNCH_FAILED = 9
+    CUDA = 10
+    UNSUPPORTED = 11
+    INTERNAL = 12
+
+
+class ParamKind(enum.IntEnum):
+    SCALAR = 0
+    ARRAY = 1
+
+
+class VersionInfo(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
+                ("abi", ctypes.c_int)]
+
+
+class Diagnostic(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("kind", ctypes.c_int), ("file", ctypes.c_char_p),
+                ("line", ctypes.c_int), ("column", ctypes.c_int), ("end_line", ctypes.c_int),
+                ("end_column", ctypes.c_int), ("message", ctypes.c_char_p),
+                ("source_line", ctypes.c_char_p)]
+
+
+class ParamInfo(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("kind", ctypes.c_int),
+                ("element", ctypes.c_int), ("written", ctypes.c_int),
+                ("offset", ctypes.c_size_t), ("bytes", ctypes.c_size_t)]
+
+
+class Array(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_int64)]
+
+
+class CompileOptions(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("arch", ctypes.c_char_p),
+                ("fast_math", ctypes.c_int), ("line_info", ctypes.c_int)]
+
+
+class Dim3(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_uint32), ("y", ctypes.c_uint32), ("z", ctypes.c_uint32)]
+
+
+class LaunchConfig(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("grid", Dim3), ("block", Dim3), ("threads", Dim3),
+                ("shared_bytes", ctypes.c_size_t), ("stream", ctypes.c_size_t)]
+
+
+class DeviceInfo(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("name", ctypes.c_char * 256), ("major", ctypes.c_int),
+                ("minor", ctypes.c_int), ("multiprocessors", ctypes.c_int),
+                ("total_memory", ctypes.c_size_t)]
+
+
+class _Program(ctypes.Structure):
+    pass
+
+
+class _Module(ctypes.Structure):
+    pass
+
+
+class _Kernel(ctypes.Structure):
+    pass
+
+
+class _Buffer(ctypes.Structure):
+    pass
+
+
+program_p = ctypes.POINTER(_Program)
+module_p = ctypes.POINTER(_Module)
+kernel_p = ctypes.POINTER(_Kernel)
+buffer_p = ctypes.POINTER(_Buffer)
+
+_status = ctypes.c_int
+_size = ctypes.c_size_t
+_P = ctypes.POINTER
+
+_PROTOTYPES = [
+    ("cudapy_version", VersionInfo, []),
+    ("cudapy_status_name", ctypes.c_char_p, [_status]),
+    ("cudapy_last_error", ctypes.c_char_p, []),
+    ("cudapy_string_free", None, [ctypes.c_void_p]),
+    ("cudapy_program_new", _status, [_P(program_p)]),
+    ("cudapy_program_delete", None, [program_p]),
+    ("cudapy_program_add_source", _status,
+     [program_p, ctypes.c_char_p, _size, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
+    ("cudapy_program_set_signature", _status, [program_p, ctypes.c_char_p, ctypes.c_char_p]),
+    ("cudapy_program_translate", _status, [program_p, _P(ctypes.c_void_p)]),
+    ("cudapy_program_diagnostic_count", _size, [program_p]),
+    ("cudapy_program_diagnostic", _status, [program_p, _size, _P(Diagnostic)]),
+    ("cudapy_program_kernel_count", _size, [program_p]),
+    ("cudapy_program_kernel_name", ctypes.c_char_p, [program_p, _size]),
+    ("cudapy_program_param_count", _size, [program_p, _size]),
+    ("cudapy_program_param", _status, [program_p, _size, _size, _P(ParamInfo)]),
+    ("cudapy_program_args_size", _size, [program_p, _size]),
+    ("cudapy_program_ptx", _status, [program_p, _P(CompileOptions), _P(ctypes.c_void_p)]),
+    ("cudapy_program_compile", _status, [program_p, _P(CompileOptions), _P(module_p)]),
+    ("cudapy_module_delete", None, [module_p]),
+    ("cudapy_module_kernel", _status, [module_p, ctypes.c_char_p, _P(kernel_p)]),
+    ("cudapy_kernel_auto_block_size", _status, [kernel_p, _P(ctypes.c_int)]),
+    ("cudapy_kernel_launch", _status, [kernel_p, _P(LaunchConfig), _P(ctypes.c_void_p)]),
+    ("cudapy_kernel_launch_packed", _status,
+     [kernel_p, _P(LaunchConfig), ctypes.c_void_p, _size]),
+    ("cudapy_device_count", _status, [_P(ctypes.c_int)]),
+    ("cudapy_device_info_get", _status, [ctypes.c_int, _P(DeviceInfo)]),
+    ("cudapy_synchronize", _status, []),
+    ("cudapy_buffer_new", _status, [_size, _P(buffer_p)]),
+    ("cudapy_buffer_delete", None, [buffer_p]),
+    ("cudapy_buffer_pointer", ctypes.c_void_p, [buffer_p]),
+    ("cudapy_buffer_size", _size, [buffer_p]),
+    ("cudapy_buffer_upload", _status, [buffer_p, _size, ctypes.c_void_p, _size]),
+    ("cudapy_buffer_download", _status, [buffer_p, _size, ctypes.c_void_p, _size]),
+]
+
+
+def _candidates():
+    """Where to look for the library, in order, each with how it was found."""
+    explicit = os.environ.get("CUDAPY_LIBRARY")
+    if explicit:
+        return [(explicit, "CUDAPY_LIBRARY")]
+    found = []
+    try:
+        from ._install_paths import LIBRARY
+    except ImportError:
+        pass
+    else:
+        found.append((LIBRARY, "the installed location"))
+    found += [("libcudapy.so.0", "the system loader"), ("libcudapy.so", "the system loader")]
+    return found
+
+
+def _load():
+    failures = []
+    for path, source in _candidates():
+        try:
+            library = ctypes.CDLL(path)
+        except OSError as error:
+            failures.append(f"  {path} ({source}): {error}")
+            continue
+        return path, library
+    raise ImportError("cudapy could not load its C library libcudapy:\n" + "\n".join(failures)
+                      + "\nBuild it with meson and set CUDAPY_LIBRARY to the path of "
+                        "libcudapy.so, or install it.")
+
+
+def _declare(path, library):
+    for name, restype, argtypes in _PROTOTYPES:
+        try:
+            function = getattr(library, name)
+        except AttributeError:
+            raise ImportError(f"{path} is not a usable libcudapy: it has no {name}()") from None
+        function.restype = restype
+        function.argtypes = argtypes
+    version = library.cudapy_version()
+    if version.abi != ABI_VERSION:
+        raise ImportError(
+            f"{path} is libcudapy {version.major}.{version.minor}.{version.patch} with C ABI "
+            f"version {version.abi}, but this cudapy package needs ABI version {ABI_VERSION}; "
+            "install a library and a Python package of matching versions.")
+    return library
+
+
+library_path, lib = _load()
+_declare(library_path, lib)
+
+
+def last_error():
+    return (lib.cudapy_last_error() or b"").decode("utf-8", "replace")
+
+
+def take_string(pointer):
+    """Reads and frees a string the library returned through `char **out`."""
+    if not pointer.value:
+        return ""
+    try:
+        return ctypes.string_at(pointer.value).decode("utf-8")
+    finally:
+        lib.cudapy_string_free(pointer)
+
+
+def _text(raw):
+    return raw.decode("utf-8", "replace") if raw is not None else ""
+
+
+def diagnostics(program):
+    """The diagnostics of a program, as errors.Diagnostic records."""
+    found = []
+    for index in range(lib.cudapy_program_diagnostic_count(program)):
+        record = Diagnostic(size=ctypes.sizeof(Diagnostic))
+        if lib.cudapy_program_diagnostic(program, index, ctypes.byref(record)) != Status.OK:
+            continue
+        kind = (errors.DiagnosticKind(record.kind)
+                if record.kind in errors.DiagnosticKind._value2member_map_
+                else errors.DiagnosticKind.INTERNAL)
+        found.append(errors.Diagnostic(
+            kind=kind, filename=_text(record.file), lineno=record.line, offset=record.column,
+            end_lineno=record.end_line, end_offset=record.end_column,
+            message=_text(record.message), source_line=_text(record.source_line)))
+    return found
+
+
+_ERROR_CLASSES = {
+    Status.INVALID_ARGUMENT: errors.InvalidArgumentError,
+    Status.HOST_OUT_OF_MEMORY: errors.HostMemoryError,
+    Status.TRANSLATION: errors.CompileError,
+    Status.NVRTC_UNAVAILABLE: errors.NvrtcUnavailableError,
+    Status.CUDA_COMPILATION: errors.CudaCompilationError,
+    Status.NO_DEVICE: errors.NoDeviceError,
+    Status.DEVICE_OUT_OF_MEMORY: errors.DeviceMemoryError,
+    Status.NOT_FOUND: errors.NotFoundError,
+    Status.LAUNCH_FAILED: errors.LaunchError,
+    Status.CUDA: errors.CudaError,
+    Status.UNSUPPORTED: errors.UnsupportedError,
+    Status.INTERNAL: errors.InternalError,
+}
+
+
+def error(status, program=None):
+    """The exception for a failed call; `program` supplies the diagnostics of compile errors."""
+    message = last_error()
+    cls = _ERROR_CLASSES.get(status)
+    if cls is None:
+        return errors.CudapyError(f"unknown status {status}: {message}")
+    if issubclass(cls, errors.CompileError):
+        return cls(message, diagnostics(program) if program else ())
+    return cls(message)
+
+
+def check(status, program=None):
+    if status != Status.OK:
+        raise error(status, program)

@@ -1,0 +1,38 @@
+"""The GPUs the library can see."""
+
+import ctypes
+from dataclasses import dataclass
+
+from . import _ffi
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    name: str
+    compute_capability: tuple  # (major, minor)
+    multiprocessors: int
+    total_memory: int  # bytes
+
+
+def device_count():
+    """The number of usable GPUs; 0 without a CUDA driver or GPU."""
+    count = ctypes.c_int()
+    _ffi.check(_ffi.lib.cudapy_device_count(ctypes.byref(count)))
+    return count.value
+
+
+def has_gpu():
+    return device_count() > 0
+
+
+def device_info(ordinal=0):
+    info = _ffi.DeviceInfo(size=ctypes.sizeof(_ffi.DeviceInfo))
+    _ffi.check(_ffi.lib.cudapy_device_info_get(ordinal, ctypes.byref(info)))
+    return DeviceInfo(name=info.name.decode("utf-8", "replace"),
+                      compute_capability=(info.major, info.minor),
+                      multiprocessors=info.multiprocessors, total_memory=info.total_memory)
+
+
+def synchronize():
+    """Waits for all work on the current GPU; a kernel's fault is raised as LaunchError."""
+    _ffi.check(_ffi.lib.cudapy_synchronize())

@@ -1,0 +1,101 @@
+"""Exceptions raised by cudapy, one class per status code of the C library."""
+
+import enum
+from dataclasses import dataclass
+
+
+class DiagnosticKind(enum.IntEnum):
+    """What kind of error a diagnostic reports (cudapy_diagnostic_kind)."""
+
+    SYNTAX = 0
+    UNSUPPORTED = 1
+    NAME = 2
+    TYPE = 3
+    CUDA = 4
+    INTERNAL = 5
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One error in the user's kernel source. Lines and columns are 1-based; ends are exclusive."""
+
+    kind: DiagnosticKind
+    filename: str
+    lineno: int
+    offset: int
+    end_lineno: int
+    end_offset: int
+    message: str
+    source_line: str
+
+
+class CudapyError(Exception):
+    """Base class of every error cudapy raises."""
+
+
+class InvalidArgumentError(CudapyError, ValueError):
+    """The library refused an argument (CUDAPY_ERROR_INVALID_ARGUMENT)."""
+
+
+class HostMemoryError(CudapyError, MemoryError):
+    """The library ran out of host memory."""
+
+
+class CompileError(CudapyError):
+    """The kernel source has errors.
+
+    The position attributes describe the first error, like SyntaxError's; `diagnostics` holds
+    every error. str() gives them formatted with the offending source lines.
+    """
+
+    def __init__(self, message, diagnostics=()):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+        first = self.diagnostics[0] if self.diagnostics else None
+        self.kind = first.kind if first else None
+        self.filename = first.filename if first else None
+        self.lineno = first.lineno if first else None
+        self.offset = first.offset if first else None
+        self.end_lineno = first.end_lineno if first else None
+        self.end_offset = first.end_offset if first else None
+
+
+class CudaCompilationError(CompileError):
+    """NVRTC rejected the CUDA C++ translated from the kernel."""
+
+
+class NvrtcUnavailableError(CudapyError):
+    """NVRTC, needed to compile kernels, could not be found or loaded."""
+
+    def __init__(self, message=""):
+        hint = ("Install the CUDA toolkit's NVRTC (libnvrtc.so) or set CUDAPY_NVRTC to the path "
+                "of libnvrtc.")
+        super().__init__(f"{message}\n{hint}" if message else hint)
+
+
+class NoDeviceError(CudapyError):
+    """There is no CUDA driver or no GPU."""
+
+
+class DeviceMemoryError(CudapyError, MemoryError):
+    """The GPU ran out of memory."""
+
+
+class NotFoundError(CudapyError, LookupError):
+    """No kernel of that name, or no device of that ordinal."""
+
+
+class LaunchError(CudapyError):
+    """A kernel faulted or could not be launched."""
+
+
+class CudaError(CudapyError):
+    """Any other error of the CUDA runtime."""
+
+
+class UnsupportedError(CudapyError):
+    """The library was built without the feature asked for."""
+
+
+class InternalError(CudapyError):
+    """A bug in cudapy."""

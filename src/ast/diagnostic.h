@@ -1,0 +1,48 @@
+// Positions in the user's source and the errors attached to them.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace cudapy::ast {
+
+// A range in one source unit. Lines are lines of the user's file (the unit's first line
+// already applied); columns are 1-based character columns (the removed indentation applied);
+// the end is exclusive.
+struct Span {
+    int unit = 0;
+    int line = 0, column = 0;
+    int end_line = 0, end_column = 0;
+};
+
+// The numbering matches cudapy_diagnostic_kind in the public header.
+enum class DiagnosticKind { Syntax, Unsupported, Name, Type, Cuda, Internal };
+
+struct Diagnostic {
+    DiagnosticKind kind;
+    Span span;
+    std::string message;
+};
+
+// Collects diagnostics up to a limit, so that one bad kernel reports its independent errors
+// together without flooding the user.
+class Diagnostics {
+public:
+    static constexpr std::size_t limit = 20;
+
+    void report(DiagnosticKind kind, const Span &span, std::string message) {
+        if (list_.size() < limit) list_.push_back({kind, span, std::move(message)});
+        ++count_;
+    }
+    bool any() const { return count_ > 0; }
+    std::size_t count() const { return count_; }
+    const std::vector<Diagnostic> &list() const { return list_; }
+    std::vector<Diagnostic> take() { return std::move(list_); }
+
+private:
+    std::vector<Diagnostic> list_;
+    std::size_t count_ = 0;
+};
+
+}  // namespace cudapy::ast

@@ -1,0 +1,255 @@
+// The typed C-like AST: plain structs with a kind tag. The frontend builds it untyped (every
+// type Void), the type checker fills in types and inserts conversions, passes rewrite it and
+// the emitter prints it. It knows nothing of tree-sitter or CUDA.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast/diagnostic.h"
+#include "ast/type.h"
+
+namespace cudapy::ast {
+
+enum class ExprKind {
+    IntLiteral, FloatLiteral, BoolLiteral,
+    Variable, ThreadIndex,
+    Unary, Binary, Compare, Logical, Not, Conditional,
+    Call, Intrinsic, Cast, Index, Length,
+};
+
+struct Expr {
+    ExprKind kind;
+    Span span;
+    Type type;          // filled in by the type checker
+    bool weak = false;  // a Python literal, or arithmetic on literals only (NEP 50)
+
+    explicit Expr(ExprKind k, Span s) : kind(k), span(s) {}
+    virtual ~Expr() = default;
+};
+using ExprPtr = std::shared_ptr<Expr>;
+
+struct IntLiteral : Expr {
+    std::uint64_t value;  // Python literals are non-negative; unary minus is separate
+    IntLiteral(Span s, std::uint64_t v) : Expr(ExprKind::IntLiteral, s), value(v) {}
+};
+
+struct FloatLiteral : Expr {
+    double value;
+    FloatLiteral(Span s, double v) : Expr(ExprKind::FloatLiteral, s), value(v) {}
+};
+
+struct BoolLiteral : Expr {
+    bool value;
+    BoolLiteral(Span s, bool v) : Expr(ExprKind::BoolLiteral, s), value(v) {}
+};
+
+// A parameter or local variable of the enclosing function.
+struct Variable : Expr {
+    std::string name;
+    Variable(Span s, std::string n) : Expr(ExprKind::Variable, s), name(std::move(n)) {}
+};
+
+enum class ThreadIndexKind {
+    Idx, Idy, Idz,
+    ThreadIdxX, ThreadIdxY, ThreadIdxZ,
+    BlockIdxX, BlockIdxY, BlockIdxZ,
+    BlockDimX, BlockDimY, BlockDimZ,
+    GridDimX, GridDimY, GridDimZ,
+};
+
+struct ThreadIndex : Expr {
+    ThreadIndexKind which;
+    ThreadIndex(Span s, ThreadIndexKind w) : Expr(ExprKind::ThreadIndex, s), which(w) {}
+};
+
+enum class UnaryOp { Negate, Plus, Invert };
+
+struct Unary : Expr {
+    UnaryOp op;
+    ExprPtr operand;
+    Unary(Span s, UnaryOp o, ExprPtr a) : Expr(ExprKind::Unary, s), op(o), operand(std::move(a)) {}
+};
+
+enum class BinaryOp {
+    Add, Sub, Mul, Div, FloorDiv, Mod, Pow,
+    LeftShift, RightShift, BitAnd, BitOr, BitXor,
+};
+
+struct Binary : Expr {
+    BinaryOp op;
+    ExprPtr lhs, rhs;
+    Binary(Span s, BinaryOp o, ExprPtr l, ExprPtr r)
+        : Expr(ExprKind::Binary, s), op(o), lhs(std::move(l)), rhs(std::move(r)) {}
+};
+
+enum class CompareOp { Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual };
+
+struct Compare : Expr {
+    CompareOp op;
+    ExprPtr lhs, rhs;
+    Compare(Span s, CompareOp o, ExprPtr l, ExprPtr r)
+        : Expr(ExprKind::Compare, s), op(o), lhs(std::move(l)), rhs(std::move(r)) {}
+};
+
+enum class LogicalOp { And, Or };
+
+// Short-circuit `and` / `or` on truth values.
+struct Logical : Expr {
+    LogicalOp op;
+    ExprPtr lhs, rhs;
+    Logical(Span s, LogicalOp o, ExprPtr l, ExprPtr r)
+        : Expr(ExprKind::Logical, s), op(o), lhs(std::move(l)), rhs(std::move(r)) {}
+};
+
+struct Not : Expr {
+    ExprPtr operand;
+    Not(Span s, ExprPtr a) : Expr(ExprKind::Not, s), operand(std::move(a)) {}
+};
+
+// `then_value if condition else else_value`
+struct Conditional : Expr {
+    ExprPtr condition, then_value, else_value;
+    Conditional(Span s, ExprPtr c, ExprPtr t, ExprPtr e)
+        : Expr(ExprKind::Conditional, s), condition(std::move(c)), then_value(std::move(t)),
+          else_value(std::move(e)) {}
+};
+
+// A call of a function of the program (a helper).
+struct Call : Expr {
+    std::string callee;
+    std::vector<ExprPtr> args;
+    Call(Span s, std::string c, std::vector<ExprPtr> a)
+        : Expr(ExprKind::Call, s), callee(std::move(c)), args(std::move(a)) {}
+};
+
+// A built-in function: abs, min, max, pow and the math module. The emitter picks the CUDA
+// function from the argument types.
+struct Intrinsic : Expr {
+    std::string name;  // "abs", "min", "max", "pow", "sqrt", "sin", ...
+    std::vector<ExprPtr> args;
+    Intrinsic(Span s, std::string n, std::vector<ExprPtr> a)
+        : Expr(ExprKind::Intrinsic, s), name(std::move(n)), args(std::move(a)) {}
+};
+
+// A conversion: written by the user (`int(x)`) or inserted by the type checker.
+struct Cast : Expr {
+    ExprPtr operand;
+    bool implicit;
+    Cast(Span s, Type to, ExprPtr a, bool imp)
+        : Expr(ExprKind::Cast, s), operand(std::move(a)), implicit(imp) {
+        type = to;
+    }
+};
+
+struct Index : Expr {
+    ExprPtr array, index;
+    Index(Span s, ExprPtr a, ExprPtr i)
+        : Expr(ExprKind::Index, s), array(std::move(a)), index(std::move(i)) {}
+};
+
+// len(X)
+struct Length : Expr {
+    ExprPtr array;
+    Length(Span s, ExprPtr a) : Expr(ExprKind::Length, s), array(std::move(a)) {}
+};
+
+enum class StmtKind { Assign, Evaluate, If, While, ForRange, Break, Continue, Return };
+
+struct Stmt {
+    StmtKind kind;
+    Span span;
+    explicit Stmt(StmtKind k, Span s) : kind(k), span(s) {}
+    virtual ~Stmt() = default;
+};
+using StmtPtr = std::shared_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+// `target = value`; the target is a Variable or an Index.
+struct Assign : Stmt {
+    ExprPtr target, value;
+    Assign(Span s, ExprPtr t, ExprPtr v)
+        : Stmt(StmtKind::Assign, s), target(std::move(t)), value(std::move(v)) {}
+};
+
+// An expression evaluated for its effect (a helper call).
+struct Evaluate : Stmt {
+    ExprPtr value;
+    Evaluate(Span s, ExprPtr v) : Stmt(StmtKind::Evaluate, s), value(std::move(v)) {}
+};
+
+struct If : Stmt {
+    ExprPtr condition;
+    Block then_body, else_body;
+    If(Span s, ExprPtr c, Block t, Block e)
+        : Stmt(StmtKind::If, s), condition(std::move(c)), then_body(std::move(t)),
+          else_body(std::move(e)) {}
+};
+
+struct While : Stmt {
+    ExprPtr condition;
+    Block body;
+    While(Span s, ExprPtr c, Block b)
+        : Stmt(StmtKind::While, s), condition(std::move(c)), body(std::move(b)) {}
+};
+
+// `for variable in range(start, stop, step)`; the bounds are evaluated once, and the variable
+// keeps its last value after the loop as in Python.
+struct ForRange : Stmt {
+    std::string variable;
+    Span variable_span;
+    ExprPtr start, stop, step;
+    Block body;
+    ForRange(Span s, std::string v, Span vs, ExprPtr a, ExprPtr b, ExprPtr c, Block body_)
+        : Stmt(StmtKind::ForRange, s), variable(std::move(v)), variable_span(vs),
+          start(std::move(a)), stop(std::move(b)), step(std::move(c)), body(std::move(body_)) {}
+};
+
+struct Break : Stmt {
+    explicit Break(Span s) : Stmt(StmtKind::Break, s) {}
+};
+
+struct Continue : Stmt {
+    explicit Continue(Span s) : Stmt(StmtKind::Continue, s) {}
+};
+
+struct Return : Stmt {
+    ExprPtr value;  // null for a bare return
+    Return(Span s, ExprPtr v) : Stmt(StmtKind::Return, s), value(std::move(v)) {}
+};
+
+struct Param {
+    std::string name;
+    Type type;
+    Span span;
+    bool written = false;  // an array parameter the function may store into
+};
+
+struct Local {
+    std::string name;
+    Type type;
+    Span first_assignment;
+};
+
+struct Function {
+    std::string name;
+    Span span;  // the name in the def line
+    std::vector<Param> params;
+    Type return_type;
+    // The signature text from a CudaPy comment or the API, parsed by the type checker.
+    std::string signature;
+    Span signature_span;
+    bool has_signature = false;
+    // A function with a void signature that no other function calls; the rest are helpers.
+    bool is_kernel = false;
+    Block body;
+    std::vector<Local> locals;  // in order of first assignment
+};
+
+struct Program {
+    std::vector<Function> functions;  // in source order
+};
+
+}  // namespace cudapy::ast

@@ -1,0 +1,19 @@
+// The Python source units a program is translated from.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace cudapy::ast {
+
+struct SourceUnit {
+    std::string text;
+    std::string file;
+    int first_line = 1;     // the file line of the text's first line
+    int column_offset = 0;  // indentation removed from the text, added back to columns
+};
+
+// The text of a file line of `unit`, without its line break; empty when out of range.
+std::string_view source_line(const SourceUnit &unit, int file_line);
+
+}  // namespace cudapy::ast

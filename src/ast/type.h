@@ -1,0 +1,52 @@
+// Types of the C-like AST: scalars and (possibly nested) 1-d arrays of scalars.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cudapy::ast {
+
+// The numbering matches cudapy_scalar_type in the public header, after Void.
+enum class Scalar : std::uint8_t {
+    Bool,
+    Int8, Int16, Int32, Int64,
+    UInt8, UInt16, UInt32, UInt64,
+    Float16, Float32, Float64,
+    Void,
+};
+
+struct Type {
+    Scalar scalar = Scalar::Void;
+    // 0 for a scalar; 1 for CudaPy's `T*`, a 1-d array with a length.
+    std::uint8_t array_depth = 0;
+
+    static constexpr Type of(Scalar s) { return Type{s, 0}; }
+    static constexpr Type array_of(Scalar s, std::uint8_t depth = 1) { return Type{s, depth}; }
+
+    bool is_void() const { return scalar == Scalar::Void && array_depth == 0; }
+    bool is_array() const { return array_depth > 0; }
+    bool is_scalar() const { return array_depth == 0 && scalar != Scalar::Void; }
+    bool is_bool() const { return is_scalar() && scalar == Scalar::Bool; }
+    bool is_integer() const;  // signed or unsigned, not bool
+    bool is_signed() const;
+    bool is_float() const;
+    bool is_numeric() const { return is_integer() || is_float(); }
+    Type element() const { return Type{scalar, static_cast<std::uint8_t>(array_depth - 1)}; }
+
+    friend bool operator==(const Type &, const Type &) = default;
+};
+
+// Size in bytes of a scalar.
+int scalar_bytes(Scalar s);
+// The name used in signatures and messages: "float32", "int32*", ...
+std::string type_name(Type t);
+// CudaPy's and NumPy's names: int, float, double, bool, void, int8..uint64, float16..64.
+std::optional<Scalar> scalar_from_name(std::string_view name);
+
+// The default types of literals and of int/int true division (CudaPy's `int` and `float`).
+inline constexpr Type default_int = Type::of(Scalar::Int32);
+inline constexpr Type default_float = Type::of(Scalar::Float32);
+
+}  // namespace cudapy::ast

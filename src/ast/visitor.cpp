@@ -1,0 +1,376 @@
+#include "ast/visitor.h"
+
+namespace cudapy::ast {
+
+void Visitor::visit(const Expr &expr) {
+    switch (expr.kind) {
+    case ExprKind::IntLiteral: return visit_int_literal(static_cast<const IntLiteral &>(expr));
+    case ExprKind::FloatLiteral:
+        return visit_float_literal(static_cast<const FloatLiteral &>(expr));
+    case ExprKind::BoolLiteral: return visit_bool_literal(static_cast<const BoolLiteral &>(expr));
+    case ExprKind::Variable: return visit_variable(static_cast<const Variable &>(expr));
+    case ExprKind::ThreadIndex: return visit_thread_index(static_cast<const ThreadIndex &>(expr));
+    case ExprKind::Unary: return visit_unary(static_cast<const Unary &>(expr));
+    case ExprKind::Binary: return visit_binary(static_cast<const Binary &>(expr));
+    case ExprKind::Compare: return visit_compare(static_cast<const Compare &>(expr));
+    case ExprKind::Logical: return visit_logical(static_cast<const Logical &>(expr));
+    case ExprKind::Not: return visit_not(static_cast<const Not &>(expr));
+    case ExprKind::Conditional: return visit_conditional(static_cast<const Conditional &>(expr));
+    case ExprKind::Call: return visit_call(static_cast<const Call &>(expr));
+    case ExprKind::Intrinsic: return visit_intrinsic(static_cast<const Intrinsic &>(expr));
+    case ExprKind::Cast: return visit_cast(static_cast<const Cast &>(expr));
+    case ExprKind::Index: return visit_index(static_cast<const Index &>(expr));
+    case ExprKind::Length: return visit_length(static_cast<const Length &>(expr));
+    }
+}
+
+void Visitor::visit(const Stmt &stmt) {
+    switch (stmt.kind) {
+    case StmtKind::Assign: return visit_assign(static_cast<const Assign &>(stmt));
+    case StmtKind::Evaluate: return visit_evaluate(static_cast<const Evaluate &>(stmt));
+    case StmtKind::If: return visit_if(static_cast<const If &>(stmt));
+    case StmtKind::While: return visit_while(static_cast<const While &>(stmt));
+    case StmtKind::ForRange: return visit_for_range(static_cast<const ForRange &>(stmt));
+    case StmtKind::Break: return visit_break(static_cast<const Break &>(stmt));
+    case StmtKind::Continue: return visit_continue(static_cast<const Continue &>(stmt));
+    case StmtKind::Return: return visit_return(static_cast<const Return &>(stmt));
+    }
+}
+
+void Visitor::visit(const Block &block) {
+    for (const auto &stmt : block) visit(*stmt);
+}
+
+void Visitor::visit_unary(const Unary &e) { visit(*e.operand); }
+void Visitor::visit_binary(const Binary &e) {
+    visit(*e.lhs);
+    visit(*e.rhs);
+}
+void Visitor::visit_compare(const Compare &e) {
+    visit(*e.lhs);
+    visit(*e.rhs);
+}
+void Visitor::visit_logical(const Logical &e) {
+    visit(*e.lhs);
+    visit(*e.rhs);
+}
+void Visitor::visit_not(const Not &e) { visit(*e.operand); }
+void Visitor::visit_conditional(const Conditional &e) {
+    visit(*e.condition);
+    visit(*e.then_value);
+    visit(*e.else_value);
+}
+void Visitor::visit_call(const Call &e) {
+    for (const auto &arg : e.args) visit(*arg);
+}
+void Visitor::visit_intrinsic(const Intrinsic &e) {
+    for (const auto &arg : e.args) visit(*arg);
+}
+void Visitor::visit_cast(const Cast &e) { visit(*e.operand); }
+void Visitor::visit_index(const Index &e) {
+    visit(*e.array);
+    visit(*e.index);
+}
+void Visitor::visit_length(const Length &e) { visit(*e.array); }
+
+void Visitor::visit_assign(const Assign &s) {
+    visit(*s.target);
+    visit(*s.value);
+}
+void Visitor::visit_evaluate(const Evaluate &s) { visit(*s.value); }
+void Visitor::visit_if(const If &s) {
+    visit(*s.condition);
+    visit(s.then_body);
+    visit(s.else_body);
+}
+void Visitor::visit_while(const While &s) {
+    visit(*s.condition);
+    visit(s.body);
+}
+void Visitor::visit_for_range(const ForRange &s) {
+    visit(*s.start);
+    visit(*s.stop);
+    visit(*s.step);
+    visit(s.body);
+}
+void Visitor::visit_return(const Return &s) {
+    if (s.value) visit(*s.value);
+}
+
+namespace {
+
+template <typename Node>
+std::shared_ptr<Node> as(const ExprPtr &e) {
+    return std::static_pointer_cast<Node>(e);
+}
+
+template <typename Node>
+std::shared_ptr<Node> as(const StmtPtr &s) {
+    return std::static_pointer_cast<Node>(s);
+}
+
+}  // namespace
+
+ExprPtr Mutator::mutate(const ExprPtr &expr) {
+    switch (expr->kind) {
+    case ExprKind::IntLiteral:
+    case ExprKind::FloatLiteral:
+    case ExprKind::BoolLiteral:
+    case ExprKind::Variable:
+    case ExprKind::ThreadIndex: return mutate_leaf(expr);
+    case ExprKind::Unary: return mutate_unary(as<Unary>(expr));
+    case ExprKind::Binary: return mutate_binary(as<Binary>(expr));
+    case ExprKind::Compare: return mutate_compare(as<Compare>(expr));
+    case ExprKind::Logical: return mutate_logical(as<Logical>(expr));
+    case ExprKind::Not: return mutate_not(as<Not>(expr));
+    case ExprKind::Conditional: return mutate_conditional(as<Conditional>(expr));
+    case ExprKind::Call: return mutate_call(as<Call>(expr));
+    case ExprKind::Intrinsic: return mutate_intrinsic(as<Intrinsic>(expr));
+    case ExprKind::Cast: return mutate_cast(as<Cast>(expr));
+    case ExprKind::Index: return mutate_index(as<Index>(expr));
+    case ExprKind::Length: return mutate_length(as<Length>(expr));
+    }
+    return expr;
+}
+
+StmtPtr Mutator::mutate(const StmtPtr &stmt) {
+    switch (stmt->kind) {
+    case StmtKind::Assign: return mutate_assign(as<Assign>(stmt));
+    case StmtKind::Evaluate: return mutate_evaluate(as<Evaluate>(stmt));
+    case StmtKind::If: return mutate_if(as<If>(stmt));
+    case StmtKind::While: return mutate_while(as<While>(stmt));
+    case StmtKind::ForRange: return mutate_for_range(as<ForRange>(stmt));
+    case StmtKind::Return: return mutate_return(as<Return>(stmt));
+    case StmtKind::Break:
+    case StmtKind::Continue: return stmt;
+    }
+    return stmt;
+}
+
+Block Mutator::mutate(const Block &block) {
+    Block result;
+    result.reserve(block.size());
+    for (const auto &stmt : block) result.push_back(mutate(stmt));
+    return result;
+}
+
+namespace {
+
+bool same(const Block &a, const Block &b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+bool same(const std::vector<ExprPtr> &a, const std::vector<ExprPtr> &b) {
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+std::vector<ExprPtr> mutate_all(Mutator &m, const std::vector<ExprPtr> &exprs) {
+    std::vector<ExprPtr> result;
+    result.reserve(exprs.size());
+    for (const auto &e : exprs) result.push_back(m.mutate(e));
+    return result;
+}
+
+}  // namespace
+
+ExprPtr Mutator::mutate_unary(const std::shared_ptr<Unary> &e) {
+    auto operand = mutate(e->operand);
+    if (operand == e->operand) return e;
+    auto copy = std::make_shared<Unary>(*e);
+    copy->operand = operand;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_binary(const std::shared_ptr<Binary> &e) {
+    auto lhs = mutate(e->lhs), rhs = mutate(e->rhs);
+    if (lhs == e->lhs && rhs == e->rhs) return e;
+    auto copy = std::make_shared<Binary>(*e);
+    copy->lhs = lhs;
+    copy->rhs = rhs;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_compare(const std::shared_ptr<Compare> &e) {
+    auto lhs = mutate(e->lhs), rhs = mutate(e->rhs);
+    if (lhs == e->lhs && rhs == e->rhs) return e;
+    auto copy = std::make_shared<Compare>(*e);
+    copy->lhs = lhs;
+    copy->rhs = rhs;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_logical(const std::shared_ptr<Logical> &e) {
+    auto lhs = mutate(e->lhs), rhs = mutate(e->rhs);
+    if (lhs == e->lhs && rhs == e->rhs) return e;
+    auto copy = std::make_shared<Logical>(*e);
+    copy->lhs = lhs;
+    copy->rhs = rhs;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_not(const std::shared_ptr<Not> &e) {
+    auto operand = mutate(e->operand);
+    if (operand == e->operand) return e;
+    auto copy = std::make_shared<Not>(*e);
+    copy->operand = operand;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_conditional(const std::shared_ptr<Conditional> &e) {
+    auto c = mutate(e->condition), t = mutate(e->then_value), f = mutate(e->else_value);
+    if (c == e->condition && t == e->then_value && f == e->else_value) return e;
+    auto copy = std::make_shared<Conditional>(*e);
+    copy->condition = c;
+    copy->then_value = t;
+    copy->else_value = f;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_call(const std::shared_ptr<Call> &e) {
+    auto args = mutate_all(*this, e->args);
+    if (same(args, e->args)) return e;
+    auto copy = std::make_shared<Call>(*e);
+    copy->args = std::move(args);
+    return copy;
+}
+
+ExprPtr Mutator::mutate_intrinsic(const std::shared_ptr<Intrinsic> &e) {
+    auto args = mutate_all(*this, e->args);
+    if (same(args, e->args)) return e;
+    auto copy = std::make_shared<Intrinsic>(*e);
+    copy->args = std::move(args);
+    return copy;
+}
+
+ExprPtr Mutator::mutate_cast(const std::shared_ptr<Cast> &e) {
+    auto operand = mutate(e->operand);
+    if (operand == e->operand) return e;
+    auto copy = std::make_shared<Cast>(*e);
+    copy->operand = operand;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_index(const std::shared_ptr<Index> &e) {
+    auto array = mutate(e->array), index = mutate(e->index);
+    if (array == e->array && index == e->index) return e;
+    auto copy = std::make_shared<Index>(*e);
+    copy->array = array;
+    copy->index = index;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_length(const std::shared_ptr<Length> &e) {
+    auto array = mutate(e->array);
+    if (array == e->array) return e;
+    auto copy = std::make_shared<Length>(*e);
+    copy->array = array;
+    return copy;
+}
+
+StmtPtr Mutator::mutate_assign(const std::shared_ptr<Assign> &s) {
+    auto target = mutate(s->target), value = mutate(s->value);
+    if (target == s->target && value == s->value) return s;
+    auto copy = std::make_shared<Assign>(*s);
+    copy->target = target;
+    copy->value = value;
+    return copy;
+}
+
+StmtPtr Mutator::mutate_evaluate(const std::shared_ptr<Evaluate> &s) {
+    auto value = mutate(s->value);
+    if (value == s->value) return s;
+    auto copy = std::make_shared<Evaluate>(*s);
+    copy->value = value;
+    return copy;
+}
+
+StmtPtr Mutator::mutate_if(const std::shared_ptr<If> &s) {
+    auto c = mutate(s->condition);
+    auto t = mutate(s->then_body), f = mutate(s->else_body);
+    if (c == s->condition && same(t, s->then_body) && same(f, s->else_body)) return s;
+    auto copy = std::make_shared<If>(*s);
+    copy->condition = c;
+    copy->then_body = std::move(t);
+    copy->else_body = std::move(f);
+    return copy;
+}
+
+StmtPtr Mutator::mutate_while(const std::shared_ptr<While> &s) {
+    auto c = mutate(s->condition);
+    auto body = mutate(s->body);
+    if (c == s->condition && same(body, s->body)) return s;
+    auto copy = std::make_shared<While>(*s);
+    copy->condition = c;
+    copy->body = std::move(body);
+    return copy;
+}
+
+StmtPtr Mutator::mutate_for_range(const std::shared_ptr<ForRange> &s) {
+    auto a = mutate(s->start), b = mutate(s->stop), c = mutate(s->step);
+    auto body = mutate(s->body);
+    if (a == s->start && b == s->stop && c == s->step && same(body, s->body)) return s;
+    auto copy = std::make_shared<ForRange>(*s);
+    copy->start = a;
+    copy->stop = b;
+    copy->step = c;
+    copy->body = std::move(body);
+    return copy;
+}
+
+StmtPtr Mutator::mutate_return(const std::shared_ptr<Return> &s) {
+    if (!s->value) return s;
+    auto value = mutate(s->value);
+    if (value == s->value) return s;
+    auto copy = std::make_shared<Return>(*s);
+    copy->value = value;
+    return copy;
+}
+
+}  // namespace cudapy::ast
+
+namespace cudapy::ast {
+
+namespace {
+
+// Copies every leaf; the base class then rebuilds every parent, since its children changed.
+// A call without arguments has no child to change and is copied explicitly.
+class Cloner : public Mutator {
+protected:
+    ExprPtr mutate_leaf(const ExprPtr &e) override {
+        switch (e->kind) {
+        case ExprKind::IntLiteral: return std::make_shared<IntLiteral>(*as<IntLiteral>(e));
+        case ExprKind::FloatLiteral: return std::make_shared<FloatLiteral>(*as<FloatLiteral>(e));
+        case ExprKind::BoolLiteral: return std::make_shared<BoolLiteral>(*as<BoolLiteral>(e));
+        case ExprKind::Variable: return std::make_shared<Variable>(*as<Variable>(e));
+        case ExprKind::ThreadIndex: return std::make_shared<ThreadIndex>(*as<ThreadIndex>(e));
+        default: return e;
+        }
+    }
+    ExprPtr mutate_call(const std::shared_ptr<Call> &e) override {
+        if (e->args.empty()) return std::make_shared<Call>(*e);
+        return Mutator::mutate_call(e);
+    }
+};
+
+}  // namespace
+
+ExprPtr clone(const ExprPtr &expr) {
+    Cloner cloner;
+    return cloner.mutate(expr);
+}
+
+}  // namespace cudapy::ast
+
+namespace cudapy::ast {
+
+Block clone(const Block &block) {
+    Cloner cloner;
+    return cloner.mutate(block);
+}
+
+}  // namespace cudapy::ast

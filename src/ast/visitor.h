@@ -1,0 +1,91 @@
+// Visitor and Mutator over the AST. Both recurse into children by default; override the
+// methods of the node kinds a pass cares about.
+#pragma once
+
+#include "ast/node.h"
+
+namespace cudapy::ast {
+
+class Visitor {
+public:
+    virtual ~Visitor() = default;
+
+    void visit(const Expr &expr);
+    void visit(const Stmt &stmt);
+    void visit(const Block &block);
+
+protected:
+    virtual void visit_int_literal(const IntLiteral &) {}
+    virtual void visit_float_literal(const FloatLiteral &) {}
+    virtual void visit_bool_literal(const BoolLiteral &) {}
+    virtual void visit_variable(const Variable &) {}
+    virtual void visit_thread_index(const ThreadIndex &) {}
+    virtual void visit_unary(const Unary &e);
+    virtual void visit_binary(const Binary &e);
+    virtual void visit_compare(const Compare &e);
+    virtual void visit_logical(const Logical &e);
+    virtual void visit_not(const Not &e);
+    virtual void visit_conditional(const Conditional &e);
+    virtual void visit_call(const Call &e);
+    virtual void visit_intrinsic(const Intrinsic &e);
+    virtual void visit_cast(const Cast &e);
+    virtual void visit_index(const Index &e);
+    virtual void visit_length(const Length &e);
+
+    virtual void visit_assign(const Assign &s);
+    virtual void visit_evaluate(const Evaluate &s);
+    virtual void visit_if(const If &s);
+    virtual void visit_while(const While &s);
+    virtual void visit_for_range(const ForRange &s);
+    virtual void visit_break(const Break &) {}
+    virtual void visit_continue(const Continue &) {}
+    virtual void visit_return(const Return &s);
+};
+
+// Rewrites a tree. Every method returns the node it was given when nothing below it changed,
+// and a new node otherwise, so unchanged subtrees are shared.
+class Mutator {
+public:
+    virtual ~Mutator() = default;
+
+    ExprPtr mutate(const ExprPtr &expr);
+    StmtPtr mutate(const StmtPtr &stmt);
+    Block mutate(const Block &block);
+
+protected:
+    virtual ExprPtr mutate_leaf(const ExprPtr &e) { return e; }
+    virtual ExprPtr mutate_unary(const std::shared_ptr<Unary> &e);
+    virtual ExprPtr mutate_binary(const std::shared_ptr<Binary> &e);
+    virtual ExprPtr mutate_compare(const std::shared_ptr<Compare> &e);
+    virtual ExprPtr mutate_logical(const std::shared_ptr<Logical> &e);
+    virtual ExprPtr mutate_not(const std::shared_ptr<Not> &e);
+    virtual ExprPtr mutate_conditional(const std::shared_ptr<Conditional> &e);
+    virtual ExprPtr mutate_call(const std::shared_ptr<Call> &e);
+    virtual ExprPtr mutate_intrinsic(const std::shared_ptr<Intrinsic> &e);
+    virtual ExprPtr mutate_cast(const std::shared_ptr<Cast> &e);
+    virtual ExprPtr mutate_index(const std::shared_ptr<Index> &e);
+    virtual ExprPtr mutate_length(const std::shared_ptr<Length> &e);
+
+    virtual StmtPtr mutate_assign(const std::shared_ptr<Assign> &s);
+    virtual StmtPtr mutate_evaluate(const std::shared_ptr<Evaluate> &s);
+    virtual StmtPtr mutate_if(const std::shared_ptr<If> &s);
+    virtual StmtPtr mutate_while(const std::shared_ptr<While> &s);
+    virtual StmtPtr mutate_for_range(const std::shared_ptr<ForRange> &s);
+    virtual StmtPtr mutate_return(const std::shared_ptr<Return> &s);
+};
+
+}  // namespace cudapy::ast
+
+namespace cudapy::ast {
+
+// A deep copy of an expression tree.
+ExprPtr clone(const ExprPtr &expr);
+
+}  // namespace cudapy::ast
+
+namespace cudapy::ast {
+
+// A deep copy of a block: every statement and expression below it is new.
+Block clone(const Block &block);
+
+}  // namespace cudapy::ast

@@ -1,0 +1,36 @@
+// The failure vocabulary shared by the stages that talk to CUDA and by the C ABI, which maps
+// it one to one onto cudapy_status.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace cudapy {
+
+// The numbering is that of cudapy_status in the public header.
+enum class Status {
+    Ok = 0,
+    InvalidArgument = 1,
+    HostOutOfMemory = 2,
+    Translation = 3,
+    NvrtcUnavailable = 4,
+    CudaCompilation = 5,
+    NoDevice = 6,
+    DeviceOutOfMemory = 7,
+    NotFound = 8,
+    LaunchFailed = 9,
+    Cuda = 10,
+    Unsupported = 11,
+    Internal = 12,
+};
+
+class Error : public std::runtime_error {
+public:
+    Error(Status status, const std::string &message) : std::runtime_error(message), status_(status) {}
+    Status status() const { return status_; }
+
+private:
+    Status status_;
+};
+
+}  // namespace cudapy

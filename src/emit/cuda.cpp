@@ -1,0 +1,440 @@
+#include "emit/cuda.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <sstream>
+
+#include "ast/intrinsic.h"
+
+extern const char cudapy_prelude[];
+
+namespace cudapy::emit {
+
+namespace {
+
+using namespace cudapy::ast;
+
+const std::set<std::string> &reserved_names() {
+    static const std::set<std::string> names{
+        // C++ keywords that are not Python keywords
+        "alignas", "alignof", "asm", "auto", "bool", "case", "catch", "char", "char8_t",
+        "char16_t", "char32_t", "const", "consteval", "constexpr", "constinit", "const_cast",
+        "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+        "dynamic_cast", "enum", "explicit", "export", "extern", "float", "friend", "goto",
+        "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "nullptr",
+        "operator", "private", "protected", "public", "register", "reinterpret_cast",
+        "requires", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
+        "struct", "switch", "template", "this", "thread_local", "throw", "typedef", "typeid",
+        "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
+        "bitand", "bitor", "compl", "not_eq", "or_eq", "xor", "xor_eq", "and_eq", "main",
+        // CUDA built-ins and functions the emitted code calls
+        "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "cudapy", "printf",
+        "malloc", "free", "memcpy", "memset", "assert",
+    };
+    return names;
+}
+
+bool math_function_name(const std::string &name) {
+    for (const auto &info : intrinsics()) {
+        std::string base(info.cuda_name);
+        if (name == base || name == base + "f") return true;
+    }
+    return false;
+}
+
+std::string c_type(Type t) {
+    std::string base;
+    switch (t.scalar) {
+    case Scalar::Bool: base = "bool"; break;
+    case Scalar::Int8: base = "signed char"; break;
+    case Scalar::Int16: base = "short"; break;
+    case Scalar::Int32: base = "int"; break;
+    case Scalar::Int64: base = "long long"; break;
+    case Scalar::UInt8: base = "unsigned char"; break;
+    case Scalar::UInt16: base = "unsigned short"; break;
+    case Scalar::UInt32: base = "unsigned int"; break;
+    case Scalar::UInt64: base = "unsigned long long"; break;
+    case Scalar::Float16: base = "__half"; break;
+    case Scalar::Float32: base = "float"; break;
+    case Scalar::Float64: base = "double"; break;
+    case Scalar::Void: base = "void"; break;
+    }
+    for (int i = 0; i < t.array_depth; ++i) base = "cudapy::array<" + base + ">";
+    return base;
+}
+
+std::string float_literal(double value, Scalar scalar) {
+    bool single = scalar == Scalar::Float32;
+    if (std::isnan(value)) return single ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7ff8000000000000LL)";
+    if (std::isinf(value)) {
+        if (single) return value > 0 ? "__int_as_float(0x7f800000)" : "__int_as_float((int)0xff800000)";
+        return value > 0 ? "__longlong_as_double(0x7ff0000000000000LL)"
+                         : "__longlong_as_double((long long)0xfff0000000000000ULL)";
+    }
+    char buffer[64];
+    if (single)
+        std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(static_cast<float>(value)));
+    else
+        std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    std::string text = buffer;
+    if (text.find_first_of(".en") == std::string::npos) text += ".0";
+    if (single) text += "f";
+    return text;
+}
+
+std::string int_literal(std::uint64_t value, Type t) {
+    std::string digits = std::to_string(value);
+    switch (t.scalar) {
+    case Scalar::Int32: return digits;
+    case Scalar::Int64: return digits + "LL";
+    case Scalar::UInt32: return digits + "u";
+    case Scalar::UInt64: return digits + "ULL";
+    default: return "((" + c_type(t) + ")" + digits + ")";
+    }
+}
+
+std::string quoted(const std::string &text) {
+    std::string result = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') result += '\\';
+        if (c == '\n') {
+            result += "\\n";
+            continue;
+        }
+        result += c;
+    }
+    return result + "\"";
+}
+
+class Printer {
+public:
+    Printer(const Program &program, const std::vector<SourceUnit> &units)
+        : program_(program), units_(units) {}
+
+    std::string run() {
+        out_ << "// Translated by cudapy from Python; #line directives point at the source.\n";
+        out_ << cudapy_prelude << "\n";
+        bool any_helper = false;
+        for (const auto &f : program_.functions) {
+            if (f.is_kernel) continue;
+            out_ << signature(f) << ";\n";
+            any_helper = true;
+        }
+        if (any_helper) out_ << "\n";
+        for (const auto &f : program_.functions) function(f);
+        return out_.str();
+    }
+
+private:
+    std::string signature(const Function &f) {
+        std::string text = f.is_kernel ? "extern \"C\" __global__ void "
+                                       : "static __device__ " + c_type(f.return_type) + " ";
+        text += c_name(f.name) + "(";
+        for (std::size_t i = 0; i < f.params.size(); ++i) {
+            if (i) text += ", ";
+            text += c_type(f.params[i].type) + " " + c_name(f.params[i].name);
+        }
+        if (f.is_kernel) text += std::string(f.params.empty() ? "" : ", ") + "cudapy::extent cudapy_extent";
+        return text + ")";
+    }
+
+    void function(const Function &f) {
+        out_ << signature(f) << " {\n";
+        for (const auto &local : f.locals)
+            out_ << "    " << c_type(local.type) << " " << c_name(local.name) << "{};\n";
+        if (f.is_kernel) out_ << "    if (cudapy::outside(cudapy_extent)) return;\n";
+        block(f.body, 1);
+        if (!f.return_type.is_void() && (f.body.empty() || f.body.back()->kind != StmtKind::Return))
+            out_ << "    return " << c_type(f.return_type) << "{};\n";
+        out_ << "}\n\n";
+    }
+
+    void indent(int depth) {
+        for (int i = 0; i < depth; ++i) out_ << "    ";
+    }
+
+    void line(const Span &span) {
+        const SourceUnit &unit = units_.at(static_cast<std::size_t>(span.unit));
+        out_ << "#line " << span.line << " " << quoted(unit.file) << "\n";
+    }
+
+    void block(const Block &statements, int depth) {
+        for (const auto &s : statements) statement(*s, depth);
+    }
+
+    void statement(const Stmt &s, int depth) {
+        line(s.span);
+        indent(depth);
+        switch (s.kind) {
+        case StmtKind::Assign: {
+            const auto &a = static_cast<const Assign &>(s);
+            out_ << expr(*a.target) << " = " << expr(*a.value) << ";\n";
+            return;
+        }
+        case StmtKind::Evaluate:
+            out_ << "(void)" << expr(*static_cast<const Evaluate &>(s).value) << ";\n";
+            return;
+        case StmtKind::If: return if_statement(static_cast<const If &>(s), depth);
+        case StmtKind::While: {
+            const auto &w = static_cast<const While &>(s);
+            out_ << "while (" << condition(*w.condition) << ") {\n";
+            block(w.body, depth + 1);
+            indent(depth);
+            out_ << "}\n";
+            return;
+        }
+        case StmtKind::ForRange: return for_range(static_cast<const ForRange &>(s), depth);
+        case StmtKind::Break: out_ << "break;\n"; return;
+        case StmtKind::Continue: out_ << "continue;\n"; return;
+        case StmtKind::Return: {
+            const auto &r = static_cast<const Return &>(s);
+            if (r.value)
+                out_ << "return " << expr(*r.value) << ";\n";
+            else
+                out_ << "return;\n";
+            return;
+        }
+        }
+    }
+
+    void if_statement(const If &s, int depth) {
+        out_ << "if (" << condition(*s.condition) << ") {\n";
+        block(s.then_body, depth + 1);
+        indent(depth);
+        out_ << "}";
+        if (!s.else_body.empty()) {
+            out_ << " else {\n";
+            block(s.else_body, depth + 1);
+            indent(depth);
+            out_ << "}";
+        }
+        out_ << "\n";
+    }
+
+    // A step known at translation time decides the loop's direction once, not per iteration.
+    static std::optional<long long> constant_step(const Expr &step) {
+        const Expr *e = &step;
+        if (e->kind == ExprKind::Cast) e = static_cast<const Cast &>(*e).operand.get();
+        bool negative = false;
+        if (e->kind == ExprKind::Unary && static_cast<const Unary &>(*e).op == UnaryOp::Negate) {
+            negative = true;
+            e = static_cast<const Unary &>(*e).operand.get();
+        }
+        if (e->kind != ExprKind::IntLiteral) return std::nullopt;
+        auto value = static_cast<long long>(static_cast<const IntLiteral &>(*e).value);
+        return negative ? -value : value;
+    }
+
+    void for_range(const ForRange &s, int depth) {
+        int level = ++loop_level_;
+        std::string suffix = std::to_string(level);
+        std::string type = c_type(s.start->type);
+        std::string i = "cudapy_i" + suffix, stop = "cudapy_stop" + suffix,
+                    step = "cudapy_step" + suffix;
+        out_ << "{\n";
+        indent(depth + 1);
+        out_ << "const " << type << " " << stop << " = " << expr(*s.stop) << ";\n";
+        auto known_step = constant_step(*s.step);
+        std::string test, increment;
+        if (known_step) {
+            std::string step_text = expr(*s.step);
+            test = i + (*known_step > 0 ? " < " : " > ") + stop;
+            increment = *known_step == 1 ? "++" + i : i + " += " + step_text;
+        } else {
+            indent(depth + 1);
+            out_ << "const " << type << " " << step << " = " << expr(*s.step) << ";\n";
+            test = "(" + step + " > 0) ? (" + i + " < " + stop + ") : (" + i + " > " + stop + ")";
+            increment = i + " += " + step;
+        }
+        indent(depth + 1);
+        out_ << "for (" << type << " " << i << " = " << expr(*s.start) << "; " << test << "; "
+             << increment << ") {\n";
+        indent(depth + 2);
+        out_ << c_name(s.variable) << " = " << i << ";\n";
+        block(s.body, depth + 2);
+        indent(depth + 1);
+        out_ << "}\n";
+        indent(depth);
+        out_ << "}\n";
+        --loop_level_;
+    }
+
+    // Conditions are bools already; dropping the outer parentheses reads better.
+    std::string condition(const Expr &e) {
+        std::string text = expr(e);
+        if (text.size() > 2 && text.front() == '(' && text.back() == ')' && balanced(text))
+            return text.substr(1, text.size() - 2);
+        return text;
+    }
+
+    // Whether the parentheses around `text` enclose all of it.
+    static bool balanced(const std::string &text) {
+        int depth = 0;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text[i] == '(') ++depth;
+            if (text[i] == ')') --depth;
+            if (depth == 0 && i + 1 < text.size()) return false;
+        }
+        return true;
+    }
+
+    std::string thread_index(ThreadIndexKind which) {
+        switch (which) {
+        case ThreadIndexKind::Idx: return "cudapy::idx()";
+        case ThreadIndexKind::Idy: return "cudapy::idy()";
+        case ThreadIndexKind::Idz: return "cudapy::idz()";
+        case ThreadIndexKind::ThreadIdxX: return "((int)threadIdx.x)";
+        case ThreadIndexKind::ThreadIdxY: return "((int)threadIdx.y)";
+        case ThreadIndexKind::ThreadIdxZ: return "((int)threadIdx.z)";
+        case ThreadIndexKind::BlockIdxX: return "((int)blockIdx.x)";
+        case ThreadIndexKind::BlockIdxY: return "((int)blockIdx.y)";
+        case ThreadIndexKind::BlockIdxZ: return "((int)blockIdx.z)";
+        case ThreadIndexKind::BlockDimX: return "((int)blockDim.x)";
+        case ThreadIndexKind::BlockDimY: return "((int)blockDim.y)";
+        case ThreadIndexKind::BlockDimZ: return "((int)blockDim.z)";
+        case ThreadIndexKind::GridDimX: return "((int)gridDim.x)";
+        case ThreadIndexKind::GridDimY: return "((int)gridDim.y)";
+        case ThreadIndexKind::GridDimZ: return "((int)gridDim.z)";
+        }
+        return "0";
+    }
+
+    std::string call_list(const std::vector<ExprPtr> &args) {
+        std::string text;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            if (i) text += ", ";
+            text += expr(*args[i]);
+        }
+        return text;
+    }
+
+    // A literal converted at translation time, so `x * 2` on floats reads `x * 2.0f`.
+    std::optional<std::string> converted_literal(const Expr &operand, Type to) {
+        if (!to.is_scalar()) return std::nullopt;
+        if (operand.kind == ExprKind::IntLiteral) {
+            auto value = static_cast<const IntLiteral &>(operand).value;
+            if (to.is_float()) return float_literal(static_cast<double>(value), to.scalar);
+            if (to.is_bool()) return value ? "true" : "false";
+            return int_literal(value, to);
+        }
+        if (operand.kind == ExprKind::FloatLiteral && to.is_float())
+            return float_literal(static_cast<const FloatLiteral &>(operand).value, to.scalar);
+        return std::nullopt;
+    }
+
+    std::string expr(const Expr &e) {
+        switch (e.kind) {
+        case ExprKind::IntLiteral: return int_literal(static_cast<const IntLiteral &>(e).value, e.type);
+        case ExprKind::FloatLiteral:
+            return float_literal(static_cast<const FloatLiteral &>(e).value, e.type.scalar);
+        case ExprKind::BoolLiteral: return static_cast<const BoolLiteral &>(e).value ? "true" : "false";
+        case ExprKind::Variable: return c_name(static_cast<const ast::Variable &>(e).name);
+        case ExprKind::ThreadIndex: return thread_index(static_cast<const ThreadIndex &>(e).which);
+        case ExprKind::Unary: {
+            const auto &u = static_cast<const Unary &>(e);
+            const char *op = u.op == UnaryOp::Negate ? "-" : u.op == UnaryOp::Plus ? "+" : "~";
+            return std::string("(") + op + expr(*u.operand) + ")";
+        }
+        case ExprKind::Binary: return binary(static_cast<const Binary &>(e));
+        case ExprKind::Compare: {
+            const auto &c = static_cast<const Compare &>(e);
+            static const char *ops[] = {"<", "<=", ">", ">=", "==", "!="};
+            return "(" + expr(*c.lhs) + " " + ops[static_cast<int>(c.op)] + " " + expr(*c.rhs) + ")";
+        }
+        case ExprKind::Logical: {
+            const auto &l = static_cast<const Logical &>(e);
+            return "(" + expr(*l.lhs) + (l.op == LogicalOp::And ? " && " : " || ") + expr(*l.rhs) + ")";
+        }
+        case ExprKind::Not: return "(!" + expr(*static_cast<const Not &>(e).operand) + ")";
+        case ExprKind::Conditional: {
+            const auto &c = static_cast<const Conditional &>(e);
+            return "(" + expr(*c.condition) + " ? " + expr(*c.then_value) + " : " +
+                   expr(*c.else_value) + ")";
+        }
+        case ExprKind::Call: {
+            const auto &c = static_cast<const Call &>(e);
+            return c_name(c.callee) + "(" + call_list(c.args) + ")";
+        }
+        case ExprKind::Intrinsic: return intrinsic(static_cast<const Intrinsic &>(e));
+        case ExprKind::Cast: {
+            const auto &c = static_cast<const Cast &>(e);
+            if (auto literal = converted_literal(*c.operand, c.type)) return *literal;
+            if (c.type.is_bool()) return "(" + expr(*c.operand) + " != 0)";
+            return "((" + c_type(c.type) + ")" + expr(*c.operand) + ")";
+        }
+        case ExprKind::Index: {
+            const auto &i = static_cast<const Index &>(e);
+            return expr(*i.array) + ".data[" + expr(*i.index) + "]";
+        }
+        case ExprKind::Length: return expr(*static_cast<const Length &>(e).array) + ".size";
+        }
+        return "";
+    }
+
+    std::string binary(const Binary &b) {
+        std::string l = expr(*b.lhs), r = expr(*b.rhs);
+        auto infix = [&](const char *op) { return "(" + l + " " + op + " " + r + ")"; };
+        auto call = [&](const std::string &name) { return name + "(" + l + ", " + r + ")"; };
+        switch (b.op) {
+        case BinaryOp::Add: return infix("+");
+        case BinaryOp::Sub: return infix("-");
+        case BinaryOp::Mul: return infix("*");
+        case BinaryOp::Div: return infix("/");
+        case BinaryOp::FloorDiv: return call("cudapy::floordiv");
+        case BinaryOp::Mod: return call("cudapy::mod");
+        case BinaryOp::Pow:
+            if (b.type.is_float()) return call(b.type.scalar == Scalar::Float32 ? "powf" : "pow");
+            return call("cudapy::ipow");
+        case BinaryOp::LeftShift: return call("cudapy::shl");
+        case BinaryOp::RightShift: return call("cudapy::shr");
+        case BinaryOp::BitAnd: return infix("&");
+        case BinaryOp::BitOr: return infix("|");
+        case BinaryOp::BitXor: return infix("^");
+        }
+        return "";
+    }
+
+    std::string intrinsic(const Intrinsic &i) {
+        const IntrinsicInfo *info = find_intrinsic(i.name, true);
+        if (!info) info = find_intrinsic(i.name, false);
+        switch (info->kind) {
+        case IntrinsicKind::FloatMath: {
+            std::string name(info->cuda_name);
+            if (i.type.scalar == Scalar::Float32) name += "f";
+            return name + "(" + call_list(i.args) + ")";
+        }
+        case IntrinsicKind::Abs: return "cudapy::abs(" + expr(*i.args[0]) + ")";
+        case IntrinsicKind::MinMax: {
+            std::string name = "cudapy::" + std::string(info->cuda_name);
+            std::string text = expr(*i.args[0]);
+            for (std::size_t k = 1; k < i.args.size(); ++k)
+                text = name + "(" + text + ", " + expr(*i.args[k]) + ")";
+            return text;
+        }
+        }
+        return "";
+    }
+
+    const Program &program_;
+    const std::vector<SourceUnit> &units_;
+    std::ostringstream out_;
+    int loop_level_ = 0;
+};
+
+}  // namespace
+
+std::string c_name(const std::string &python_name) {
+    if (reserved_names().count(python_name) || math_function_name(python_name) ||
+        python_name.find("__") != std::string::npos ||
+        python_name.rfind("cudapy_", 0) == 0)
+        return python_name + "_py";
+    return python_name;
+}
+
+std::string emit_cuda(const Program &program, const std::vector<SourceUnit> &units) {
+    return Printer(program, units).run();
+}
+
+}  // namespace cudapy::emit

@@ -1,0 +1,132 @@
+// The run-time support every translated kernel starts with: array arguments, thread indices,
+// and Python's arithmetic where C's differs. No includes, so NVRTC compiles it in milliseconds.
+namespace cudapy {
+
+// A 1-d array argument; the layout of cudapy_array in the public header.
+template <typename T>
+struct array {
+    T *data;
+    long long size;
+};
+
+// The threads a launch asked for; the rest of the last blocks do nothing.
+struct extent {
+    unsigned int x, y, z;
+};
+
+__device__ __forceinline__ int idx() { return (int)(blockIdx.x * blockDim.x + threadIdx.x); }
+__device__ __forceinline__ int idy() { return (int)(blockIdx.y * blockDim.y + threadIdx.y); }
+__device__ __forceinline__ int idz() { return (int)(blockIdx.z * blockDim.z + threadIdx.z); }
+
+__device__ __forceinline__ bool outside(const extent &e) {
+    return blockIdx.x * blockDim.x + threadIdx.x >= e.x ||
+           blockIdx.y * blockDim.y + threadIdx.y >= e.y ||
+           blockIdx.z * blockDim.z + threadIdx.z >= e.z;
+}
+
+template <typename T>
+__device__ __forceinline__ constexpr bool is_signed() { return T(-1) < T(0); }
+
+// Python's // on integers rounds toward negative infinity.
+template <typename T>
+__device__ __forceinline__ T floordiv(T a, T b) {
+    T q = a / b;
+    if constexpr (is_signed<T>()) {
+        if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
+    }
+    return q;
+}
+
+// Python's % takes the sign of the divisor.
+template <typename T>
+__device__ __forceinline__ T mod(T a, T b) {
+    T r = a % b;
+    if constexpr (is_signed<T>()) {
+        if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    }
+    return r;
+}
+
+__device__ __forceinline__ float mod(float a, float b) {
+    float r = fmodf(a, b);
+    if (r != 0.0f) {
+        if ((r < 0.0f) != (b < 0.0f)) r += b;
+    } else {
+        r = copysignf(0.0f, b);
+    }
+    return r;
+}
+
+__device__ __forceinline__ double mod(double a, double b) {
+    double r = fmod(a, b);
+    if (r != 0.0) {
+        if ((r < 0.0) != (b < 0.0)) r += b;
+    } else {
+        r = copysign(0.0, b);
+    }
+    return r;
+}
+
+// Python's float floor division: the quotient of a - (a % b), which floor(a / b) misses when
+// a / b rounds up to an integer.
+__device__ __forceinline__ float floordiv(float a, float b) {
+    float m = fmodf(a, b);
+    float q = (a - m) / b;
+    if (m != 0.0f && ((b < 0.0f) != (m < 0.0f))) q -= 1.0f;
+    if (q == 0.0f) return copysignf(0.0f, a / b);
+    float f = floorf(q);
+    return q - f > 0.5f ? f + 1.0f : f;
+}
+
+__device__ __forceinline__ double floordiv(double a, double b) {
+    double m = fmod(a, b);
+    double q = (a - m) / b;
+    if (m != 0.0 && ((b < 0.0) != (m < 0.0))) q -= 1.0;
+    if (q == 0.0) return copysign(0.0, a / b);
+    double f = floor(q);
+    return q - f > 0.5 ? f + 1.0 : f;
+}
+
+// Integer power by squaring; a negative exponent gives 0 unless the base is 1 or -1.
+template <typename T>
+__device__ __forceinline__ T ipow(T base, T exponent) {
+    if constexpr (is_signed<T>()) {
+        if (exponent < 0) {
+            if (base == 1) return 1;
+            if (base == -1) return (exponent & 1) ? -1 : 1;
+            return 0;
+        }
+    }
+    T result = 1;
+    while (exponent != 0) {
+        if (exponent & 1) result *= base;
+        exponent >>= 1;
+        base *= base;
+    }
+    return result;
+}
+
+// Shifts by the operand's width or more give what Python's unbounded integers give, wrapped.
+template <typename T>
+__device__ __forceinline__ T shl(T a, T count) {
+    return (count >= (T)(8 * sizeof(T))) ? T(0) : (T)(a << count);
+}
+
+template <typename T>
+__device__ __forceinline__ T shr(T a, T count) {
+    if (count >= (T)(8 * sizeof(T))) return (is_signed<T>() && a < 0) ? T(-1) : T(0);
+    return a >> count;
+}
+
+template <typename T>
+__device__ __forceinline__ T abs(T a) { return a < 0 ? -a : a; }
+__device__ __forceinline__ float abs(float a) { return fabsf(a); }
+__device__ __forceinline__ double abs(double a) { return fabs(a); }
+
+// Python's min and max keep the first of equal arguments and compare with <, as here.
+template <typename T>
+__device__ __forceinline__ T min(T a, T b) { return b < a ? b : a; }
+template <typename T>
+__device__ __forceinline__ T max(T a, T b) { return a < b ? b : a; }
+
+}  // namespace cudapy

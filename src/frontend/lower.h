@@ -1,0 +1,16 @@
+// Concrete syntax trees to the untyped AST, with names resolved: parameters, locals, the
+// program's functions, thread indices and built-ins. Everything outside the kernel language is
+// refused by name at its position.
+#pragma once
+
+#include <vector>
+
+#include "ast/diagnostic.h"
+#include "ast/node.h"
+#include "syntax/tree.h"
+
+namespace cudapy::frontend {
+
+ast::Program lower(const std::vector<const syntax::Tree *> &trees, ast::Diagnostics &diagnostics);
+
+}  // namespace cudapy::frontend

@@ -1,0 +1,44 @@
+// CUDA C++ to GPU code with NVRTC, cached in memory by content, and NVRTC's messages mapped to
+// the source positions that the #line directives name.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cudapy::jit {
+
+struct CompileRequest {
+    std::string arch;  // "sm_90" for CUBIN or "compute_90" for PTX; empty: see default_arch
+    bool fast_math = false;
+    bool line_info = false;
+};
+
+struct CompiledCode {
+    std::string binary;  // CUBIN, or PTX text
+    bool is_cubin = false;
+    std::string arch;
+};
+
+// One error or warning from NVRTC's log, at the file and line a #line directive named.
+struct LogEntry {
+    std::string file;
+    int line = 0;
+    bool is_error = false;
+    std::string message;
+};
+
+// The target for a GPU of compute capability major.minor: its own CUBIN when NVRTC knows it,
+// else PTX for the newest architecture NVRTC knows below it (the driver finishes the job).
+std::string arch_for_device(int major, int minor);
+// The oldest architecture NVRTC supports, as PTX: code that loads on every GPU it knows.
+std::string default_ptx_arch();
+
+// Compiles, or returns the cached result of an identical earlier compile. Throws
+// Error(CudaCompilation) with NVRTC's log when the source does not compile; `log_entries`
+// receives the parsed log either way.
+CompiledCode compile(const std::string &source, const CompileRequest &request,
+                     std::vector<LogEntry> *log_entries = nullptr);
+
+std::vector<LogEntry> parse_log(const std::string &log);
+
+}  // namespace cudapy::jit

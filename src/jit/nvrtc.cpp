@@ -1,0 +1,157 @@
+#include "jit/nvrtc.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+#include "common/error.h"
+
+namespace cudapy::jit {
+
+namespace {
+
+using Program = struct NvrtcProgramHandle *;
+
+}  // namespace
+
+// NVRTC's C API, declared here rather than included so that no CUDA header is needed.
+struct Nvrtc::Api {
+    const char *(*get_error_string)(int);
+    int (*version)(int *, int *);
+    int (*num_supported_archs)(int *);
+    int (*supported_archs)(int *);
+    int (*create_program)(Program *, const char *, const char *, int, const char *const *,
+                          const char *const *);
+    int (*destroy_program)(Program *);
+    int (*compile_program)(Program, int, const char *const *);
+    int (*ptx_size)(Program, std::size_t *);
+    int (*ptx)(Program, char *);
+    int (*cubin_size)(Program, std::size_t *);
+    int (*cubin)(Program, char *);
+    int (*log_size)(Program, std::size_t *);
+    int (*log)(Program, char *);
+};
+
+namespace {
+
+std::vector<std::string> candidate_paths() {
+    static const char *sonames[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
+    std::vector<std::string> paths;
+    if (const char *explicit_path = std::getenv("CUDAPY_NVRTC"); explicit_path && *explicit_path) {
+        paths.emplace_back(explicit_path);
+        return paths;
+    }
+    std::vector<std::string> roots;
+    for (const char *variable : {"CUDA_HOME", "CUDA_PATH"})
+        if (const char *root = std::getenv(variable); root && *root) roots.emplace_back(root);
+    roots.emplace_back("/usr/local/cuda");
+    for (const auto &root : roots)
+        for (const char *soname : sonames) paths.push_back(root + "/lib64/" + soname);
+    for (const char *soname : sonames) paths.emplace_back(soname);
+    return paths;
+}
+
+template <typename F>
+void bind(void *library, const char *name, F &target, std::string &missing) {
+    void *symbol = dlsym(library, name);
+    if (!symbol) missing += std::string(missing.empty() ? "" : ", ") + name;
+    target = reinterpret_cast<F>(symbol);
+}
+
+std::mutex load_mutex;
+
+}  // namespace
+
+Nvrtc &Nvrtc::get() {
+    static Nvrtc instance;
+    std::lock_guard<std::mutex> lock(load_mutex);
+    if (!instance.api_) instance.load();
+    return instance;
+}
+
+void Nvrtc::load() {
+    std::string tried;
+    void *library = nullptr;
+    for (const auto &path : candidate_paths()) {
+        library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (library) {
+            path_ = path;
+            break;
+        }
+        tried += "\n  " + path + ": " + dlerror();
+    }
+    if (!library)
+        throw Error(Status::NvrtcUnavailable,
+                    "NVRTC (the CUDA run-time compiler) was not found. Install the CUDA "
+                    "toolkit's NVRTC (e.g. the cuda-nvrtc package or pip install "
+                    "nvidia-cuda-nvrtc), or set CUDAPY_NVRTC to the path of libnvrtc.so. "
+                    "Tried:" + tried);
+    auto api = std::make_unique<Api>();
+    std::string missing;
+    bind(library, "nvrtcGetErrorString", api->get_error_string, missing);
+    bind(library, "nvrtcVersion", api->version, missing);
+    bind(library, "nvrtcGetNumSupportedArchs", api->num_supported_archs, missing);
+    bind(library, "nvrtcGetSupportedArchs", api->supported_archs, missing);
+    bind(library, "nvrtcCreateProgram", api->create_program, missing);
+    bind(library, "nvrtcDestroyProgram", api->destroy_program, missing);
+    bind(library, "nvrtcCompileProgram", api->compile_program, missing);
+    bind(library, "nvrtcGetPTXSize", api->ptx_size, missing);
+    bind(library, "nvrtcGetPTX", api->ptx, missing);
+    bind(library, "nvrtcGetCUBINSize", api->cubin_size, missing);
+    bind(library, "nvrtcGetCUBIN", api->cubin, missing);
+    bind(library, "nvrtcGetProgramLogSize", api->log_size, missing);
+    bind(library, "nvrtcGetProgramLog", api->log, missing);
+    if (!missing.empty()) {
+        dlclose(library);
+        throw Error(Status::NvrtcUnavailable,
+                    path_ + " is not a usable NVRTC (CUDA 12 or newer is needed): missing " + missing);
+    }
+    api->version(&version_.first, &version_.second);
+    int count = 0;
+    if (api->num_supported_archs(&count) == 0 && count > 0) {
+        architectures_.resize(static_cast<std::size_t>(count));
+        api->supported_archs(architectures_.data());
+    }
+    api_ = api.release();  // lives as long as the process, like the dlopen'ed library
+}
+
+NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,
+                           const std::string &arch, const std::vector<std::string> &options) const {
+    Program program = nullptr;
+    int status = api_->create_program(&program, source.c_str(), name.c_str(), 0, nullptr, nullptr);
+    if (status != 0)
+        throw Error(Status::Internal,
+                    std::string("nvrtcCreateProgram failed: ") + api_->get_error_string(status));
+    std::vector<std::string> all_options{"--gpu-architecture=" + arch};
+    all_options.insert(all_options.end(), options.begin(), options.end());
+    std::vector<const char *> option_pointers;
+    for (const auto &option : all_options) option_pointers.push_back(option.c_str());
+
+    NvrtcOutput output;
+    status = api_->compile_program(program, static_cast<int>(option_pointers.size()),
+                                   option_pointers.data());
+    std::size_t log_size = 0;
+    api_->log_size(program, &log_size);
+    if (log_size > 1) {
+        output.log.resize(log_size);
+        api_->log(program, output.log.data());
+        output.log.resize(log_size - 1);
+    }
+    output.ok = status == 0;
+    if (output.ok) {
+        bool cubin = arch.rfind("sm_", 0) == 0;
+        std::size_t size = 0;
+        (cubin ? api_->cubin_size : api_->ptx_size)(program, &size);
+        output.binary.resize(size);
+        (cubin ? api_->cubin : api_->ptx)(program, output.binary.data());
+        if (!cubin && !output.binary.empty() && output.binary.back() == '\0') output.binary.pop_back();
+    } else if (output.log.empty()) {
+        output.log = api_->get_error_string(status);
+    }
+    api_->destroy_program(&program);
+    return output;
+}
+
+}  // namespace cudapy::jit

@@ -1,0 +1,163 @@
+#include "pipeline/translate.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "ast/printer.h"
+#include "emit/cuda.h"
+#include "frontend/lower.h"
+#include "passes/array_writes.h"
+#include "syntax/tree.h"
+#include "types/check.h"
+
+namespace cudapy::pipeline {
+
+namespace {
+
+using namespace cudapy::ast;
+
+// Runs one stage, timing it and dumping the AST after it when CUDAPY_DUMP_PASSES is set.
+template <typename Stage>
+void run_stage(const char *name, Program &program, Stage &&stage) {
+    static const bool dump = [] {
+        const char *value = std::getenv("CUDAPY_DUMP_PASSES");
+        return value && *value && std::string(value) != "0";
+    }();
+    auto start = std::chrono::steady_clock::now();
+    stage(program);
+    if (!dump) return;
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "=== after %s (%.3f ms)\n%s", name, ms, to_string(program).c_str());
+}
+
+std::vector<KernelInterface> interfaces(const Program &program) {
+    std::vector<KernelInterface> kernels;
+    for (const auto &f : program.functions) {
+        if (!f.is_kernel) continue;
+        KernelInterface kernel{f.name, emit::c_name(f.name), {}, 0};
+        std::size_t offset = 0, alignment = 1;
+        for (const auto &param : f.params) {
+            ParamLayout layout{param.name, param.type.is_array(), param.type.scalar, param.written, 0, 0};
+            // Arrays travel as {pointer, int64 length}; scalars at their natural alignment.
+            std::size_t size = layout.is_array ? 16 : static_cast<std::size_t>(scalar_bytes(param.type.scalar));
+            std::size_t align = layout.is_array ? 8 : size;
+            offset = (offset + align - 1) / align * align;
+            layout.offset = offset;
+            layout.bytes = size;
+            offset += size;
+            alignment = std::max(alignment, align);
+            kernel.params.push_back(layout);
+        }
+        kernel.args_size = (offset + alignment - 1) / alignment * alignment;
+        kernels.push_back(std::move(kernel));
+    }
+    return kernels;
+}
+
+}  // namespace
+
+Translation translate(const std::vector<SourceUnit> &units,
+                      const std::map<std::string, std::string> &signatures) {
+    Translation result;
+    Diagnostics diagnostics;
+    std::vector<std::unique_ptr<syntax::Tree>> trees;
+    std::vector<const syntax::Tree *> tree_pointers;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        trees.push_back(std::make_unique<syntax::Tree>(units[i], static_cast<int>(i), diagnostics));
+        tree_pointers.push_back(trees.back().get());
+    }
+    if (units.empty())
+        diagnostics.report(DiagnosticKind::Syntax, Span{}, "no source was given");
+    if (diagnostics.any()) {
+        result.diagnostics = diagnostics.take();
+        return result;
+    }
+
+    Program program = frontend::lower(tree_pointers, diagnostics);
+    if (program.functions.empty() && !diagnostics.any())
+        diagnostics.report(DiagnosticKind::Syntax, Span{0, units[0].first_line, 1, units[0].first_line, 1},
+                           "no function definition found in the source");
+    for (const auto &[name, signature] : signatures) {
+        bool found = false;
+        for (auto &f : program.functions) {
+            if (f.name != name) continue;
+            f.signature = signature;
+            f.signature_span = f.span;
+            found = true;
+        }
+        if (!found)
+            diagnostics.report(DiagnosticKind::Name, Span{0, units[0].first_line, 1, units[0].first_line, 1},
+                               "a signature was given for '" + name + "', but no function of that "
+                               "name is defined");
+    }
+    if (diagnostics.any()) {
+        result.diagnostics = diagnostics.take();
+        return result;
+    }
+
+    run_stage("check types", program, [&](Program &p) { types::check(p, diagnostics); });
+    if (diagnostics.any()) {
+        result.diagnostics = diagnostics.take();
+        return result;
+    }
+    run_stage("mark array writes", program, [](Program &p) { p = passes::mark_array_writes(std::move(p)); });
+
+    result.cuda_source = emit::emit_cuda(program, units);
+    result.kernels = interfaces(program);
+    result.ok = true;
+    return result;
+}
+
+namespace {
+
+const char *kind_name(DiagnosticKind kind) {
+    switch (kind) {
+    case DiagnosticKind::Syntax: return "syntax error";
+    case DiagnosticKind::Unsupported: return "unsupported";
+    case DiagnosticKind::Name: return "name error";
+    case DiagnosticKind::Type: return "type error";
+    case DiagnosticKind::Cuda: return "CUDA error";
+    case DiagnosticKind::Internal: return "internal error";
+    }
+    return "error";
+}
+
+}  // namespace
+
+std::string format_diagnostics(const std::vector<Diagnostic> &diagnostics,
+                               const std::vector<SourceUnit> &units) {
+    std::string text;
+    for (const auto &d : diagnostics) {
+        const SourceUnit *unit = d.span.unit >= 0 && static_cast<std::size_t>(d.span.unit) < units.size()
+                                     ? &units[static_cast<std::size_t>(d.span.unit)]
+                                     : nullptr;
+        std::string file = unit ? unit->file : "<unknown>";
+        text += file + ":" + std::to_string(d.span.line) + ":" + std::to_string(d.span.column) + ": " +
+                kind_name(d.kind) + ": " + d.message + "\n";
+        if (!unit) continue;
+        std::string line(source_line(*unit, d.span.line));
+        if (line.empty()) continue;
+        text += "    " + line + "\n";
+        int start = d.span.column - unit->column_offset;
+        int end = d.span.end_line == d.span.line ? d.span.end_column - unit->column_offset
+                                                  : static_cast<int>(line.size()) + 1;
+        if (start < 1) continue;
+        // The caret line repeats the tabs of the source line so that it lines up.
+        std::string marker = "    ";
+        int column = 1;
+        for (std::size_t i = 0; i < line.size() && column < start; ++i) {
+            unsigned char c = static_cast<unsigned char>(line[i]);
+            if ((c & 0xC0) == 0x80) continue;
+            marker += c == '\t' ? '\t' : ' ';
+            ++column;
+        }
+        marker += '^';
+        for (int i = start + 1; i < end; ++i) marker += '~';
+        text += marker + "\n";
+    }
+    return text;
+}
+
+}  // namespace cudapy::pipeline

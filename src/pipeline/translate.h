@@ -1,0 +1,46 @@
+// The translation pipeline: source units in, CUDA C++ and the kernels' interfaces out. The
+// stages run in a flat list; CUDAPY_DUMP_PASSES=1 prints the AST after each and its time.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ast/diagnostic.h"
+#include "ast/source.h"
+#include "ast/type.h"
+
+namespace cudapy::pipeline {
+
+// One kernel parameter as the caller passes it.
+struct ParamLayout {
+    std::string name;
+    bool is_array = false;
+    ast::Scalar element = ast::Scalar::Void;  // the scalar, or the array's element
+    bool written = false;
+    std::size_t offset = 0, bytes = 0;  // in the packed argument block
+};
+
+struct KernelInterface {
+    std::string name;    // the Python name
+    std::string symbol;  // the C name of the __global__ function
+    std::vector<ParamLayout> params;
+    std::size_t args_size = 0;
+};
+
+struct Translation {
+    bool ok = false;
+    std::string cuda_source;
+    std::vector<ast::Diagnostic> diagnostics;
+    std::vector<KernelInterface> kernels;
+};
+
+Translation translate(const std::vector<ast::SourceUnit> &units,
+                      const std::map<std::string, std::string> &signatures);
+
+// "file:line:col: error: message" with the source line and a caret under the span, for each.
+std::string format_diagnostics(const std::vector<ast::Diagnostic> &diagnostics,
+                               const std::vector<ast::SourceUnit> &units);
+
+}  // namespace cudapy::pipeline

@@ -1,0 +1,44 @@
+#include "runtime/device.h"
+
+#include <cuda_runtime_api.h>
+
+#include "common/error.h"
+#include "runtime/cuda_error.h"
+
+namespace cudapy::runtime {
+
+int device_count() {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        cudaGetLastError();  // not sticky: clear it so later calls do not see it
+        return 0;
+    }
+    return count;
+}
+
+DeviceInfo device_info(int ordinal) {
+    int count = device_count();
+    if (count == 0) throw Error(Status::NoDevice, "no CUDA GPU was found");
+    if (ordinal < 0 || ordinal >= count)
+        throw Error(Status::NotFound, "there is no GPU " + std::to_string(ordinal) + "; " +
+                                          std::to_string(count) + " found");
+    cudaDeviceProp properties{};
+    check_cuda(cudaGetDeviceProperties(&properties, ordinal), "cudaGetDeviceProperties");
+    return {properties.name, properties.major, properties.minor, properties.multiProcessorCount,
+            properties.totalGlobalMem};
+}
+
+std::pair<int, int> current_compute_capability() {
+    int device = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    int major = 0, minor = 0;
+    check_cuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device),
+               "cudaDeviceGetAttribute");
+    check_cuda(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device),
+               "cudaDeviceGetAttribute");
+    return {major, minor};
+}
+
+void synchronize() { check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
+
+}  // namespace cudapy::runtime

@@ -1,0 +1,24 @@
+// Devices through the CUDA Runtime (linked statically; it finds the driver at run time).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace cudapy::runtime {
+
+struct DeviceInfo {
+    std::string name;
+    int major = 0, minor = 0;
+    int multiprocessors = 0;
+    std::size_t total_memory = 0;
+};
+
+// 0 when there is no driver or no GPU.
+int device_count();
+DeviceInfo device_info(int ordinal);
+// The compute capability of the current device; throws Error(NoDevice) without one.
+std::pair<int, int> current_compute_capability();
+// Waits for the device; a kernel fault surfaces here as Error(LaunchFailed).
+void synchronize();
+
+}  // namespace cudapy::runtime

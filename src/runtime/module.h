@@ -1,0 +1,43 @@
+// Loading compiled code and launching its kernels.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace cudapy::runtime {
+
+struct Dim3 {
+    std::uint32_t x = 1, y = 1, z = 1;
+};
+
+class LoadedModule {
+public:
+    // Loads CUBIN or PTX (which the driver compiles for the current GPU).
+    explicit LoadedModule(const std::string &binary);
+    ~LoadedModule();
+    LoadedModule(const LoadedModule &) = delete;
+    LoadedModule &operator=(const LoadedModule &) = delete;
+
+    // The kernel with C name `symbol`, as the handle cudaLaunchKernel takes.
+    const void *kernel(const std::string &symbol) const;
+
+private:
+    void *library_ = nullptr;  // cudaLibrary_t
+};
+
+// The block size the occupancy calculator picks for the kernel.
+int auto_block_size(const void *kernel);
+
+struct LaunchShape {
+    Dim3 grid, block;
+};
+
+// Blocks and grid covering `threads` with blocks of `block_size` threads; two- and
+// three-dimensional shapes keep the block's x a warp wide.
+LaunchShape shape_for_threads(Dim3 threads, int block_size);
+
+void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
+            std::uintptr_t stream, void **args);
+
+}  // namespace cudapy::runtime

@@ -1,0 +1,87 @@
+#include "syntax/tree.h"
+
+#include <cstring>
+#include <stdexcept>
+
+extern "C" const TSLanguage *tree_sitter_python(void);
+
+namespace cudapy::syntax {
+
+namespace {
+
+struct ParserDeleter {
+    void operator()(TSParser *parser) const { ts_parser_delete(parser); }
+};
+
+TSTree *parse_text(const std::string &text) {
+    std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
+    if (!ts_parser_set_language(parser.get(), tree_sitter_python()))
+        throw std::runtime_error("the tree-sitter-python grammar's language version is not "
+                                 "supported by the linked tree-sitter library");
+    TSTree *tree = ts_parser_parse_string(parser.get(), nullptr, text.data(),
+                                          static_cast<uint32_t>(text.size()));
+    if (!tree) throw std::runtime_error("tree-sitter failed to parse the source");
+    return tree;
+}
+
+bool is_utf8_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+}  // namespace
+
+TSNode field(TSNode node, const char *name) {
+    return ts_node_child_by_field_name(node, name, static_cast<uint32_t>(std::strlen(name)));
+}
+
+Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagnostics)
+    : unit_(&unit), unit_index_(unit_index), tree_(parse_text(unit.text), &ts_tree_delete) {
+    line_starts_.push_back(0);
+    for (std::size_t i = 0; i < unit.text.size(); ++i)
+        if (unit.text[i] == '\n') line_starts_.push_back(i + 1);
+    report_errors(root(), diagnostics);
+}
+
+std::string_view Tree::text(TSNode node) const {
+    std::size_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+    if (start > unit_->text.size() || end > unit_->text.size() || end < start) return {};
+    return std::string_view(unit_->text).substr(start, end - start);
+}
+
+int Tree::column(TSPoint point) const {
+    if (point.row >= line_starts_.size()) return 1 + unit_->column_offset;
+    std::size_t start = line_starts_[point.row];
+    std::size_t end = std::min(start + point.column, unit_->text.size());
+    int characters = 0;
+    for (std::size_t i = start; i < end; ++i)
+        if (!is_utf8_continuation(static_cast<unsigned char>(unit_->text[i]))) ++characters;
+    return characters + 1 + unit_->column_offset;
+}
+
+ast::Span Tree::span(TSNode node) const {
+    TSPoint start = ts_node_start_point(node), end = ts_node_end_point(node);
+    return {unit_index_,
+            static_cast<int>(start.row) + unit_->first_line, column(start),
+            static_cast<int>(end.row) + unit_->first_line, column(end)};
+}
+
+void Tree::report_errors(TSNode node, ast::Diagnostics &diagnostics) const {
+    if (ts_node_is_missing(node)) {
+        diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
+                           "invalid syntax: expected '" + std::string(kind(node)) + "'");
+        return;
+    }
+    if (kind(node) == "ERROR") {
+        std::string_view snippet = text(node);
+        if (std::size_t newline = snippet.find('\n'); newline != std::string_view::npos)
+            snippet = snippet.substr(0, newline);
+        if (snippet.size() > 30) snippet = snippet.substr(0, 30);
+        diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
+                           snippet.empty() ? std::string("invalid syntax")
+                                           : "invalid syntax near '" + std::string(snippet) + "'");
+        return;
+    }
+    if (!ts_node_has_error(node)) return;
+    uint32_t count = ts_node_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) report_errors(ts_node_child(node, i), diagnostics);
+}
+
+}  // namespace cudapy::syntax

@@ -1,0 +1,43 @@
+// Parsing Python source with tree-sitter into a concrete syntax tree, and mapping tree-sitter's
+// byte positions to the user's file lines and character columns.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "ast/diagnostic.h"
+#include "ast/source.h"
+
+namespace cudapy::syntax {
+
+class Tree {
+public:
+    // Parses `unit`; every ERROR and MISSING node is reported as a syntax diagnostic.
+    Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagnostics);
+
+    TSNode root() const { return ts_tree_root_node(tree_.get()); }
+    std::string_view text(TSNode node) const;
+    ast::Span span(TSNode node) const;
+    const ast::SourceUnit &unit() const { return *unit_; }
+    int unit_index() const { return unit_index_; }
+
+private:
+    int column(TSPoint point) const;
+    void report_errors(TSNode node, ast::Diagnostics &diagnostics) const;
+
+    const ast::SourceUnit *unit_;
+    int unit_index_;
+    std::vector<std::size_t> line_starts_;
+    std::unique_ptr<TSTree, decltype(&ts_tree_delete)> tree_;
+};
+
+// The node's type as a string_view ("function_definition", "identifier", ...).
+inline std::string_view kind(TSNode node) { return ts_node_type(node); }
+// The child of `node` in field `field`; a null node (ts_node_is_null) when absent.
+TSNode field(TSNode node, const char *field);
+
+}  // namespace cudapy::syntax

@@ -1,0 +1,777 @@
+#include "types/check.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "ast/intrinsic.h"
+#include "ast/visitor.h"
+#include "types/promote.h"
+#include "types/signature.h"
+
+namespace cudapy::types {
+
+namespace {
+
+using namespace cudapy::ast;
+
+// The type of an expression that already failed to check; it silences follow-on errors.
+constexpr Type poisoned = Type{};
+
+std::string line_of(const Span &span) { return "line " + std::to_string(span.line); }
+
+// Whether a weak literal of type `weak` can take the type `to`.
+bool weak_fits(Type weak, Type to) {
+    if (!to.is_numeric()) return false;
+    return weak.is_integer() || to.is_float();
+}
+
+struct VariableInfo {
+    Typed typed;
+    Span first_assignment;
+    std::optional<Span> first_strong_assignment;
+    int order = 0;
+};
+
+using Variables = std::map<std::string, VariableInfo>;
+
+class ProgramChecker;
+
+// Checks one function body against fixed parameter types and a fixed set of variable types
+// (`final`), or infers the variable types by walking it (`!final`, on a copy, errors unseen).
+class BodyChecker {
+public:
+    BodyChecker(ProgramChecker &program, Function &function, Variables &variables, bool final,
+                Diagnostics *diagnostics)
+        : program_(program), function_(function), variables_(variables), final_(final),
+          diagnostics_(diagnostics) {}
+
+    void check(Block &block) {
+        for (auto &stmt : block) statement(stmt);
+    }
+
+    // The unified type of the function's return values (untyped helpers).
+    std::optional<Typed> returned() const { return returned_; }
+
+private:
+    void error(DiagnosticKind kind, const Span &span, std::string message) {
+        if (diagnostics_) diagnostics_->report(kind, span, std::move(message));
+    }
+
+    const Param *param(const std::string &name) const {
+        for (const auto &p : function_.params)
+            if (p.name == name) return &p;
+        return nullptr;
+    }
+
+    ExprPtr convert(const ExprPtr &e, Type to) {
+        if (e->type == to || e->type == poisoned) return e;
+        return std::make_shared<Cast>(e->span, to, e, true);
+    }
+
+    // Python's truth value of a scalar.
+    ExprPtr truth(const ExprPtr &e) {
+        if (e->type == poisoned || e->type.is_bool()) return e;
+        if (e->type.is_array()) {
+            error(DiagnosticKind::Type, e->span,
+                  "an array has no truth value in a kernel; compare its elements or len()");
+            return e;
+        }
+        return convert(e, Type::of(Scalar::Bool));
+    }
+
+    Typed typed(const ExprPtr &e) const { return {e->type, e->weak}; }
+
+    // ---- statements -----------------------------------------------------------------
+
+    void statement(StmtPtr &stmt) {
+        switch (stmt->kind) {
+        case StmtKind::Assign: return assign(static_cast<Assign &>(*stmt));
+        case StmtKind::Evaluate: {
+            auto &s = static_cast<Evaluate &>(*stmt);
+            s.value = expr(s.value, Context::Statement);
+            return;
+        }
+        case StmtKind::If: {
+            auto &s = static_cast<If &>(*stmt);
+            s.condition = truth(expr(s.condition, Context::Condition));
+            check(s.then_body);
+            check(s.else_body);
+            return;
+        }
+        case StmtKind::While: {
+            auto &s = static_cast<While &>(*stmt);
+            s.condition = truth(expr(s.condition, Context::Condition));
+            check(s.body);
+            return;
+        }
+        case StmtKind::ForRange: return for_range(static_cast<ForRange &>(*stmt));
+        case StmtKind::Break:
+        case StmtKind::Continue: return;
+        case StmtKind::Return: return return_statement(static_cast<Return &>(*stmt));
+        }
+    }
+
+    void assign(Assign &s) {
+        s.value = expr(s.value);
+        if (s.value->type == poisoned) return;
+        if (s.target->kind == ExprKind::Index) {
+            s.target = expr(s.target);
+            if (s.target->type == poisoned) return;
+            if (!s.value->type.is_scalar()) {
+                error(DiagnosticKind::Type, s.value->span,
+                      "cannot store " + type_name(s.value->type) + " into an element of " +
+                          type_name(static_cast<Index &>(*s.target).array->type));
+                return;
+            }
+            // NumPy's element assignment converts any number to the element type.
+            s.value = convert(s.value, s.target->type);
+            return;
+        }
+        auto &target = static_cast<ast::Variable &>(*s.target);
+        if (const Param *p = param(target.name)) {
+            target.type = p->type;
+            if (p->type.is_array()) {
+                error(DiagnosticKind::Type, s.span,
+                      "cannot assign to the array parameter '" + p->name +
+                          "'; assign to its elements, as in " + p->name + "[i] = ...");
+                return;
+            }
+            if (!(s.value->type == p->type || (s.value->weak && weak_fits(s.value->type, p->type)))) {
+                error(DiagnosticKind::Type, s.value->span,
+                      "the parameter '" + p->name + "' is " + type_name(p->type) +
+                          " and cannot hold " + type_name(s.value->type) +
+                          "; convert explicitly, e.g. " + type_name(p->type) + "(...)");
+                return;
+            }
+            s.value = convert(s.value, p->type);
+            return;
+        }
+        assign_variable(target.name, typed(s.value), s.value->span, s.span);
+        if (final_) {
+            target.type = variables_.at(target.name).typed.type;
+            s.value = convert(s.value, target.type);
+        }
+    }
+
+    // Unifies an assignment with what is known of the variable (inference), or checks it
+    // against the variable's final type.
+    void assign_variable(const std::string &name, Typed value, const Span &value_span,
+                         const Span &statement_span) {
+        if (value.type.is_void()) return;
+        auto found = variables_.find(name);
+        if (found == variables_.end()) {
+            VariableInfo v{value, statement_span, {}, static_cast<int>(variables_.size())};
+            if (!value.weak) v.first_strong_assignment = statement_span;
+            variables_.emplace(name, v);
+            return;
+        }
+        VariableInfo &v = found->second;
+        if (value.weak && v.typed.weak) {
+            if (!final_) v.typed = promote(v.typed, value);
+            return;
+        }
+        if (v.typed.weak) {  // a strong value fixes the type of a literal-only variable
+            if (!weak_fits(v.typed.type, value.type) && value.type != v.typed.type) {
+                conflict(name, v.first_assignment, v.typed.type, value_span, value.type);
+                return;
+            }
+            if (!final_) {
+                v.typed = {value.type, false};
+                v.first_strong_assignment = statement_span;
+            }
+            return;
+        }
+        if (value.weak ? weak_fits(value.type, v.typed.type) : value.type == v.typed.type) return;
+        const Span &other = v.first_strong_assignment ? *v.first_strong_assignment : v.first_assignment;
+        conflict(name, other, v.typed.type, value_span, value.type);
+    }
+
+    void conflict(const std::string &name, const Span &first, Type first_type, const Span &here,
+                  Type here_type) {
+        error(DiagnosticKind::Type, here,
+              "the variable '" + name + "' is assigned " + type_name(here_type) + " here but " +
+                  type_name(first_type) + " at " + line_of(first) +
+                  "; a variable keeps one type, so convert one of them, e.g. " +
+                  type_name(first_type) + "(...)");
+    }
+
+    void for_range(ForRange &s) {
+        s.start = expr(s.start);
+        s.stop = expr(s.stop);
+        s.step = expr(s.step);
+        std::optional<Typed> bounds;
+        bool ok = true;
+        for (auto *bound : {&s.start, &s.stop, &s.step}) {
+            const ExprPtr &b = *bound;
+            if (b->type == poisoned) {
+                ok = false;
+                continue;
+            }
+            Typed t = typed(b);
+            if (t.type.is_bool()) t.type = default_int;
+            if (!t.type.is_integer()) {
+                error(DiagnosticKind::Type, b->span,
+                      "range() takes integers, not " + type_name(b->type));
+                ok = false;
+                continue;
+            }
+            bounds = bounds ? promote(*bounds, t) : t;
+        }
+        if (ok && bounds) {
+            assign_variable(s.variable, *bounds, s.variable_span, s.variable_span);
+            if (final_) {
+                Type loop_type = variables_.at(s.variable).typed.type;
+                s.start = convert(s.start, loop_type);
+                s.stop = convert(s.stop, loop_type);
+                s.step = convert(s.step, loop_type);
+            }
+        }
+        check(s.body);
+    }
+
+    void return_statement(Return &s) {
+        if (function_.is_kernel || (function_.has_signature && function_.return_type.is_void())) {
+            if (s.value)
+                error(DiagnosticKind::Type, s.value->span,
+                      "'" + function_.name + "' returns void, so it cannot return a value");
+            return;
+        }
+        if (!s.value) {
+            if (function_.has_signature)
+                error(DiagnosticKind::Type, s.span,
+                      "'" + function_.name + "' must return " + type_name(function_.return_type));
+            else
+                unify_return({Type{}, false}, s.span);
+            return;
+        }
+        s.value = expr(s.value);
+        if (s.value->type == poisoned) return;
+        if (function_.has_signature) {
+            if (!converts_implicitly(typed(s.value), function_.return_type)) {
+                error(DiagnosticKind::Type, s.value->span,
+                      "'" + function_.name + "' returns " + type_name(function_.return_type) +
+                          ", not " + type_name(s.value->type));
+                return;
+            }
+            s.value = convert(s.value, function_.return_type);
+            return;
+        }
+        if (s.value->type.is_array()) {
+            error(DiagnosticKind::Type, s.value->span, "a helper cannot return an array");
+            return;
+        }
+        unify_return(typed(s.value), s.value->span);
+        if (final_) s.value = convert(s.value, function_.return_type);
+    }
+
+    void unify_return(Typed value, const Span &span) {
+        if (!returned_) {
+            returned_ = value;
+            return;
+        }
+        if (returned_->type.is_void() != value.type.is_void()) {
+            error(DiagnosticKind::Type, span,
+                  "'" + function_.name + "' returns a value on some paths and nothing on others");
+            return;
+        }
+        if (value.weak && returned_->weak) {
+            returned_ = promote(*returned_, value);
+        } else if (returned_->weak) {
+            if (weak_fits(returned_->type, value.type) || returned_->type == value.type)
+                returned_ = value;
+            else
+                error(DiagnosticKind::Type, span,
+                      "'" + function_.name + "' returns " + type_name(value.type) + " here and " +
+                          type_name(returned_->type) + " elsewhere; give it a signature");
+        } else if (!(value.weak ? weak_fits(value.type, returned_->type)
+                                : value.type == returned_->type)) {
+            error(DiagnosticKind::Type, span,
+                  "'" + function_.name + "' returns " + type_name(value.type) + " here and " +
+                      type_name(returned_->type) + " elsewhere; give it a signature");
+        }
+    }
+
+    // ---- expressions ----------------------------------------------------------------
+
+    enum class Context { Value, Condition, Statement };
+
+    ExprPtr expr(const ExprPtr &e, Context context = Context::Value);
+
+    ExprPtr binary(const std::shared_ptr<Binary> &e);
+    ExprPtr unary(const std::shared_ptr<Unary> &e);
+    ExprPtr compare(const std::shared_ptr<Compare> &e);
+    ExprPtr logical(const std::shared_ptr<Logical> &e, Context context);
+    ExprPtr conditional(const std::shared_ptr<Conditional> &e);
+    ExprPtr call(const std::shared_ptr<Call> &e, Context context);
+    ExprPtr intrinsic(const std::shared_ptr<Intrinsic> &e);
+    ExprPtr cast(const std::shared_ptr<Cast> &e);
+    ExprPtr index(const std::shared_ptr<Index> &e);
+    ExprPtr length(const std::shared_ptr<Length> &e);
+
+    ExprPtr poison(const ExprPtr &e) {
+        e->type = poisoned;
+        return e;
+    }
+
+    bool scalar_operand(const ExprPtr &operand, std::string_view what) {
+        if (operand->type == poisoned) return false;
+        if (operand->type.is_scalar()) return true;
+        error(DiagnosticKind::Type, operand->span,
+              std::string("unsupported operand type for ") + std::string(what) + ": " +
+                  (operand->type.is_void() ? std::string("a call that returns nothing")
+                                           : type_name(operand->type)));
+        return false;
+    }
+
+    ProgramChecker &program_;
+    Function &function_;
+    Variables &variables_;
+    bool final_;
+    Diagnostics *diagnostics_;
+    std::optional<Typed> returned_;
+};
+
+class ProgramChecker {
+public:
+    ProgramChecker(Program &program, Diagnostics &diagnostics)
+        : program_(program), diagnostics_(diagnostics) {}
+
+    void run() {
+        for (auto &f : program_.functions) apply_signature(f);
+        std::set<std::string> called = called_functions();
+        for (auto &f : program_.functions)
+            f.is_kernel = f.has_signature && f.return_type.is_void() && !called.count(f.name);
+        for (auto &f : program_.functions)
+            if (f.has_signature) check_function(f, true);
+        for (auto &f : program_.functions) {
+            if (f.has_signature || specialized_.count(f.name)) continue;
+            if (!called.count(f.name))
+                diagnostics_.report(DiagnosticKind::Type, f.span,
+                                    "'" + f.name + "' has no signature: add a comment such as '# " +
+                                        f.name + " : void (float* X)' above it, or pass sig=");
+        }
+    }
+
+    Function *find(const std::string &name) {
+        for (auto &f : program_.functions)
+            if (f.name == name) return &f;
+        return nullptr;
+    }
+
+    bool typed(const Function &f) const { return f.has_signature || specialized_.count(f.name); }
+
+    // The return type of an unsigned helper called with `args`. The final check fixes the
+    // helper's parameter types with the first call; inference only asks.
+    std::optional<Type> helper_return(Function &f, const std::vector<Type> &args, bool final,
+                                      const Span &call_span, Diagnostics *diagnostics) {
+        if (in_progress_.count(f.name)) {
+            if (diagnostics)
+                diagnostics->report(DiagnosticKind::Type, call_span,
+                                    "'" + f.name + "' calls itself; a recursive function needs a "
+                                    "signature comment");
+            return std::nullopt;
+        }
+        if (final) {
+            specialized_.emplace(f.name, call_span);
+            for (std::size_t i = 0; i < f.params.size(); ++i) f.params[i].type = args[i];
+            return check_function(f, true);
+        }
+        Function scratch = f;
+        scratch.body = clone(f.body);
+        for (std::size_t i = 0; i < scratch.params.size(); ++i) scratch.params[i].type = args[i];
+        return check_function(scratch, false);
+    }
+
+private:
+    void apply_signature(Function &f) {
+        if (f.signature.empty()) return;
+        SignatureError error;
+        auto signature = parse_signature(f.signature, error);
+        if (!signature) {
+            diagnostics_.report(DiagnosticKind::Type, f.signature_span,
+                                "bad signature for '" + f.name + "': " + error.message +
+                                    " (at '" + f.signature.substr(std::min(error.offset, f.signature.size())) +
+                                    "')");
+            return;
+        }
+        if (!signature->function_name.empty() && signature->function_name != f.name) {
+            diagnostics_.report(DiagnosticKind::Type, f.signature_span,
+                                "the signature names '" + signature->function_name +
+                                    "' but the function is '" + f.name + "'");
+            return;
+        }
+        if (signature->params.size() != f.params.size()) {
+            diagnostics_.report(DiagnosticKind::Type, f.signature_span,
+                                "the signature of '" + f.name + "' has " +
+                                    std::to_string(signature->params.size()) +
+                                    " parameter types but the function takes " +
+                                    std::to_string(f.params.size()));
+            return;
+        }
+        for (std::size_t i = 0; i < f.params.size(); ++i) {
+            const auto &given = signature->params[i];
+            if (!given.name.empty() && given.name != f.params[i].name) {
+                diagnostics_.report(DiagnosticKind::Type, f.signature_span,
+                                    "the signature names parameter " + std::to_string(i + 1) +
+                                        " '" + given.name + "' but the function calls it '" +
+                                        f.params[i].name + "'");
+                return;
+            }
+        }
+        for (std::size_t i = 0; i < f.params.size(); ++i) f.params[i].type = signature->params[i].type;
+        f.return_type = signature->return_type;
+        f.has_signature = true;
+    }
+
+    std::set<std::string> called_functions() {
+        struct Calls : Visitor {
+            std::set<std::string> names;
+            void visit_call(const Call &e) override {
+                names.insert(e.callee);
+                Visitor::visit_call(e);
+            }
+        } calls;
+        for (const auto &f : program_.functions) calls.visit(f.body);
+        return calls.names;
+    }
+
+    // Infers the variable types to a fixed point on copies of the body, then (final) checks
+    // the body itself. Returns the return type.
+    std::optional<Type> check_function(Function &f, bool final) {
+        in_progress_.insert(f.name);
+        Variables variables;
+        std::optional<Typed> returned;
+        constexpr int max_rounds = 16;
+        for (int round = 0; round < max_rounds; ++round) {
+            Variables before = variables;
+            Block scratch = clone(f.body);
+            BodyChecker inference(*this, f, variables, false, nullptr);
+            inference.check(scratch);
+            returned = inference.returned();
+            bool stable = before.size() == variables.size() &&
+                          std::equal(before.begin(), before.end(), variables.begin(),
+                                     [](const auto &a, const auto &b) {
+                                         return a.first == b.first &&
+                                                a.second.typed.type == b.second.typed.type &&
+                                                a.second.typed.weak == b.second.typed.weak;
+                                     });
+            if (stable) break;
+        }
+        if (!f.has_signature) f.return_type = returned ? returned->type : Type{};
+        if (final) {
+            BodyChecker checker(*this, f, variables, true, &diagnostics_);
+            checker.check(f.body);
+            std::vector<std::pair<int, Local>> locals;
+            for (const auto &[name, v] : variables)
+                locals.push_back({v.order, Local{name, v.typed.type, v.first_assignment}});
+            std::sort(locals.begin(), locals.end(),
+                      [](const auto &a, const auto &b) { return a.first < b.first; });
+            f.locals.clear();
+            for (auto &[order, local] : locals) f.locals.push_back(local);
+        }
+        in_progress_.erase(f.name);
+        return f.return_type;
+    }
+
+    Program &program_;
+    Diagnostics &diagnostics_;
+    std::map<std::string, Span> specialized_;
+    std::set<std::string> in_progress_;
+};
+
+ExprPtr BodyChecker::expr(const ExprPtr &e, Context context) {
+    switch (e->kind) {
+    case ExprKind::IntLiteral: {
+        auto value = static_cast<IntLiteral &>(*e).value;
+        e->weak = true;
+        e->type = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())
+                      ? default_int
+                  : value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
+                      ? Type::of(Scalar::Int64)
+                      : Type::of(Scalar::UInt64);
+        return e;
+    }
+    case ExprKind::FloatLiteral:
+        e->weak = true;
+        e->type = default_float;
+        return e;
+    case ExprKind::BoolLiteral: e->type = Type::of(Scalar::Bool); return e;
+    case ExprKind::ThreadIndex: e->type = default_int; return e;
+    case ExprKind::Variable: {
+        auto &v = static_cast<ast::Variable &>(*e);
+        if (const Param *p = param(v.name)) {
+            e->type = p->type;
+        } else if (auto found = variables_.find(v.name); found != variables_.end()) {
+            e->type = found->second.typed.type;
+        } else {
+            // Assigned later in the body (the next round of inference knows its type), or
+            // every assignment failed to check and was reported.
+            return poison(e);
+        }
+        return e;
+    }
+    case ExprKind::Unary: return unary(std::static_pointer_cast<Unary>(e));
+    case ExprKind::Binary: return binary(std::static_pointer_cast<Binary>(e));
+    case ExprKind::Compare: return compare(std::static_pointer_cast<Compare>(e));
+    case ExprKind::Logical: return logical(std::static_pointer_cast<Logical>(e), context);
+    case ExprKind::Not: {
+        auto n = std::static_pointer_cast<Not>(e);
+        n->operand = truth(expr(n->operand, Context::Condition));
+        n->type = n->operand->type == poisoned ? poisoned : Type::of(Scalar::Bool);
+        return n;
+    }
+    case ExprKind::Conditional: return conditional(std::static_pointer_cast<Conditional>(e));
+    case ExprKind::Call: return call(std::static_pointer_cast<Call>(e), context);
+    case ExprKind::Intrinsic: return intrinsic(std::static_pointer_cast<Intrinsic>(e));
+    case ExprKind::Cast: return cast(std::static_pointer_cast<Cast>(e));
+    case ExprKind::Index: return index(std::static_pointer_cast<Index>(e));
+    case ExprKind::Length: return length(std::static_pointer_cast<Length>(e));
+    }
+    return e;
+}
+
+std::string_view operator_text(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Sub: return "-";
+    case BinaryOp::Mul: return "*";
+    case BinaryOp::Div: return "/";
+    case BinaryOp::FloorDiv: return "//";
+    case BinaryOp::Mod: return "%";
+    case BinaryOp::Pow: return "**";
+    case BinaryOp::LeftShift: return "<<";
+    case BinaryOp::RightShift: return ">>";
+    case BinaryOp::BitAnd: return "&";
+    case BinaryOp::BitOr: return "|";
+    case BinaryOp::BitXor: return "^";
+    }
+    return "?";
+}
+
+ExprPtr BodyChecker::binary(const std::shared_ptr<Binary> &e) {
+    e->lhs = expr(e->lhs);
+    e->rhs = expr(e->rhs);
+    std::string_view op = operator_text(e->op);
+    if (!scalar_operand(e->lhs, op) || !scalar_operand(e->rhs, op)) return poison(e);
+    Typed l = typed(e->lhs), r = typed(e->rhs);
+    bool bitwise = e->op == BinaryOp::BitAnd || e->op == BinaryOp::BitOr || e->op == BinaryOp::BitXor;
+    bool integral = bitwise || e->op == BinaryOp::LeftShift || e->op == BinaryOp::RightShift;
+    if (bitwise && l.type.is_bool() && r.type.is_bool()) {
+        e->type = Type::of(Scalar::Bool);
+        return e;
+    }
+    Typed result = promote(l, r);
+    if (integral && !result.type.is_integer()) {
+        error(DiagnosticKind::Type, e->span,
+              "unsupported operand types for " + std::string(op) + ": " + type_name(l.type) +
+                  " and " + type_name(r.type) + " (integers only)");
+        return poison(e);
+    }
+    // Python 3's true division of integers gives a float.
+    if (e->op == BinaryOp::Div && !result.type.is_float()) result.type = default_float;
+    e->lhs = convert(e->lhs, result.type);
+    e->rhs = convert(e->rhs, result.type);
+    e->type = result.type;
+    e->weak = result.weak;
+    return e;
+}
+
+ExprPtr BodyChecker::unary(const std::shared_ptr<Unary> &e) {
+    e->operand = expr(e->operand);
+    if (!scalar_operand(e->operand, e->op == UnaryOp::Invert ? "~" : "unary -")) return poison(e);
+    Type t = e->operand->type.is_bool() ? default_int : e->operand->type;
+    if (e->op == UnaryOp::Invert && !t.is_integer()) {
+        error(DiagnosticKind::Type, e->span,
+              "bad operand type for unary ~: " + type_name(e->operand->type));
+        return poison(e);
+    }
+    e->operand = convert(e->operand, t);
+    e->type = t;
+    e->weak = e->operand->weak;
+    return e;
+}
+
+ExprPtr BodyChecker::compare(const std::shared_ptr<Compare> &e) {
+    e->lhs = expr(e->lhs);
+    e->rhs = expr(e->rhs);
+    if (!scalar_operand(e->lhs, "comparison") || !scalar_operand(e->rhs, "comparison"))
+        return poison(e);
+    Typed l = typed(e->lhs), r = typed(e->rhs);
+    Type common = l.type.is_bool() && r.type.is_bool() ? l.type : promote(l, r).type;
+    e->lhs = convert(e->lhs, common);
+    e->rhs = convert(e->rhs, common);
+    e->type = Type::of(Scalar::Bool);
+    return e;
+}
+
+ExprPtr BodyChecker::logical(const std::shared_ptr<Logical> &e, Context context) {
+    e->lhs = expr(e->lhs, Context::Condition);
+    e->rhs = expr(e->rhs, Context::Condition);
+    if (e->lhs->type == poisoned || e->rhs->type == poisoned) return poison(e);
+    if (context == Context::Value && !(e->lhs->type.is_bool() && e->rhs->type.is_bool())) {
+        const char *name = e->op == LogicalOp::And ? "and" : "or";
+        error(DiagnosticKind::Unsupported, e->span,
+              std::string("the value of '") + name + "' on " + type_name(e->lhs->type) + " and " +
+                  type_name(e->rhs->type) +
+                  " operands is one of the operands in Python; write a comparison or a "
+                  "conditional expression instead");
+        return poison(e);
+    }
+    e->lhs = truth(e->lhs);
+    e->rhs = truth(e->rhs);
+    e->type = Type::of(Scalar::Bool);
+    return e;
+}
+
+ExprPtr BodyChecker::conditional(const std::shared_ptr<Conditional> &e) {
+    e->condition = truth(expr(e->condition, Context::Condition));
+    e->then_value = expr(e->then_value);
+    e->else_value = expr(e->else_value);
+    if (e->condition->type == poisoned || e->then_value->type == poisoned ||
+        e->else_value->type == poisoned)
+        return poison(e);
+    Typed a = typed(e->then_value), b = typed(e->else_value);
+    if (a.type == b.type) {
+        e->type = a.type;
+        e->weak = a.weak && b.weak;
+        return e;
+    }
+    if (!scalar_operand(e->then_value, "if-else") || !scalar_operand(e->else_value, "if-else"))
+        return poison(e);
+    Typed result = promote(a, b);
+    e->then_value = convert(e->then_value, result.type);
+    e->else_value = convert(e->else_value, result.type);
+    e->type = result.type;
+    e->weak = result.weak;
+    return e;
+}
+
+ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
+    bool ok = true;
+    for (auto &arg : e->args) {
+        arg = expr(arg);
+        if (arg->type == poisoned) ok = false;
+    }
+    Function *callee = program_.find(e->callee);
+    if (!callee || !ok) return poison(e);
+    if (e->args.size() != callee->params.size()) {
+        error(DiagnosticKind::Type, e->span,
+              e->callee + "() takes " + std::to_string(callee->params.size()) + " argument" +
+                  (callee->params.size() == 1 ? "" : "s") + " but " +
+                  std::to_string(e->args.size()) + " were given");
+        return poison(e);
+    }
+    if (callee->is_kernel) {
+        error(DiagnosticKind::Type, e->span,
+              "'" + e->callee + "' is a kernel and cannot be called from GPU code");
+        return poison(e);
+    }
+    Type result;
+    if (program_.typed(*callee)) {
+        for (std::size_t i = 0; i < e->args.size(); ++i) {
+            Type expected = callee->params[i].type;
+            if (!converts_implicitly(typed(e->args[i]), expected)) {
+                error(DiagnosticKind::Type, e->args[i]->span,
+                      "argument '" + callee->params[i].name + "' of " + e->callee + "() is " +
+                          type_name(expected) + ", but " + type_name(e->args[i]->type) +
+                          " was given");
+                ok = false;
+                continue;
+            }
+            e->args[i] = convert(e->args[i], expected);
+        }
+        if (!ok) return poison(e);
+        result = callee->return_type;
+    } else {
+        std::vector<Type> arg_types;
+        for (const auto &arg : e->args) arg_types.push_back(arg->type);
+        auto returned = program_.helper_return(*callee, arg_types, final_, e->span, diagnostics_);
+        if (!returned) return poison(e);
+        result = *returned;
+    }
+    if (result.is_void() && context != Context::Statement) {
+        error(DiagnosticKind::Type, e->span,
+              "'" + e->callee + "' returns nothing, so its call has no value");
+        return poison(e);
+    }
+    e->type = result;
+    return e;
+}
+
+ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
+    const IntrinsicInfo *info = find_intrinsic(e->name, true);
+    if (!info) info = find_intrinsic(e->name, false);
+    bool ok = true;
+    for (auto &arg : e->args) {
+        arg = expr(arg);
+        if (!scalar_operand(arg, e->name + "()")) ok = false;
+    }
+    if (!ok || !info) return poison(e);
+    std::optional<Typed> result;
+    for (const auto &arg : e->args) {
+        Typed t = typed(arg);
+        result = result ? promote(*result, t) : promote(t, t);
+    }
+    switch (info->kind) {
+    case IntrinsicKind::FloatMath:
+        if (!result->type.is_float() || result->type.scalar == Scalar::Float16)
+            result->type = default_float;
+        break;
+    case IntrinsicKind::Abs:
+    case IntrinsicKind::MinMax: break;
+    }
+    for (auto &arg : e->args) arg = convert(arg, result->type);
+    e->type = result->type;
+    e->weak = result->weak;
+    return e;
+}
+
+ExprPtr BodyChecker::cast(const std::shared_ptr<Cast> &e) {
+    Type target = e->type;
+    e->operand = expr(e->operand);
+    if (!scalar_operand(e->operand, type_name(target) + "()")) return poison(e);
+    e->type = target;
+    return e;
+}
+
+ExprPtr BodyChecker::index(const std::shared_ptr<Index> &e) {
+    e->array = expr(e->array);
+    e->index = expr(e->index);
+    if (e->array->type == poisoned || e->index->type == poisoned) return poison(e);
+    if (!e->array->type.is_array()) {
+        error(DiagnosticKind::Type, e->array->span,
+              type_name(e->array->type) + " is not an array and cannot be indexed");
+        return poison(e);
+    }
+    if (!e->index->type.is_integer()) {
+        error(DiagnosticKind::Type, e->index->span,
+              "array indices must be integers, not " + type_name(e->index->type));
+        return poison(e);
+    }
+    e->type = e->array->type.element();
+    return e;
+}
+
+ExprPtr BodyChecker::length(const std::shared_ptr<Length> &e) {
+    e->array = expr(e->array);
+    if (e->array->type == poisoned) return poison(e);
+    if (!e->array->type.is_array()) {
+        error(DiagnosticKind::Type, e->span,
+              "len() takes an array, not " + type_name(e->array->type));
+        return poison(e);
+    }
+    e->type = Type::of(Scalar::Int64);
+    return e;
+}
+
+}  // namespace
+
+void check(Program &program, Diagnostics &diagnostics) {
+    ProgramChecker(program, diagnostics).run();
+}
+
+}  // namespace cudapy::types

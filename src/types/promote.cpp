@@ -1,0 +1,83 @@
+#include "types/promote.h"
+
+#include <algorithm>
+
+namespace cudapy::types {
+
+using ast::Scalar;
+using ast::Type;
+
+namespace {
+
+Scalar signed_of_size(int bytes) {
+    switch (bytes) {
+    case 1: return Scalar::Int8;
+    case 2: return Scalar::Int16;
+    case 4: return Scalar::Int32;
+    default: return Scalar::Int64;
+    }
+}
+
+Scalar float_of_size(int bytes) {
+    switch (bytes) {
+    case 2: return Scalar::Float16;
+    case 4: return Scalar::Float32;
+    default: return Scalar::Float64;
+    }
+}
+
+// The smallest float that holds every value of an integer type exactly (NumPy's choice).
+int float_bytes_for_integer(Type t) {
+    int bytes = ast::scalar_bytes(t.scalar);
+    return bytes == 1 ? 2 : bytes == 2 ? 4 : 8;
+}
+
+Type arithmetic_type(Type t) { return t.is_bool() ? ast::default_int : t; }
+
+}  // namespace
+
+Type promote_strong(Type a, Type b) {
+    if (a == b) return a;
+    if (a.is_bool()) return b;
+    if (b.is_bool()) return a;
+    if (a.is_float() && b.is_float())
+        return ast::scalar_bytes(a.scalar) >= ast::scalar_bytes(b.scalar) ? a : b;
+    if (a.is_float() || b.is_float()) {
+        Type f = a.is_float() ? a : b, i = a.is_float() ? b : a;
+        int bytes = std::max(ast::scalar_bytes(f.scalar), float_bytes_for_integer(i));
+        return Type::of(float_of_size(bytes));
+    }
+    int size_a = ast::scalar_bytes(a.scalar), size_b = ast::scalar_bytes(b.scalar);
+    if (a.is_signed() == b.is_signed()) return size_a >= size_b ? a : b;
+    Type s = a.is_signed() ? a : b, u = a.is_signed() ? b : a;
+    int size_s = ast::scalar_bytes(s.scalar), size_u = ast::scalar_bytes(u.scalar);
+    if (size_s > size_u) return s;
+    if (size_u < 8) return Type::of(signed_of_size(2 * size_u));
+    return Type::of(Scalar::Float64);
+}
+
+Typed promote(Typed a, Typed b) {
+    a.type = arithmetic_type(a.type);
+    b.type = arithmetic_type(b.type);
+    if (a.weak && b.weak) {
+        if (a.type.is_float() || b.type.is_float()) return {ast::default_float, true};
+        return {promote_strong(a.type, b.type), true};
+    }
+    if (a.weak) std::swap(a, b);
+    if (!b.weak) return {promote_strong(a.type, b.type), false};
+    // b is a weak literal, a is strong.
+    if (b.type.is_float() && a.type.is_integer()) return {ast::default_float, false};
+    return {a.type, false};
+}
+
+bool converts_implicitly(Typed from, Type to) {
+    if (from.type == to) return true;
+    if (from.type.is_array() || to.is_array()) return false;
+    if (!from.type.is_scalar() || !to.is_scalar()) return false;
+    if (to.is_bool()) return false;
+    if (from.type.is_bool()) return true;
+    if (from.type.is_float() && to.is_integer()) return false;
+    return true;
+}
+
+}  // namespace cudapy::types

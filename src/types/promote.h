@@ -1,0 +1,23 @@
+// NumPy's type promotion with NEP 50's weak Python literals.
+#pragma once
+
+#include "ast/type.h"
+
+namespace cudapy::types {
+
+// A type as the checker sees it: a weak type comes from Python literals only.
+struct Typed {
+    ast::Type type;
+    bool weak = false;
+};
+
+// The type NumPy gives a binary arithmetic operation on two strong scalars.
+ast::Type promote_strong(ast::Type a, ast::Type b);
+// The same with NEP 50: a weak operand takes the kind of the other where it can. Bools count as
+// int32 in arithmetic, as Python's True + True == 2.
+Typed promote(Typed a, Typed b);
+// Whether a value converts implicitly where a fixed type is expected (arguments, returns):
+// NumPy's "same_kind" casting, and weak literals wherever their kind fits.
+bool converts_implicitly(Typed from, ast::Type to);
+
+}  // namespace cudapy::types

@@ -1,0 +1,115 @@
+#include "types/signature.h"
+
+#include <cctype>
+
+namespace cudapy::types {
+
+namespace {
+
+class SignatureParser {
+public:
+    SignatureParser(std::string_view text, SignatureError &error) : text_(text), error_(error) {}
+
+    std::optional<Signature> parse() {
+        Signature signature;
+        skip_spaces();
+        std::size_t start = pos_;
+        std::string first = word();
+        if (first.empty()) return fail(start, "expected a return type");
+        skip_spaces();
+        if (peek() == ':') {
+            ++pos_;
+            signature.function_name = first;
+            skip_spaces();
+            start = pos_;
+            first = word();
+            if (first.empty()) return fail(start, "expected a return type after ':'");
+        }
+        auto return_type = finish_type(first, start);
+        if (!return_type) return std::nullopt;
+        if (return_type->is_array()) return fail(start, "a function cannot return an array");
+        signature.return_type = *return_type;
+        skip_spaces();
+        if (peek() != '(') return fail(pos_, "expected '(' before the parameter types");
+        ++pos_;
+        skip_spaces();
+        if (peek() == ')') {
+            ++pos_;
+        } else {
+            while (true) {
+                skip_spaces();
+                std::size_t type_start = pos_;
+                std::string type_word = word();
+                if (type_word.empty()) return fail(type_start, "expected a parameter type");
+                auto type = finish_type(type_word, type_start);
+                if (!type) return std::nullopt;
+                if (type->is_void()) return fail(type_start, "a parameter cannot be void");
+                SignatureParam param{*type, {}};
+                skip_spaces();
+                param.name = word();
+                signature.params.push_back(param);
+                skip_spaces();
+                if (peek() == ',') {
+                    ++pos_;
+                    continue;
+                }
+                if (peek() == ')') {
+                    ++pos_;
+                    break;
+                }
+                return fail(pos_, "expected ',' or ')' in the parameter list");
+            }
+        }
+        skip_spaces();
+        if (pos_ != text_.size()) return fail(pos_, "unexpected text after the parameter list");
+        return signature;
+    }
+
+private:
+    std::optional<ast::Type> finish_type(const std::string &name, std::size_t start) {
+        auto scalar = ast::scalar_from_name(name);
+        if (!scalar) return fail(start, "unknown type '" + name + "'");
+        if (*scalar == ast::Scalar::Float16) return fail(start, "float16 is not supported yet");
+        int depth = 0;
+        while (true) {
+            skip_spaces();
+            if (peek() != '*') break;
+            ++pos_;
+            ++depth;
+        }
+        if (depth > 1) return fail(start, "pointers to pointers are not supported yet");
+        if (depth > 0 && *scalar == ast::Scalar::Void) return fail(start, "void* is not a type");
+        return ast::Type{*scalar, static_cast<std::uint8_t>(depth)};
+    }
+
+    std::nullopt_t fail(std::size_t offset, std::string message) {
+        error_ = {offset, std::move(message)};
+        return std::nullopt;
+    }
+
+    char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+
+    void skip_spaces() {
+        while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    }
+
+    std::string word() {
+        std::size_t start = pos_;
+        while (pos_ < text_.size() &&
+               (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+            ++pos_;
+        return std::string(text_.substr(start, pos_ - start));
+    }
+
+    std::string_view text_;
+    SignatureError &error_;
+    std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::optional<Signature> parse_signature(std::string_view text, SignatureError &error) {
+    return SignatureParser(text, error).parse();
+}
+
+}  // namespace cudapy::types

@@ -1,0 +1,47 @@
+"""Finding and checking the C library when cudapy is imported."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from cudapy import _ffi
+
+
+def import_cudapy_with(library):
+    """Imports cudapy in a fresh interpreter with CUDAPY_LIBRARY=library; returns its stderr."""
+    environment = dict(os.environ, CUDAPY_LIBRARY=str(library))
+    environment["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
+    result = subprocess.run([sys.executable, "-c", "import cudapy"], env=environment,
+                            capture_output=True, text=True)
+    assert result.returncode != 0, "the import should have failed"
+    return result.stderr
+
+
+def test_missing_library_is_reported(tmp_path):
+    missing = tmp_path / "libcudapy.so"
+    stderr = import_cudapy_with(missing)
+    assert "ImportError" in stderr
+    assert str(missing) in stderr
+    assert "CUDAPY_LIBRARY" in stderr
+
+
+def test_library_of_another_abi_is_refused(tmp_path):
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if compiler is None:
+        pytest.skip("no C compiler to build a stand-in library")
+    functions = [f"void {name}(void) {{}}" for name, _, _ in _ffi._PROTOTYPES
+                 if name != "cudapy_version"]
+    source = tmp_path / "stand_in.c"
+    source.write_text(
+        "typedef struct { int major, minor, patch, abi; } version_info;\n"
+        "version_info cudapy_version(void) { version_info v = {0, 9, 0, 99}; return v; }\n"
+        + "\n".join(functions) + "\n")
+    library = tmp_path / "libstand_in.so"
+    subprocess.run([compiler, "-shared", "-fPIC", "-o", str(library), str(source)], check=True)
+    stderr = import_cudapy_with(library)
+    assert "ImportError" in stderr
+    assert "ABI version 99" in stderr
+    assert f"needs ABI version {_ffi.ABI_VERSION}" in stderr

@@ -1,0 +1,62 @@
+"""Compiling translated kernels to PTX with NVRTC; no GPU needed."""
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import cudapy as cp
+from paper_kernels import mandel, mandelbrot, matrixMultiply, saxpy
+
+
+@pytest.mark.nvrtc
+def test_saxpy_ptx_has_the_kernel_entry():
+    assert re.search(r"\.entry\s+saxpy\b", cp.ptx(saxpy))
+
+
+@pytest.mark.nvrtc
+def test_ptx_for_a_chosen_architecture():
+    assert re.search(r"\.target\s+sm_80\b", cp.ptx(saxpy, arch="compute_80"))
+    assert re.search(r"\.target\s+sm_90\b", cp.ptx(saxpy, arch="sm_90"))
+
+
+@pytest.mark.nvrtc
+def test_kernel_ptx():
+    kernel = cp.compile([mandelbrot, mandel])
+    assert re.search(r"\.entry\s+mandelbrot\b", kernel.ptx())
+    assert re.search(r"\.entry\s+matrixMultiply\b", cp.compile(matrixMultiply).ptx("compute_75"))
+
+
+@pytest.mark.nvrtc
+def test_ptx_options():
+    text = cp.ptx(saxpy, fast_math=True, line_info=True)
+    assert re.search(r"\.entry\s+saxpy\b", text)
+    assert ".loc" in text
+
+
+@pytest.mark.nvrtc
+def test_unknown_architecture_is_reported():
+    with pytest.raises(cp.CudapyError):
+        cp.ptx(saxpy, arch="sm_nonsense")
+
+
+def test_missing_nvrtc_is_explained():
+    """With CUDAPY_NVRTC naming no library, compiling says what to install or set."""
+    script = textwrap.dedent("""
+        import cudapy as cp
+        try:
+            cp.ptx("# k : void (int* X)\\ndef k(X):\\n    X[idx] = 0\\n")
+        except cp.NvrtcUnavailableError as error:
+            print(error)
+        else:
+            print("compiled")
+    """)
+    environment = dict(os.environ, CUDAPY_NVRTC="/nonexistent/libnvrtc.so")
+    environment["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    result = subprocess.run([sys.executable, "-c", script], env=environment,
+                            capture_output=True, text=True, check=True)
+    assert "CUDAPY_NVRTC" in result.stdout
+    assert "NVRTC" in result.stdout
