@@ -49,11 +49,15 @@ def matrixMultiply(A, B, C, n):
 
 def mandelbrot_reference(x0, y0, x1, y1, width, height, max_iters):
     """Iteration counts as `mandel` computes them, in float32, as a (height, width) array."""
-    f32 = np.float32
-    dx = (f32(x1) - f32(x0)) / f32(width)
-    dy = (f32(y1) - f32(y0)) / f32(height)
-    c_re = np.tile(f32(x0) + np.arange(width, dtype=f32) * dx, (height, 1))
-    c_im = np.tile((f32(y0) + np.arange(height, dtype=f32) * dy)[:, None], (1, width))
+    f32, i32 = np.float32, np.int32
+    # The kernel's types under NumPy's promotion rules: float32 / int32 is float64, so the
+    # coordinates are float64 until they become mandel's float arguments.
+    dx = (f32(x1) - f32(x0)) / i32(width)
+    dy = (f32(y1) - f32(y0)) / i32(height)
+    xs = (f32(x0) + np.arange(width, dtype=i32) * dx).astype(f32)
+    ys = (f32(y0) + np.arange(height, dtype=i32) * dy).astype(f32)
+    c_re = np.tile(xs, (height, 1))
+    c_im = np.tile(ys[:, None], (1, width))
     z_re, z_im = c_re.copy(), c_im.copy()
     # A point that never escapes ends with the loop variable's last value, count - 1.
     counts = np.full((height, width), max_iters - 1, dtype=np.int32)

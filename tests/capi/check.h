@@ -1,0 +1,35 @@
+/* A minimal assertion helper for the C ABI tests: prints the failed check and exits. */
+#ifndef CUDAPY_TESTS_CHECK_H
+#define CUDAPY_TESTS_CHECK_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cudapy/cudapy.h"
+
+#define CHECK(condition)                                                                  \
+    do {                                                                                  \
+        if (!(condition)) {                                                               \
+            fprintf(stderr, "%s:%d: check failed: %s\n  last error: %s\n", __FILE__,     \
+                    __LINE__, #condition, cudapy_last_error());                           \
+            exit(1);                                                                      \
+        }                                                                                 \
+    } while (0)
+
+#define CHECK_STATUS(call, expected)                                                       \
+    do {                                                                                   \
+        cudapy_status status_ = (call);                                                    \
+        if (status_ != (expected)) {                                                       \
+            fprintf(stderr, "%s:%d: %s returned %s, expected %s\n  last error: %s\n",      \
+                    __FILE__, __LINE__, #call, cudapy_status_name(status_),                \
+                    cudapy_status_name(expected), cudapy_last_error());                    \
+            exit(1);                                                                       \
+        }                                                                                  \
+    } while (0)
+
+#define CHECK_OK(call) CHECK_STATUS(call, CUDAPY_OK)
+
+/* meson's exit code for a skipped test */
+#define SKIP_EXIT_CODE 77
+
+#endif

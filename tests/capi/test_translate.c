@@ -1,0 +1,179 @@
+/* Translation, introspection and error paths of the C ABI; no GPU needed. */
+#include <string.h>
+
+#include "check.h"
+
+static const char saxpy_source[] =
+    "# saxpy : void (float alpha, float* X, float* Y)\n"
+    "def saxpy(alpha, X, Y):\n"
+    "    if idx < len(X):\n"
+    "        Y[idx] = alpha * X[idx] + Y[idx]\n";
+
+static cudapy_program *program_from(const char *source, const char *file) {
+    cudapy_program *program = NULL;
+    CHECK_OK(cudapy_program_new(&program));
+    CHECK(program != NULL);
+    CHECK_OK(cudapy_program_add_source(program, source, strlen(source), file, 1, 0));
+    return program;
+}
+
+static void test_version(void) {
+    cudapy_version_info version = cudapy_version();
+    CHECK(version.abi == CUDAPY_ABI_VERSION);
+    CHECK(version.major == CUDAPY_VERSION_MAJOR && version.minor == CUDAPY_VERSION_MINOR);
+    CHECK(strcmp(cudapy_status_name(CUDAPY_ERROR_TRANSLATION), "CUDAPY_ERROR_TRANSLATION") == 0);
+}
+
+static void test_translate_saxpy(void) {
+    cudapy_program *program = program_from(saxpy_source, "saxpy.py");
+    char *cuda = NULL;
+    CHECK_OK(cudapy_program_translate(program, &cuda));
+    CHECK(strstr(cuda, "extern \"C\" __global__ void saxpy(float alpha, cudapy::array<float> X") != NULL);
+    CHECK(strstr(cuda, "#line 4 \"saxpy.py\"") != NULL);
+    cudapy_string_free(cuda);
+
+    CHECK(cudapy_program_kernel_count(program) == 1);
+    CHECK(strcmp(cudapy_program_kernel_name(program, 0), "saxpy") == 0);
+    CHECK(cudapy_program_kernel_name(program, 1) == NULL);
+    CHECK(cudapy_program_param_count(program, 0) == 3);
+    CHECK(cudapy_program_args_size(program, 0) == 40);
+
+    cudapy_param_info info;
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK_OK(cudapy_program_param(program, 0, 0, &info));
+    CHECK(strcmp(info.name, "alpha") == 0 && info.kind == CUDAPY_PARAM_SCALAR);
+    CHECK(info.element == CUDAPY_FLOAT32 && info.offset == 0 && info.bytes == 4);
+    CHECK_OK(cudapy_program_param(program, 0, 1, &info));
+    CHECK(strcmp(info.name, "X") == 0 && info.kind == CUDAPY_PARAM_ARRAY && !info.written);
+    CHECK(info.offset == 8 && info.bytes == 16);
+    CHECK_OK(cudapy_program_param(program, 0, 2, &info));
+    CHECK(strcmp(info.name, "Y") == 0 && info.written && info.offset == 24);
+    CHECK_STATUS(cudapy_program_param(program, 0, 3, &info), CUDAPY_ERROR_NOT_FOUND);
+    info.size = 0;
+    CHECK_STATUS(cudapy_program_param(program, 0, 0, &info), CUDAPY_ERROR_INVALID_ARGUMENT);
+    cudapy_program_delete(program);
+}
+
+static void test_signature_from_api(void) {
+    const char *source = "def scale(a, X):\n    X[idx] = X[idx] * a\n";
+    cudapy_program *program = program_from(source, "scale.py");
+    CHECK_STATUS(cudapy_program_translate(program, NULL), CUDAPY_ERROR_TRANSLATION);
+    CHECK(strstr(cudapy_last_error(), "has no signature") != NULL);
+    CHECK_OK(cudapy_program_set_signature(program, "scale", "void (double a, double* X)"));
+    char *cuda = NULL;
+    CHECK_OK(cudapy_program_translate(program, &cuda));
+    CHECK(strstr(cuda, "void scale(double a, cudapy::array<double> X") != NULL);
+    cudapy_string_free(cuda);
+    cudapy_program_delete(program);
+}
+
+static void expect_diagnostic(const char *source, cudapy_diagnostic_kind kind, int line, int column,
+                              const char *message_part) {
+    cudapy_program *program = program_from(source, "bad.py");
+    char *cuda = (char *)1;
+    CHECK_STATUS(cudapy_program_translate(program, &cuda), CUDAPY_ERROR_TRANSLATION);
+    CHECK(cuda == NULL);
+    CHECK(strstr(cudapy_last_error(), "bad.py:") != NULL);
+    CHECK(cudapy_program_diagnostic_count(program) >= 1);
+    cudapy_diagnostic d;
+    memset(&d, 0, sizeof d);
+    d.size = sizeof d;
+    CHECK_OK(cudapy_program_diagnostic(program, 0, &d));
+    if (d.kind != kind || d.line != line || d.column != column || !strstr(d.message, message_part)) {
+        fprintf(stderr, "got kind %d at %d:%d: %s\nexpected kind %d at %d:%d containing '%s'\n",
+                (int)d.kind, d.line, d.column, d.message, (int)kind, line, column, message_part);
+        exit(1);
+    }
+    CHECK(strcmp(d.file, "bad.py") == 0);
+    CHECK(d.source_line != NULL && strlen(d.source_line) > 0);
+    CHECK_STATUS(cudapy_program_diagnostic(program, 99, &d), CUDAPY_ERROR_NOT_FOUND);
+    cudapy_program_delete(program);
+}
+
+static void test_diagnostics(void) {
+    expect_diagnostic("# k : void (float* X)\ndef k(X):\n    X[idx] = (1 +\n", CUDAPY_DIAGNOSTIC_SYNTAX,
+                      3, 5, "invalid syntax");
+    expect_diagnostic("# k : void (float* X)\ndef k(X):\n    X[idx] = lenn(X)\n",
+                      CUDAPY_DIAGNOSTIC_NAME, 3, 14, "did you mean 'len'");
+    expect_diagnostic("# k : void (float* X)\ndef k(X):\n    f = lambda v: v\n",
+                      CUDAPY_DIAGNOSTIC_UNSUPPORTED, 3, 9, "lambda");
+    expect_diagnostic("# k : void (float* X)\ndef k(X):\n    n = len(X)\n    n = X[0]\n",
+                      CUDAPY_DIAGNOSTIC_TYPE, 4, 9, "line 3");
+    expect_diagnostic("# k : void (flot* X)\ndef k(X):\n    pass\n", CUDAPY_DIAGNOSTIC_TYPE, 1, 1,
+                      "unknown type 'flot'");
+}
+
+static void test_first_line_and_columns(void) {
+    const char *source = "def k(X):\n    X[idx] = y\n";
+    cudapy_program *program = NULL;
+    CHECK_OK(cudapy_program_new(&program));
+    CHECK_OK(cudapy_program_add_source(program, source, strlen(source), "user.py", 40, 4));
+    CHECK_OK(cudapy_program_set_signature(program, "k", "void (int* X)"));
+    CHECK_STATUS(cudapy_program_translate(program, NULL), CUDAPY_ERROR_TRANSLATION);
+    cudapy_diagnostic d;
+    memset(&d, 0, sizeof d);
+    d.size = sizeof d;
+    CHECK_OK(cudapy_program_diagnostic(program, 0, &d));
+    CHECK(d.line == 41 && d.column == 18);
+    CHECK(strstr(cudapy_last_error(), "user.py:41:18:") != NULL);
+    cudapy_program_delete(program);
+}
+
+static void test_invalid_arguments(void) {
+    CHECK_STATUS(cudapy_program_new(NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(cudapy_last_error(), "out is NULL") != NULL);
+    CHECK_STATUS(cudapy_program_add_source(NULL, "", 0, "x", 1, 0), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_translate(NULL, NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
+    cudapy_program *program = program_from("", "empty.py");
+    CHECK_STATUS(cudapy_program_add_source(program, "x", 1, "x.py", 0, 0),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_translate(program, NULL), CUDAPY_ERROR_TRANSLATION);
+    CHECK(strstr(cudapy_last_error(), "no function definition") != NULL);
+    cudapy_program_delete(program);
+    cudapy_program_delete(NULL);
+    cudapy_module_delete(NULL);
+    cudapy_buffer_delete(NULL);
+    cudapy_string_free(NULL);
+    CHECK(cudapy_program_kernel_count(NULL) == 0);
+    int count = -1;
+    CHECK_OK(cudapy_device_count(&count));
+    CHECK(count >= 0);
+}
+
+static void test_ptx(void) {
+    cudapy_program *program = program_from(saxpy_source, "saxpy.py");
+    char *ptx = NULL;
+    cudapy_status status = cudapy_program_ptx(program, NULL, &ptx);
+    if (status == CUDAPY_ERROR_NVRTC_UNAVAILABLE) {
+        printf("NVRTC unavailable, PTX checks skipped: %s\n", cudapy_last_error());
+        cudapy_program_delete(program);
+        return;
+    }
+    CHECK_OK(status);
+    CHECK(strstr(ptx, ".entry saxpy") != NULL);
+    cudapy_string_free(ptx);
+
+    cudapy_compile_options options;
+    memset(&options, 0, sizeof options);
+    options.size = sizeof options;
+    options.arch = "compute_90";
+    options.line_info = 1;
+    CHECK_OK(cudapy_program_ptx(program, &options, &ptx));
+    CHECK(strstr(ptx, ".target sm_90") != NULL);
+    CHECK(strstr(ptx, "saxpy.py") != NULL); /* -lineinfo names the Python file */
+    cudapy_string_free(ptx);
+    cudapy_program_delete(program);
+}
+
+int main(void) {
+    test_version();
+    test_translate_saxpy();
+    test_signature_from_api();
+    test_diagnostics();
+    test_first_line_and_columns();
+    test_invalid_arguments();
+    test_ptx();
+    printf("C ABI translation tests passed\n");
+    return 0;
+}
