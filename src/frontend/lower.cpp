@@ -124,17 +124,6 @@ std::vector<TSNode> named_children_with_comments(TSNode node) {
     return children;
 }
 
-// Children of `node` in field `name` (a field may repeat, as `alternative` does).
-std::vector<TSNode> field_children(TSNode node, std::string_view name) {
-    std::vector<TSNode> children;
-    uint32_t count = ts_node_child_count(node);
-    for (uint32_t i = 0; i < count; ++i) {
-        const char *field_name = ts_node_field_name_for_child(node, i);
-        if (field_name && name == field_name) children.push_back(ts_node_child(node, i));
-    }
-    return children;
-}
-
 std::string without_underscores(std::string_view text) {
     std::string result;
     for (char c : text)
@@ -376,7 +365,9 @@ private:
         auto then_body = lower_block(field(node, "consequence"));
         Block else_body;
         // elif clauses become nested ifs in the else branch, innermost last.
-        auto alternatives = field_children(node, "alternative");
+        std::vector<TSNode> alternatives;
+        for (TSNode child : named_children(node))
+            if (kind(child) == "elif_clause" || kind(child) == "else_clause") alternatives.push_back(child);
         for (auto it = alternatives.rbegin(); it != alternatives.rend(); ++it) {
             if (kind(*it) == "else_clause") {
                 else_body = lower_block(field(*it, "body"));
@@ -477,7 +468,9 @@ private:
     }
 
     ExprPtr lower_subscript(TSNode node) {
-        auto subscripts = field_children(node, "subscript");
+        // Every named child after the indexed value is an index (X[i, j] has two).
+        auto subscripts = named_children(node);
+        if (!subscripts.empty()) subscripts.erase(subscripts.begin());
         if (subscripts.size() != 1) {
             error(DiagnosticKind::Unsupported, node,
                   "arrays in kernels take one index, as in X[i]");
