@@ -314,12 +314,11 @@ def _non_negative(value, what):
 class Launch:
     """A kernel with its launch shape; calling it launches the kernel."""
 
-    __slots__ = ("_kernel", "_config", "_config_ref")
+    __slots__ = ("_kernel", "_config_ref")
 
     def __init__(self, kernel, config):
         self._kernel = kernel
-        self._config = config
-        self._config_ref = ctypes.byref(config)
+        self._config_ref = ctypes.byref(config)  # holds a reference to config
 
     def __call__(self, *args):
         self._kernel._launch(self._config_ref, args)
@@ -354,7 +353,6 @@ class Kernel:
         self._arguments = ctypes.create_string_buffer(args_size)
         self._compile_lock = threading.Lock()
         self._launch_lock = threading.Lock()
-        self._module = None
         self._handle = None
 
     def __repr__(self):
@@ -399,7 +397,6 @@ class Kernel:
                            self._program.handle)
                 # Unloading needs the CUDA runtime, which may be gone at exit.
                 weakref.finalize(self, lib.cudapy_module_delete, module).atexit = False
-                self._module = module
                 handle = _ffi.kernel_p()
                 _ffi.check(lib.cudapy_module_kernel(module, self.name.encode("utf-8"),
                                                     ctypes.byref(handle)))

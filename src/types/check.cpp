@@ -348,7 +348,8 @@ public:
         for (auto &f : program_.functions)
             if (f.has_signature) check_function(f, true);
         for (auto &f : program_.functions) {
-            if (f.has_signature || specialized_.count(f.name)) continue;
+            // A bad signature was reported already; saying it is missing would mislead.
+            if (f.has_signature || !f.signature.empty() || specialized_.count(f.name)) continue;
             if (!called.count(f.name))
                 diagnostics_.report(DiagnosticKind::Type, f.span,
                                     "'" + f.name + "' has no signature: add a comment such as '# " +

@@ -1,0 +1,11 @@
+# abs_min_max : void (int* I, float* F, double* D, int a, int b, int c, float x, float y, double u)
+def abs_min_max(I, F, D, a, b, c, x, y, u):
+    I[0] = abs(a)
+    F[0] = abs(x)
+    D[0] = abs(u)
+    I[1] = min(a, b)
+    I[2] = max(a, b, c)
+    F[1] = min(x, y, 0.0)
+    F[2] = max(x, 1)
+    D[1] = max(x, u)
+    D[2] = min(a, u)

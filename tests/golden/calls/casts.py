@@ -1,0 +1,12 @@
+# casts : void (int* I, float* F, double* D, bool* B, int a, float x, double u)
+def casts(I, F, D, B, a, x, u):
+    I[0] = int(x)
+    I[1] = int(u)
+    F[0] = float(a)
+    F[1] = float(u)
+    D[0] = double(x)
+    D[1] = double(a)
+    B[0] = bool(a)
+    B[1] = bool(x)
+    I[2] = int(B[2])
+    I[3] = int(3.7)

@@ -1,0 +1,8 @@
+# store : void (float* X, int i, float v)
+def store(X, i, v):
+    X[i] = v
+
+
+# use_store : void (float* X)
+def use_store(X):
+    store(X, idx, 1.0)

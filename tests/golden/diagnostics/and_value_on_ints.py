@@ -1,0 +1,3 @@
+# pick : void (int* X, int a, int b)
+def pick(X, a, b):
+    X[idx] = a and b

@@ -1,0 +1,3 @@
+# mask : void (float* X, float m)
+def mask(X, m):
+    X[idx] = X[idx] & m

@@ -1,0 +1,3 @@
+# options : void (int* X)
+def options(X, **flags):
+    X[idx] = 0

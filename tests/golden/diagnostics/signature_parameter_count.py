@@ -1,0 +1,3 @@
+# fill : void (int* X)
+def fill(X, value):
+    X[idx] = value

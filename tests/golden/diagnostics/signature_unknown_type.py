@@ -1,0 +1,3 @@
+# fill : void (integer* X, int value)
+def fill(X, value):
+    X[idx] = value

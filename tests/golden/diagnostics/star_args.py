@@ -1,0 +1,3 @@
+# variadic : void (int* X)
+def variadic(X, *rest):
+    X[idx] = 0

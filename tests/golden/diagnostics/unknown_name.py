@@ -1,0 +1,3 @@
+# shift : void (float* X, float offset)
+def shift(X, offset):
+    X[idx] = X[idx] + ofset
