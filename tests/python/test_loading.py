@@ -45,3 +45,18 @@ def test_library_of_another_abi_is_refused(tmp_path):
     assert "ImportError" in stderr
     assert "ABI version 99" in stderr
     assert f"needs ABI version {_ffi.ABI_VERSION}" in stderr
+
+
+def test_library_needs_neither_the_driver_nor_nvrtc_at_link_time():
+    """libcudapy.so loads on machines without CUDA: the CUDA Runtime is linked in statically
+    and NVRTC is opened on first use."""
+    readelf = shutil.which("readelf")
+    if readelf is None:
+        pytest.skip("readelf not found")
+    library = _ffi.lib._name
+    dynamic = subprocess.run([readelf, "-d", library], capture_output=True, text=True,
+                             check=True).stdout
+    needed = [line for line in dynamic.splitlines() if "(NEEDED)" in line]
+    assert needed, "readelf listed no needed libraries"
+    for forbidden in ("libcuda.so", "libnvrtc", "libcudart"):
+        assert not any(forbidden in line for line in needed), needed
