@@ -46,7 +46,10 @@ class Program:
         text = (GOLDEN / case).read_bytes()
         status = _ffi.lib.cudapy_program_add_source(self.handle, text, len(text),
                                                     case.encode("utf-8"), 1, 0)
-        _ffi.check(status, self.handle)
+        if status != _ffi.Status.OK:
+            error = _ffi.error(status, self.handle)
+            _ffi.lib.cudapy_program_delete(self.handle)
+            raise error
 
     def __enter__(self):
         return self
@@ -126,8 +129,19 @@ def test_golden(case):
                     pytrace=False)
     if result.ok:
         emitted = KERNEL_RE.findall(result.text)
-        assert len(emitted) == len(result.kernels), (
+        assert len(emitted) == len(result.kernels) and all(
+            c_name in (kernel, kernel + "_py")
+            for kernel, c_name in zip(result.kernels, emitted)), (
             f"the library lists kernels {result.kernels} but the source defines {emitted}")
+
+
+def test_no_orphan_expected_files():
+    """Every .cu and .err file belongs to a case."""
+    orphans = [path.relative_to(GOLDEN).as_posix()
+               for pattern in ("*/*.cu", "*/*.err")
+               for path in sorted(GOLDEN.glob(pattern))
+               if not path.with_suffix(".py").exists()]
+    assert not orphans, f"expected files without a .py case: {orphans}"
 
 
 @functools.lru_cache(maxsize=None)

@@ -9,4 +9,3 @@ def casts(I, F, D, B, a, x, u):
     B[0] = bool(a)
     B[1] = bool(x)
     I[2] = int(B[2])
-    I[3] = int(3.7)

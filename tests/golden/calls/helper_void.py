@@ -1,4 +1,3 @@
-# store : void (float* X, int i, float v)
 def store(X, i, v):
     X[i] = v
 

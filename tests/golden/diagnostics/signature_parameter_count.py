@@ -1,3 +1,3 @@
-# fill : void (int* X)
+# fill : void (int* X, int value, int extra)
 def fill(X, value):
     X[idx] = value

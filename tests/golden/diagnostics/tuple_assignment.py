@@ -1,4 +1,4 @@
-# swap : void (int* X)
-def swap(X):
-    a, b = X[0], X[1]
-    X[0] = b
+# unpack : void (int* X, int a)
+def unpack(X, a):
+    b, c = a
+    X[idx] = 0

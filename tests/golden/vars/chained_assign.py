@@ -5,4 +5,3 @@ def chained_assign(X, F, v):
     X[0] = a
     X[1] = b
     F[0] = x + y
-    X[idx] = F[idx] = 7

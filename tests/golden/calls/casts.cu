@@ -1,0 +1,23 @@
+
+extern "C" __global__ void casts(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, cudapy::array<bool> B, int a, float x, double u, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "calls/casts.py"
+    I.data[0] = ((int)x);
+#line 4 "calls/casts.py"
+    I.data[1] = ((int)u);
+#line 5 "calls/casts.py"
+    F.data[0] = ((float)a);
+#line 6 "calls/casts.py"
+    F.data[1] = ((float)u);
+#line 7 "calls/casts.py"
+    D.data[0] = ((double)x);
+#line 8 "calls/casts.py"
+    D.data[1] = ((double)a);
+#line 9 "calls/casts.py"
+    B.data[0] = (a != 0);
+#line 10 "calls/casts.py"
+    B.data[1] = (x != 0);
+#line 11 "calls/casts.py"
+    I.data[2] = ((int)B.data[2]);
+}
+

@@ -1,0 +1,13 @@
+
+extern "C" __global__ void numpy_casts(cudapy::array<float> F, cudapy::array<long long> L, cudapy::array<unsigned char> U, double u, int a, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 6 "calls/numpy_casts.py"
+    F.data[0] = ((float)u);
+#line 7 "calls/numpy_casts.py"
+    L.data[0] = (((long long)a) * ((long long)a));
+#line 8 "calls/numpy_casts.py"
+    U.data[0] = ((unsigned char)a);
+#line 9 "calls/numpy_casts.py"
+    F.data[1] = (((float)u) * 2.0f);
+}
+

@@ -1,0 +1,25 @@
+
+extern "C" __global__ void fill64(cudapy::array<long long> X, long long n, cudapy::extent cudapy_extent) {
+    long long i{};
+    long long j{};
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "control/range_int64.py"
+    {
+        const long long cudapy_stop1 = n;
+        for (long long cudapy_i1 = 0LL; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
+            i = cudapy_i1;
+#line 4 "control/range_int64.py"
+            X.data[i] = i;
+        }
+    }
+#line 5 "control/range_int64.py"
+    {
+        const long long cudapy_stop1 = X.size;
+        for (long long cudapy_i1 = 0LL; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
+            j = cudapy_i1;
+#line 6 "control/range_int64.py"
+            X.data[j] = (X.data[j] + 1LL);
+        }
+    }
+}
+

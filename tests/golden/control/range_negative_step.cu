@@ -1,0 +1,25 @@
+
+extern "C" __global__ void countdown(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
+    int i{};
+    int j{};
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "control/range_negative_step.py"
+    {
+        const int cudapy_stop1 = (-1);
+        for (int cudapy_i1 = (n - 1); cudapy_i1 > cudapy_stop1; cudapy_i1 += (-1)) {
+            i = cudapy_i1;
+#line 4 "control/range_negative_step.py"
+            X.data[i] = (n - i);
+        }
+    }
+#line 5 "control/range_negative_step.py"
+    {
+        const int cudapy_stop1 = 0;
+        for (int cudapy_i1 = 10; cudapy_i1 > cudapy_stop1; cudapy_i1 += (-2)) {
+            j = cudapy_i1;
+#line 6 "control/range_negative_step.py"
+            X.data[j] = j;
+        }
+    }
+}
+

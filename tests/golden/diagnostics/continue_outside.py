@@ -1,0 +1,3 @@
+# cont : void (int* X)
+def cont(X):
+    continue

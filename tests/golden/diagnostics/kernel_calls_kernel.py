@@ -1,8 +1,0 @@
-# zero : void (float* X)
-def zero(X):
-    X[idx] = 0.0
-
-
-# reset : void (float* X)
-def reset(X):
-    zero(X)

@@ -1,0 +1,3 @@
+# octal : void (int* X)
+def octal(X):
+    X[idx] = 017

@@ -1,0 +1,3 @@
+# show : void (int* X)
+def show(X):
+    print(X[idx])

@@ -1,0 +1,3 @@
+# annotated : void (int* X)
+def annotated(X) -> None:
+    X[idx] = 0

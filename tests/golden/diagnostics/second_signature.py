@@ -1,0 +1,4 @@
+# fill : void (int* X)
+# fill : void (float* X)
+def fill(X):
+    X[idx] = 0

@@ -1,0 +1,3 @@
+# bare : void (int* X)
+def bare(X):
+    X[idx] = threadIdx

@@ -1,0 +1,6 @@
+N = 256
+
+
+# fill : void (int* X)
+def fill(X):
+    X[idx] = 0

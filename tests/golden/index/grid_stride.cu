@@ -1,0 +1,19 @@
+
+extern "C" __global__ void grid_stride(cudapy::array<float> X, float a, cudapy::extent cudapy_extent) {
+    int stride{};
+    long long i{};
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "index/grid_stride.py"
+    stride = (((int)blockDim.x) * ((int)gridDim.x));
+#line 4 "index/grid_stride.py"
+    {
+        const long long cudapy_stop1 = X.size;
+        const long long cudapy_step1 = ((long long)stride);
+        for (long long cudapy_i1 = ((long long)cudapy::idx()); (cudapy_step1 > 0) ? (cudapy_i1 < cudapy_stop1) : (cudapy_i1 > cudapy_stop1); cudapy_i1 += cudapy_step1) {
+            i = cudapy_i1;
+#line 5 "index/grid_stride.py"
+            X.data[i] = (a * X.data[i]);
+        }
+    }
+}
+

@@ -1,0 +1,20 @@
+
+extern "C" __global__ void total(cudapy::array<float> out, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
+    float s{};
+    int i{};
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "vars/accumulate_float.py"
+    s = 0.0f;
+#line 4 "vars/accumulate_float.py"
+    {
+        const int cudapy_stop1 = n;
+        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
+            i = cudapy_i1;
+#line 5 "vars/accumulate_float.py"
+            s = (s + X.data[i]);
+        }
+    }
+#line 6 "vars/accumulate_float.py"
+    out.data[0] = s;
+}
+
