@@ -119,9 +119,10 @@ CUDAPY_API cudapy_status cudapy_program_set_signature(cudapy_program *program,
                                                       const char *name,
                                                       const char *signature);
 
-/* Translates the sources to CUDA C++ (`*out`, owned). Every function with a void signature
- * becomes a kernel; the others become device helpers. On CUDAPY_ERROR_TRANSLATION the
- * diagnostics say why; cudapy_last_error() holds them formatted with source lines. */
+/* Translates the sources to CUDA C++ (`*out`, owned; `out` may be NULL to only check them).
+ * Functions with a void signature that no other function calls become kernels; the others
+ * become device helpers. On CUDAPY_ERROR_TRANSLATION the diagnostics say why, and
+ * cudapy_last_error() holds them formatted with source lines. */
 CUDAPY_API cudapy_status cudapy_program_translate(cudapy_program *program, char **out);
 
 CUDAPY_API size_t cudapy_program_diagnostic_count(const cudapy_program *program);

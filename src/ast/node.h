@@ -195,12 +195,15 @@ struct While : Stmt {
         : Stmt(StmtKind::While, s), condition(std::move(c)), body(std::move(b)) {}
 };
 
-// `for variable in range(start, stop, step)`; the bounds are evaluated once, and the variable
-// keeps its last value after the loop as in Python.
+// `for variable in range(start, stop, step)`; the bounds are evaluated once, in order, and the
+// variable keeps its last value after the loop as in Python.
 struct ForRange : Stmt {
     std::string variable;
     Span variable_span;
-    ExprPtr start, stop, step;
+    ExprPtr start, stop, step;  // of counter_type once checked
+    // The type the loop counts in: wide enough that stepping past `stop` cannot overflow, which
+    // the variable's own type (unsigned, or narrow) may not be.
+    Type counter_type;
     Block body;
     ForRange(Span s, std::string v, Span vs, ExprPtr a, ExprPtr b, ExprPtr c, Block body_)
         : Stmt(StmtKind::ForRange, s), variable(std::move(v)), variable_span(vs),

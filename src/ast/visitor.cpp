@@ -368,6 +368,15 @@ ExprPtr clone(const ExprPtr &expr) {
 
 namespace cudapy::ast {
 
+bool contains_call(const Expr &expr) {
+    struct Finder : Visitor {
+        bool found = false;
+        void visit_call(const Call &) override { found = true; }
+    } finder;
+    finder.visit(expr);
+    return finder.found;
+}
+
 Block clone(const Block &block) {
     Cloner cloner;
     return cloner.mutate(block);

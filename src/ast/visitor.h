@@ -81,6 +81,9 @@ namespace cudapy::ast {
 // A deep copy of an expression tree.
 ExprPtr clone(const ExprPtr &expr);
 
+// Whether the expression calls a function of the program, which may have effects.
+bool contains_call(const Expr &expr);
+
 }  // namespace cudapy::ast
 
 namespace cudapy::ast {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "ast/intrinsic.h"
+#include "ast/visitor.h"
 
 extern const char cudapy_prelude[];
 
@@ -29,9 +30,14 @@ const std::set<std::string> &reserved_names() {
         "struct", "switch", "template", "this", "thread_local", "throw", "typedef", "typeid",
         "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
         "bitand", "bitor", "compl", "not_eq", "or_eq", "xor", "xor_eq", "and_eq", "main",
-        // CUDA built-ins and functions the emitted code calls
-        "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "cudapy", "printf",
-        "malloc", "free", "memcpy", "memset", "assert",
+        // CUDA built-ins and device functions a user's name could collide with
+        "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "printf", "malloc", "free",
+        "memcpy", "memset", "assert", "min", "max", "abs", "labs", "llabs", "fmin", "fmax",
+        "fminf", "fmaxf", "fma", "fmaf", "floor", "floorf", "ceil", "ceilf", "trunc", "truncf",
+        "round", "roundf", "rint", "rintf", "isnan", "isinf", "isfinite", "signbit", "sincos",
+        "sincosf", "rsqrt", "rsqrtf", "exp10", "exp10f", "ldexp", "frexp", "modf", "nan",
+        "nanf", "dim3", "uint3", "float2", "float4", "int2", "int4", "size_t", "clock",
+        "clock64", "__syncthreads",
     };
     return names;
 }
@@ -140,7 +146,16 @@ private:
         return text + ")";
     }
 
+    Type type_of_variable(const std::string &name) const {
+        for (const auto &local : function_->locals)
+            if (local.name == name) return local.type;
+        for (const auto &param : function_->params)
+            if (param.name == name) return param.type;
+        return Type{};
+    }
+
     void function(const Function &f) {
+        function_ = &f;
         out_ << signature(f) << " {\n";
         for (const auto &local : f.locals)
             out_ << "    " << c_type(local.type) << " " << c_name(local.name) << "{};\n";
@@ -230,18 +245,24 @@ private:
     void for_range(const ForRange &s, int depth) {
         int level = ++loop_level_;
         std::string suffix = std::to_string(level);
-        std::string type = c_type(s.start->type);
-        std::string i = "cudapy_i" + suffix, stop = "cudapy_stop" + suffix,
-                    step = "cudapy_step" + suffix;
+        std::string type = c_type(s.counter_type);
+        std::string i = "cudapy_i" + suffix, start = "cudapy_start" + suffix,
+                    stop = "cudapy_stop" + suffix, step = "cudapy_step" + suffix;
         out_ << "{\n";
+        // Python evaluates start before stop and step; that shows only when they call helpers.
+        std::string first = expr(*s.start);
+        if (contains_call(*s.stop) || contains_call(*s.step)) {
+            indent(depth + 1);
+            out_ << "const " << type << " " << start << " = " << first << ";\n";
+            first = start;
+        }
         indent(depth + 1);
         out_ << "const " << type << " " << stop << " = " << expr(*s.stop) << ";\n";
         auto known_step = constant_step(*s.step);
         std::string test, increment;
         if (known_step) {
-            std::string step_text = expr(*s.step);
             test = i + (*known_step > 0 ? " < " : " > ") + stop;
-            increment = *known_step == 1 ? "++" + i : i + " += " + step_text;
+            increment = *known_step == 1 ? "++" + i : i + " += " + expr(*s.step);
         } else {
             indent(depth + 1);
             out_ << "const " << type << " " << step << " = " << expr(*s.step) << ";\n";
@@ -249,10 +270,13 @@ private:
             increment = i + " += " + step;
         }
         indent(depth + 1);
-        out_ << "for (" << type << " " << i << " = " << expr(*s.start) << "; " << test << "; "
-             << increment << ") {\n";
+        out_ << "for (" << type << " " << i << " = " << first << "; " << test << "; " << increment
+             << ") {\n";
         indent(depth + 2);
-        out_ << c_name(s.variable) << " = " << i << ";\n";
+        Type variable_type = type_of_variable(s.variable);
+        out_ << c_name(s.variable) << " = "
+             << (variable_type == s.counter_type ? i : "((" + c_type(variable_type) + ")" + i + ")")
+             << ";\n";
         block(s.body, depth + 2);
         indent(depth + 1);
         out_ << "}\n";
@@ -319,8 +343,12 @@ private:
             if (to.is_bool()) return value ? "true" : "false";
             return int_literal(value, to);
         }
-        if (operand.kind == ExprKind::FloatLiteral && to.is_float())
-            return float_literal(static_cast<const FloatLiteral &>(operand).value, to.scalar);
+        if (operand.kind == ExprKind::FloatLiteral) {
+            // The literal is a Python float, a double, whatever type it was checked at.
+            double value = static_cast<const FloatLiteral &>(operand).value;
+            if (to.is_float()) return float_literal(value, to.scalar);
+            return "((" + c_type(to) + ")" + float_literal(value, Scalar::Float64) + ")";
+        }
         return std::nullopt;
     }
 
@@ -335,7 +363,7 @@ private:
         case ExprKind::Unary: {
             const auto &u = static_cast<const Unary &>(e);
             const char *op = u.op == UnaryOp::Negate ? "-" : u.op == UnaryOp::Plus ? "+" : "~";
-            return std::string("(") + op + expr(*u.operand) + ")";
+            return narrowed(std::string("(") + op + expr(*u.operand) + ")", u.type);
         }
         case ExprKind::Binary: return binary(static_cast<const Binary &>(e));
         case ExprKind::Compare: {
@@ -373,9 +401,15 @@ private:
         return "";
     }
 
+    // C computes on integers narrower than int in int; NumPy wraps to the narrow type.
+    static std::string narrowed(const std::string &text, Type t) {
+        if (!t.is_integer() || scalar_bytes(t.scalar) >= 4) return text;
+        return "((" + c_type(t) + ")" + text + ")";
+    }
+
     std::string binary(const Binary &b) {
         std::string l = expr(*b.lhs), r = expr(*b.rhs);
-        auto infix = [&](const char *op) { return "(" + l + " " + op + " " + r + ")"; };
+        auto infix = [&](const char *op) { return narrowed("(" + l + " " + op + " " + r + ")", b.type); };
         auto call = [&](const std::string &name) { return name + "(" + l + ", " + r + ")"; };
         switch (b.op) {
         case BinaryOp::Add: return infix("+");
@@ -420,15 +454,23 @@ private:
     const Program &program_;
     const std::vector<SourceUnit> &units_;
     std::ostringstream out_;
+    const Function *function_ = nullptr;
     int loop_level_ = 0;
 };
 
 }  // namespace
 
 std::string c_name(const std::string &python_name) {
+    // Temporaries of the translation start with '.', which no Python name can.
+    if (!python_name.empty() && python_name[0] == '.') return "cudapy_" + python_name.substr(1);
+    // Appending "_py" to every name that ends in it too keeps distinct names distinct.
+    auto ends_with = [&](std::string_view suffix) {
+        return python_name.size() >= suffix.size() &&
+               python_name.compare(python_name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
     if (reserved_names().count(python_name) || math_function_name(python_name) ||
-        python_name.find("__") != std::string::npos ||
-        python_name.rfind("cudapy_", 0) == 0)
+        python_name.find("__") != std::string::npos || python_name.rfind("cudapy", 0) == 0 ||
+        ends_with("_py"))
         return python_name + "_py";
     return python_name;
 }

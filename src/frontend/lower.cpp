@@ -48,9 +48,9 @@ const std::map<std::string_view, std::string_view> &unsupported_constructs() {
         {"tuple_pattern", "tuple assignment"},
         {"list_pattern", "list assignment"},
         {"slice", "slices"},
-        {"import_statement", "imports inside a kernel"},
-        {"import_from_statement", "imports inside a kernel"},
-        {"future_import_statement", "imports inside a kernel"},
+        {"import_statement", "imports"},
+        {"import_from_statement", "imports"},
+        {"future_import_statement", "imports"},
         {"raise_statement", "raise statements"},
         {"assert_statement", "assert statements"},
         {"delete_statement", "del statements"},
@@ -196,7 +196,12 @@ private:
                           "duplicate parameter '" + name + "'");
                 function.params.push_back({name, Type{}, tree_.span(parameter)});
                 params_.insert(name);
-            } else if (k == "typed_parameter" || k == "typed_default_parameter") {
+                continue;
+            }
+            // A refused parameter still names a parameter: uses of it are not errors too.
+            if (TSNode name = parameter_name(parameter); !ts_node_is_null(name))
+                params_.insert(std::string(tree_.text(name)));
+            if (k == "typed_parameter" || k == "typed_default_parameter") {
                 error(DiagnosticKind::Unsupported, parameter,
                       "parameter annotations are not supported; give the signature in a "
                       "comment above the function or with sig=");
@@ -212,19 +217,44 @@ private:
         }
     }
 
-    // Python's scoping: a name assigned anywhere in the function is local to all of it.
+    // The identifier a parameter node declares, whatever its form (x, x=1, *x, x: int).
+    static TSNode parameter_name(TSNode parameter) {
+        if (kind(parameter) == "identifier") return parameter;
+        TSNode name = field(parameter, "name");
+        if (!ts_node_is_null(name)) return name;
+        for (TSNode child : named_children(parameter))
+            if (kind(child) == "identifier") return child;
+        return TSNode{};
+    }
+
+    // Python's scoping: a name assigned anywhere in the function is local to all of it. Names
+    // bound by constructs that are refused anyway (nested functions, classes, tuple targets)
+    // are remembered so that their uses do not add errors of their own.
     void collect_locals(TSNode node) {
         std::string_view k = kind(node);
-        if (k == "function_definition" || k == "class_definition" || k == "lambda") return;
-        if (k == "assignment" || k == "augmented_assignment") {
+        if (k == "function_definition" || k == "class_definition") {
+            TSNode name = field(node, "name");
+            if (!ts_node_is_null(name)) refused_names_.insert(std::string(tree_.text(name)));
+            return;
+        }
+        if (k == "lambda") return;
+        if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
             TSNode left = field(node, "left");
-            if (!ts_node_is_null(left) && kind(left) == "identifier") add_local(left);
-        } else if (k == "for_statement") {
-            TSNode left = field(node, "left");
-            if (!ts_node_is_null(left) && kind(left) == "identifier") add_local(left);
+            if (!ts_node_is_null(left)) {
+                std::string_view target = kind(left);
+                if (target == "identifier")
+                    add_local(left);
+                else if (target == "pattern_list" || target == "tuple_pattern" || target == "list_pattern")
+                    collect_refused_names(left);
+            }
         }
         uint32_t count = ts_node_named_child_count(node);
         for (uint32_t i = 0; i < count; ++i) collect_locals(ts_node_named_child(node, i));
+    }
+
+    void collect_refused_names(TSNode node) {
+        if (kind(node) == "identifier") refused_names_.insert(std::string(tree_.text(node)));
+        for (TSNode child : named_children(node)) collect_refused_names(child);
     }
 
     void add_local(TSNode identifier) {
@@ -318,6 +348,12 @@ private:
         return nullptr;
     }
 
+    // A fresh local for a value the translation needs to evaluate once. Its name is no Python
+    // identifier, so it cannot collide with the user's.
+    ExprPtr temporary(const Span &span) {
+        return std::make_shared<Variable>(span, ".t" + std::to_string(++temporaries_));
+    }
+
     void lower_assignment(TSNode node, Block &out) {
         if (!ts_node_is_null(field(node, "type"))) {
             error(DiagnosticKind::Unsupported, field(node, "type"),
@@ -325,26 +361,45 @@ private:
             return;
         }
         // `a = b = value` nests assignments on the right.
-        std::vector<TSNode> targets{field(node, "left")};
+        std::vector<TSNode> target_nodes{field(node, "left")};
         TSNode right = field(node, "right");
         while (!ts_node_is_null(right) && kind(right) == "assignment") {
-            targets.push_back(field(right, "left"));
+            target_nodes.push_back(field(right, "left"));
             right = field(right, "right");
         }
         if (ts_node_is_null(right)) {
             error(DiagnosticKind::Syntax, node, "assignment without a value");
             return;
         }
-        auto value = lower_expr(right);
-        ExprPtr previous;
-        for (TSNode target_node : targets) {
-            auto target = lower_target(target_node);
-            if (!target || !value) continue;
-            // Later targets take the value through the first one, which holds it already.
-            out.push_back(std::make_shared<Assign>(tree_.span(node), target,
-                                                   previous ? clone(previous) : value));
-            previous = target;
+        std::vector<ExprPtr> targets;
+        for (TSNode target_node : target_nodes) targets.push_back(lower_target(target_node));
+        bool targets_ok = std::all_of(targets.begin(), targets.end(), [](const auto &t) { return t != nullptr; });
+        // A refused target (a tuple) makes errors in its value noise.
+        ExprPtr value = targets_ok ? lower_expr(right) : nullptr;
+        if (!value) {
+            for (TSNode target_node : target_nodes)
+                if (kind(target_node) == "identifier")
+                    failed_locals_.insert(std::string(tree_.text(target_node)));
+            return;
         }
+        Span span = tree_.span(node);
+        if (targets.size() == 1) {
+            out.push_back(std::make_shared<Assign>(span, targets[0], value));
+            return;
+        }
+        // Python evaluates the value once and assigns it to each target from left to right,
+        // each converting it to its own type. A literal or a variable can simply be repeated.
+        ExprKind k = value->kind;
+        bool simple = k == ExprKind::IntLiteral || k == ExprKind::FloatLiteral ||
+                      k == ExprKind::BoolLiteral || k == ExprKind::Variable ||
+                      k == ExprKind::ThreadIndex;
+        if (!simple) {
+            ExprPtr held = temporary(span);
+            out.push_back(std::make_shared<Assign>(span, held, value));
+            value = held;
+        }
+        for (const auto &target : targets)
+            out.push_back(std::make_shared<Assign>(span, target, clone(value)));
     }
 
     void lower_augmented_assignment(TSNode node, Block &out) {
@@ -356,6 +411,15 @@ private:
         auto value = lower_expr(field(node, "right"));
         if (!op || !target || !value) return;
         Span span = tree_.span(node);
+        // X[f()] += v evaluates f() once.
+        if (target->kind == ExprKind::Index) {
+            auto &index = static_cast<Index &>(*target).index;
+            if (contains_call(*index)) {
+                ExprPtr held = temporary(index->span);
+                out.push_back(std::make_shared<Assign>(span, held, index));
+                index = clone(held);
+            }
+        }
         auto combined = std::make_shared<Binary>(span, *op, clone(target), value);
         out.push_back(std::make_shared<Assign>(span, target, combined));
     }
@@ -549,6 +613,7 @@ private:
         Span span = tree_.span(node);
         if (params_.count(name) || locals_.count(name))
             return std::make_shared<Variable>(span, name);
+        if (refused_names_.count(name)) return nullptr;  // its definition was reported
         if (name == "idx") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idx);
         if (name == "idy") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idy);
         if (name == "idz") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idz);
@@ -741,6 +806,11 @@ private:
             return false;
         };
 
+        // The program's own functions shadow Python's built-ins, as they would in Python.
+        if (module.empty() && functions_.count(name))
+            return std::make_shared<Call>(span, name, std::move(*args));
+        if (module.empty() && (refused_names_.count(name) || failed_locals_.count(name)))
+            return nullptr;  // its definition was reported
         bool type_module = std::find(std::begin(type_modules), std::end(type_modules), module) !=
                            std::end(type_modules);
         if (module.empty() || type_module) {
@@ -795,7 +865,6 @@ private:
             }
             return std::make_shared<Intrinsic>(span, name, std::move(*args));
         }
-        if (functions_.count(name)) return std::make_shared<Call>(span, name, std::move(*args));
         if (params_.count(name) || locals_.count(name)) {
             error(DiagnosticKind::Type, callee, "'" + name + "' is a variable, not a function");
             return nullptr;
@@ -813,7 +882,10 @@ private:
     Diagnostics &diagnostics_;
     std::set<std::string> params_;
     std::set<std::string> locals_;
+    std::set<std::string> refused_names_;  // bound only by refused constructs
+    std::set<std::string> failed_locals_;  // whose assignment failed to lower
     int loop_depth_ = 0;
+    int temporaries_ = 0;
 };
 
 // Decorators of ours, or of the numba.cuda vocabulary, which cudapy itself applies.

@@ -55,6 +55,8 @@ public:
 
     // The unified type of the function's return values (untyped helpers).
     std::optional<Typed> returned() const { return returned_; }
+    // Whether a return statement could not be typed, so the return type is unknown.
+    bool return_failed() const { return return_failed_; }
 
 private:
     void error(DiagnosticKind kind, const Span &span, std::string message) {
@@ -134,20 +136,8 @@ private:
         auto &target = static_cast<ast::Variable &>(*s.target);
         if (const Param *p = param(target.name)) {
             target.type = p->type;
-            if (p->type.is_array()) {
-                error(DiagnosticKind::Type, s.span,
-                      "cannot assign to the array parameter '" + p->name +
-                          "'; assign to its elements, as in " + p->name + "[i] = ...");
-                return;
-            }
-            if (!(s.value->type == p->type || (s.value->weak && weak_fits(s.value->type, p->type)))) {
-                error(DiagnosticKind::Type, s.value->span,
-                      "the parameter '" + p->name + "' is " + type_name(p->type) +
-                          " and cannot hold " + type_name(s.value->type) +
-                          "; convert explicitly, e.g. " + type_name(p->type) + "(...)");
-                return;
-            }
-            s.value = convert(s.value, p->type);
+            if (assignable_to_param(*p, typed(s.value), s.value->span, s.span))
+                s.value = convert(s.value, p->type);
             return;
         }
         assign_variable(target.name, typed(s.value), s.value->span, s.span);
@@ -155,6 +145,22 @@ private:
             target.type = variables_.at(target.name).typed.type;
             s.value = convert(s.value, target.type);
         }
+    }
+
+    // Parameters keep their declared types; a value must have that type or be a literal of it.
+    bool assignable_to_param(const Param &p, Typed value, const Span &value_span,
+                             const Span &statement_span) {
+        if (p.type.is_array()) {
+            error(DiagnosticKind::Type, statement_span,
+                  "cannot assign to the array parameter '" + p.name +
+                      "'; assign to its elements, as in " + p.name + "[i] = ...");
+            return false;
+        }
+        if (value.type == p.type || (value.weak && weak_fits(value.type, p.type))) return true;
+        error(DiagnosticKind::Type, value_span,
+              "the parameter '" + p.name + "' is " + type_name(p.type) + " and cannot hold " +
+                  type_name(value.type) + "; convert explicitly, e.g. " + type_name(p.type) + "(...)");
+        return false;
     }
 
     // Unifies an assignment with what is known of the variable (inference), or checks it
@@ -222,15 +228,35 @@ private:
             bounds = bounds ? promote(*bounds, t) : t;
         }
         if (ok && bounds) {
-            assign_variable(s.variable, *bounds, s.variable_span, s.variable_span);
-            if (final_) {
-                Type loop_type = variables_.at(s.variable).typed.type;
-                s.start = convert(s.start, loop_type);
-                s.stop = convert(s.stop, loop_type);
-                s.step = convert(s.step, loop_type);
+            Type variable_type;
+            if (const Param *p = param(s.variable)) {
+                ok = assignable_to_param(*p, *bounds, s.variable_span, s.variable_span);
+                variable_type = p->type;
+            } else {
+                assign_variable(s.variable, *bounds, s.variable_span, s.variable_span);
+                if (final_) variable_type = variables_.at(s.variable).typed.type;
+            }
+            if (ok && final_) {
+                s.counter_type = counter_type(variable_type, *s.step);
+                s.start = convert(s.start, s.counter_type);
+                s.stop = convert(s.stop, s.counter_type);
+                s.step = convert(s.step, s.counter_type);
             }
         }
         check(s.body);
+    }
+
+    // A signed counter of 32 or 64 bits stepping by one cannot pass `stop` and overflow; every
+    // other loop counts in int64, so that unsigned loops may count down past zero and narrow
+    // ones past their range.
+    static Type counter_type(Type variable, const Expr &step) {
+        bool unit_step = false;
+        const Expr *e = &step;
+        if (e->kind == ExprKind::Unary && static_cast<const Unary &>(*e).op == UnaryOp::Negate)
+            e = static_cast<const Unary &>(*e).operand.get();
+        if (e->kind == ExprKind::IntLiteral) unit_step = static_cast<const IntLiteral &>(*e).value == 1;
+        if (unit_step && variable.is_signed() && scalar_bytes(variable.scalar) >= 4) return variable;
+        return Type::of(Scalar::Int64);
     }
 
     void return_statement(Return &s) {
@@ -249,7 +275,10 @@ private:
             return;
         }
         s.value = expr(s.value);
-        if (s.value->type == poisoned) return;
+        if (s.value->type == poisoned) {
+            return_failed_ = true;
+            return;
+        }
         if (function_.has_signature) {
             if (!converts_implicitly(typed(s.value), function_.return_type)) {
                 error(DiagnosticKind::Type, s.value->span,
@@ -262,6 +291,7 @@ private:
         }
         if (s.value->type.is_array()) {
             error(DiagnosticKind::Type, s.value->span, "a helper cannot return an array");
+            return_failed_ = true;
             return;
         }
         unify_return(typed(s.value), s.value->span);
@@ -276,6 +306,7 @@ private:
         if (returned_->type.is_void() != value.type.is_void()) {
             error(DiagnosticKind::Type, span,
                   "'" + function_.name + "' returns a value on some paths and nothing on others");
+            return_failed_ = true;
             return;
         }
         if (value.weak && returned_->weak) {
@@ -284,15 +315,18 @@ private:
             if (weak_fits(returned_->type, value.type) || returned_->type == value.type)
                 returned_ = value;
             else
-                error(DiagnosticKind::Type, span,
-                      "'" + function_.name + "' returns " + type_name(value.type) + " here and " +
-                          type_name(returned_->type) + " elsewhere; give it a signature");
+                fail_return(span, value.type);
         } else if (!(value.weak ? weak_fits(value.type, returned_->type)
                                 : value.type == returned_->type)) {
-            error(DiagnosticKind::Type, span,
-                  "'" + function_.name + "' returns " + type_name(value.type) + " here and " +
-                      type_name(returned_->type) + " elsewhere; give it a signature");
+            fail_return(span, value.type);
         }
+    }
+
+    void fail_return(const Span &span, Type here) {
+        error(DiagnosticKind::Type, span,
+              "'" + function_.name + "' returns " + type_name(here) + " here and " +
+                  type_name(returned_->type) + " elsewhere; give it a signature");
+        return_failed_ = true;
     }
 
     // ---- expressions ----------------------------------------------------------------
@@ -333,6 +367,7 @@ private:
     bool final_;
     Diagnostics *diagnostics_;
     std::optional<Typed> returned_;
+    bool return_failed_ = false;
 };
 
 class ProgramChecker {
@@ -350,10 +385,14 @@ public:
         for (auto &f : program_.functions) {
             // A bad signature was reported already; saying it is missing would mislead.
             if (f.has_signature || !f.signature.empty() || specialized_.count(f.name)) continue;
-            if (!called.count(f.name))
+            if (!called.count(f.name)) {
+                std::string params;
+                for (const auto &p : f.params) params += (params.empty() ? "T " : ", T ") + p.name;
                 diagnostics_.report(DiagnosticKind::Type, f.span,
-                                    "'" + f.name + "' has no signature: add a comment such as '# " +
-                                        f.name + " : void (float* X)' above it, or pass sig=");
+                                    "'" + f.name + "' has no signature: add a comment '# " + f.name +
+                                        " : void (" + params + ")' above it, each T a type such "
+                                        "as float*, int or double, or pass sig=");
+            }
         }
     }
 
@@ -377,9 +416,11 @@ public:
             return std::nullopt;
         }
         if (final) {
-            specialized_.emplace(f.name, call_span);
             for (std::size_t i = 0; i < f.params.size(); ++i) f.params[i].type = args[i];
-            return check_function(f, true);
+            // Marked typed only afterwards, so that a recursive call is seen as one above.
+            auto returned = check_function(f, true);
+            specialized_.emplace(f.name, call_span);
+            return returned;
         }
         Function scratch = f;
         scratch.body = clone(f.body);
@@ -408,9 +449,9 @@ private:
         if (signature->params.size() != f.params.size()) {
             diagnostics_.report(DiagnosticKind::Type, f.signature_span,
                                 "the signature of '" + f.name + "' has " +
-                                    std::to_string(signature->params.size()) +
-                                    " parameter types but the function takes " +
-                                    std::to_string(f.params.size()));
+                                    std::to_string(signature->params.size()) + " parameter type" +
+                                    (signature->params.size() == 1 ? "" : "s") +
+                                    " but the function takes " + std::to_string(f.params.size()));
             return;
         }
         for (std::size_t i = 0; i < f.params.size(); ++i) {
@@ -446,6 +487,7 @@ private:
         in_progress_.insert(f.name);
         Variables variables;
         std::optional<Typed> returned;
+        bool return_failed = false;
         constexpr int max_rounds = 16;
         for (int round = 0; round < max_rounds; ++round) {
             Variables before = variables;
@@ -453,6 +495,7 @@ private:
             BodyChecker inference(*this, f, variables, false, nullptr);
             inference.check(scratch);
             returned = inference.returned();
+            return_failed = inference.return_failed();
             bool stable = before.size() == variables.size() &&
                           std::equal(before.begin(), before.end(), variables.begin(),
                                      [](const auto &a, const auto &b) {
@@ -466,6 +509,7 @@ private:
         if (final) {
             BodyChecker checker(*this, f, variables, true, &diagnostics_);
             checker.check(f.body);
+            return_failed = return_failed || checker.return_failed();
             std::vector<std::pair<int, Local>> locals;
             for (const auto &[name, v] : variables)
                 locals.push_back({v.order, Local{name, v.typed.type, v.first_assignment}});
@@ -475,6 +519,7 @@ private:
             for (auto &[order, local] : locals) f.locals.push_back(local);
         }
         in_progress_.erase(f.name);
+        if (return_failed) return std::nullopt;
         return f.return_type;
     }
 
@@ -664,11 +709,6 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
               e->callee + "() takes " + std::to_string(callee->params.size()) + " argument" +
                   (callee->params.size() == 1 ? "" : "s") + " but " +
                   std::to_string(e->args.size()) + " were given");
-        return poison(e);
-    }
-    if (callee->is_kernel) {
-        error(DiagnosticKind::Type, e->span,
-              "'" + e->callee + "' is a kernel and cannot be called from GPU code");
         return poison(e);
     }
     Type result;

@@ -32,8 +32,6 @@ int float_bytes_for_integer(Type t) {
     return bytes == 1 ? 2 : bytes == 2 ? 4 : 8;
 }
 
-Type arithmetic_type(Type t) { return t.is_bool() ? ast::default_int : t; }
-
 }  // namespace
 
 Type promote_strong(Type a, Type b) {
@@ -57,15 +55,18 @@ Type promote_strong(Type a, Type b) {
 }
 
 Typed promote(Typed a, Typed b) {
-    a.type = arithmetic_type(a.type);
-    b.type = arithmetic_type(b.type);
     if (a.weak && b.weak) {
         if (a.type.is_float() || b.type.is_float()) return {ast::default_float, true};
         return {promote_strong(a.type, b.type), true};
     }
     if (a.weak) std::swap(a, b);
-    if (!b.weak) return {promote_strong(a.type, b.type), false};
+    if (!b.weak) {
+        // Python's True + True is 2, where NumPy's would be True.
+        if (a.type.is_bool() && b.type.is_bool()) return {ast::default_int, false};
+        return {promote_strong(a.type, b.type), false};
+    }
     // b is a weak literal, a is strong.
+    if (a.type.is_bool()) return {b.type.is_float() ? ast::default_float : ast::default_int, false};
     if (b.type.is_float() && a.type.is_integer()) return {ast::default_float, false};
     return {a.type, false};
 }

@@ -13,8 +13,8 @@ struct Typed {
 
 // The type NumPy gives a binary arithmetic operation on two strong scalars.
 ast::Type promote_strong(ast::Type a, ast::Type b);
-// The same with NEP 50: a weak operand takes the kind of the other where it can. Bools count as
-// int32 in arithmetic, as Python's True + True == 2.
+// The same with NEP 50: a weak operand takes the kind of the other where it can. Two bools give
+// int32, as Python's True + True == 2.
 Typed promote(Typed a, Typed b);
 // Whether a value converts implicitly where a fixed type is expected (arguments, returns):
 // NumPy's "same_kind" casting, and weak literals wherever their kind fits.

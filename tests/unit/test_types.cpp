@@ -37,6 +37,10 @@ TEST_CASE("weak literals take the other operand's type (NEP 50)") {
     CHECK(types::promote(weak_int, weak_float).type == ast::default_float);
     types::Typed boolean{t(Scalar::Bool), false};
     CHECK(types::promote(boolean, boolean).type == ast::default_int);
+    CHECK(types::promote(boolean, f32).type == t(Scalar::Float32));
+    CHECK(types::promote(i8, boolean).type == t(Scalar::Int8));
+    CHECK(types::promote(boolean, weak_int).type == ast::default_int);
+    CHECK(types::promote(boolean, weak_float).type == ast::default_float);
 }
 
 TEST_CASE("implicit conversions follow same-kind casting") {

@@ -27,9 +27,9 @@ extern "C" __global__ void range_forms(cudapy::array<int> X, int n, cudapy::exte
     }
 #line 8 "control/range_forms.py"
     {
-        const int cudapy_stop1 = n;
-        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; cudapy_i1 += 3) {
-            k = cudapy_i1;
+        const long long cudapy_stop1 = ((long long)n);
+        for (long long cudapy_i1 = 0LL; cudapy_i1 < cudapy_stop1; cudapy_i1 += 3LL) {
+            k = ((int)cudapy_i1);
 #line 9 "control/range_forms.py"
             total = (total + k);
         }

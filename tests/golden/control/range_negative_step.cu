@@ -14,9 +14,9 @@ extern "C" __global__ void countdown(cudapy::array<int> X, int n, cudapy::extent
     }
 #line 5 "control/range_negative_step.py"
     {
-        const int cudapy_stop1 = 0;
-        for (int cudapy_i1 = 10; cudapy_i1 > cudapy_stop1; cudapy_i1 += (-2)) {
-            j = cudapy_i1;
+        const long long cudapy_stop1 = 0LL;
+        for (long long cudapy_i1 = 10LL; cudapy_i1 > cudapy_stop1; cudapy_i1 += ((long long)(-2))) {
+            j = ((int)cudapy_i1);
 #line 6 "control/range_negative_step.py"
             X.data[j] = j;
         }

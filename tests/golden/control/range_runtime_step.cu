@@ -4,10 +4,10 @@ extern "C" __global__ void strided(cudapy::array<float> X, int start, int stop, 
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/range_runtime_step.py"
     {
-        const int cudapy_stop1 = stop;
-        const int cudapy_step1 = step;
-        for (int cudapy_i1 = start; (cudapy_step1 > 0) ? (cudapy_i1 < cudapy_stop1) : (cudapy_i1 > cudapy_stop1); cudapy_i1 += cudapy_step1) {
-            i = cudapy_i1;
+        const long long cudapy_stop1 = ((long long)stop);
+        const long long cudapy_step1 = ((long long)step);
+        for (long long cudapy_i1 = ((long long)start); (cudapy_step1 > 0) ? (cudapy_i1 < cudapy_stop1) : (cudapy_i1 > cudapy_stop1); cudapy_i1 += cudapy_step1) {
+            i = ((int)cudapy_i1);
 #line 4 "control/range_runtime_step.py"
             X.data[i] = 0.0f;
         }

@@ -8,11 +8,11 @@ extern "C" __global__ void chained_assign(cudapy::array<int> X, cudapy::array<fl
 #line 3 "vars/chained_assign.py"
     a = 0;
 #line 3 "vars/chained_assign.py"
-    b = a;
+    b = 0;
 #line 4 "vars/chained_assign.py"
     x = v;
 #line 4 "vars/chained_assign.py"
-    y = x;
+    y = v;
 #line 5 "vars/chained_assign.py"
     X.data[0] = a;
 #line 6 "vars/chained_assign.py"
