@@ -993,7 +993,17 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees, ast::Diagnost
         FunctionLowering lowering(*definition.tree, names, diagnostics);
         program.functions.push_back(lowering.lower(definition.node));
     }
+    std::vector<std::string> function_names(names.begin(), names.end());
     for (auto &[name, signature] : comments) {
+        if (!names.count(name)) {
+            // A signature comment naming no function is likely a misspelling; an ordinary
+            // comment that only looks like one names nothing close.
+            if (auto close = closest_name(name, function_names))
+                diagnostics.report(DiagnosticKind::Name, signature.second,
+                                   "the signature comment names '" + name + "', but no function "
+                                   "of that name is defined; did you mean '" + *close + "'?");
+            continue;
+        }
         for (auto &function : program.functions) {
             if (function.name != name) continue;
             if (!function.signature.empty()) {

@@ -63,6 +63,72 @@ ast::Span Tree::span(TSNode node) const {
             static_cast<int>(end.row) + unit_->first_line, column(end)};
 }
 
+namespace {
+
+void collect_leaves(TSNode node, std::vector<TSNode> &leaves) {
+    uint32_t count = ts_node_child_count(node);
+    if (count == 0) {
+        leaves.push_back(node);
+        return;
+    }
+    for (uint32_t i = 0; i < count; ++i) collect_leaves(ts_node_child(node, i), leaves);
+}
+
+bool is_compound_keyword(std::string_view token) {
+    for (std::string_view keyword : {"if", "elif", "else", "while", "for", "def", "with", "try",
+                                     "except", "finally", "class"})
+        if (token == keyword) return true;
+    return false;
+}
+
+}  // namespace
+
+// An ERROR node covers the tokens tree-sitter could not fit; say what Python would say where we
+// can tell (an unclosed bracket, a missing colon), else show where the trouble starts.
+void Tree::report_error_node(TSNode node, ast::Diagnostics &diagnostics) const {
+    std::vector<TSNode> leaves;
+    collect_leaves(node, leaves);
+    std::vector<TSNode> open;
+    for (TSNode leaf : leaves) {
+        std::string_view token = text(leaf);
+        if (token == "(" || token == "[" || token == "{") {
+            open.push_back(leaf);
+        } else if ((token == ")" || token == "]" || token == "}") && !open.empty()) {
+            open.pop_back();
+        }
+    }
+    if (!open.empty()) {
+        diagnostics.report(ast::DiagnosticKind::Syntax, span(open.back()),
+                           "'" + std::string(text(open.back())) + "' was never closed");
+        return;
+    }
+    if (!leaves.empty() && is_compound_keyword(text(leaves.front()))) {
+        uint32_t row = ts_node_start_point(node).row;
+        TSNode last = leaves.front();
+        bool colon = false;
+        for (TSNode leaf : leaves) {
+            if (ts_node_start_point(leaf).row != row) break;
+            colon = colon || text(leaf) == ":";
+            last = leaf;
+        }
+        if (!colon) {
+            ast::Span end = span(last);
+            end.line = end.end_line;
+            end.column = end.end_column;
+            end.end_column = end.column + 1;
+            diagnostics.report(ast::DiagnosticKind::Syntax, end, "expected ':'");
+            return;
+        }
+    }
+    std::string_view snippet = text(node);
+    if (std::size_t newline = snippet.find('\n'); newline != std::string_view::npos)
+        snippet = snippet.substr(0, newline);
+    if (snippet.size() > 30) snippet = snippet.substr(0, 30);
+    diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
+                       snippet.empty() ? std::string("invalid syntax")
+                                       : "invalid syntax near '" + std::string(snippet) + "'");
+}
+
 void Tree::report_errors(TSNode node, ast::Diagnostics &diagnostics) const {
     if (ts_node_is_missing(node)) {
         diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
@@ -70,13 +136,7 @@ void Tree::report_errors(TSNode node, ast::Diagnostics &diagnostics) const {
         return;
     }
     if (kind(node) == "ERROR") {
-        std::string_view snippet = text(node);
-        if (std::size_t newline = snippet.find('\n'); newline != std::string_view::npos)
-            snippet = snippet.substr(0, newline);
-        if (snippet.size() > 30) snippet = snippet.substr(0, 30);
-        diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
-                           snippet.empty() ? std::string("invalid syntax")
-                                           : "invalid syntax near '" + std::string(snippet) + "'");
+        report_error_node(node, diagnostics);
         return;
     }
     if (!ts_node_has_error(node)) return;

@@ -28,6 +28,7 @@ public:
 private:
     int column(TSPoint point) const;
     void report_errors(TSNode node, ast::Diagnostics &diagnostics) const;
+    void report_error_node(TSNode node, ast::Diagnostics &diagnostics) const;
 
     const ast::SourceUnit *unit_;
     int unit_index_;

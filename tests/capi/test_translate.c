@@ -93,7 +93,7 @@ static void expect_diagnostic(const char *source, cudapy_diagnostic_kind kind, i
 
 static void test_diagnostics(void) {
     expect_diagnostic("# k : void (float* X)\ndef k(X):\n    X[idx] = (1 +\n", CUDAPY_DIAGNOSTIC_SYNTAX,
-                      3, 5, "invalid syntax");
+                      3, 14, "'(' was never closed");
     expect_diagnostic("# k : void (float* X)\ndef k(X):\n    X[idx] = lenn(X)\n",
                       CUDAPY_DIAGNOSTIC_NAME, 3, 14, "did you mean 'len'");
     expect_diagnostic("# k : void (float* X)\ndef k(X):\n    f = lambda v: v\n",

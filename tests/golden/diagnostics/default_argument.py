@@ -1,3 +1,3 @@
 # defaulted : void (float* X, float scale)
 def defaulted(X, scale=2.0):
-    X[idx] = 0.0
+    X[idx] = scale

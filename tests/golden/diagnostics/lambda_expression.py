@@ -1,4 +1,4 @@
 # uses_lambda : void (float* X)
 def uses_lambda(X):
     increment = lambda v: v + 1
-    X[idx] = 1.0
+    X[idx] = increment(1.0)

@@ -2,4 +2,4 @@
 def outer(X):
     def inner(v):
         return v + 1.0
-    X[idx] = 0.0
+    X[idx] = inner(1.0)

@@ -1,0 +1,13 @@
+
+extern "C" __global__ void bools(bool p, float x, signed char s, cudapy::array<float> F, cudapy::array<int> I, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "arith/bool_promotion.py"
+    F.data[0] = (((float)p) * x);
+#line 4 "arith/bool_promotion.py"
+    I.data[0] = ((int)((signed char)(((signed char)p) + s)));
+#line 5 "arith/bool_promotion.py"
+    I.data[1] = (((int)p) + ((int)p));
+#line 6 "arith/bool_promotion.py"
+    I.data[2] = (((int)true) + 1);
+}
+

@@ -1,0 +1,20 @@
+
+extern "C" __global__ void countdown(unsigned int n, cudapy::array<int> X, cudapy::extent cudapy_extent) {
+    int c{};
+    unsigned int i{};
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "control/unsigned_countdown.py"
+    c = 0;
+#line 4 "control/unsigned_countdown.py"
+    {
+        const long long cudapy_stop1 = ((long long)(-1));
+        for (long long cudapy_i1 = ((long long)n); cudapy_i1 > cudapy_stop1; cudapy_i1 += ((long long)(-1))) {
+            i = ((unsigned int)cudapy_i1);
+#line 5 "control/unsigned_countdown.py"
+            c = (c + 1);
+        }
+    }
+#line 6 "control/unsigned_countdown.py"
+    X.data[0] = c;
+}
+

@@ -1,0 +1,3 @@
+# fil : void (int* X)
+def fill(X):
+    X[idx] = 1
