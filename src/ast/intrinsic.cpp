@@ -6,40 +6,73 @@ namespace cudapy::ast {
 
 namespace {
 
-constexpr IntrinsicInfo float_math(std::string_view name, std::string_view cuda, int arity) {
-    return {name, cuda, IntrinsicKind::FloatMath, arity, true};
+using K = IntrinsicKind;
+
+constexpr IntrinsicInfo math(std::string_view name, K kind, int arity = 1,
+                             std::string_view cuda = {}) {
+    return {name, cuda.empty() ? name : cuda, kind, arity, arity, true};
+}
+
+constexpr IntrinsicInfo float_math(std::string_view name, int arity = 1, std::string_view cuda = {}) {
+    return math(name, K::FloatMath, arity, cuda);
+}
+
+// Float versions of the functions whose Python names return ints.
+constexpr IntrinsicInfo single_rounding(std::string_view name, std::string_view cuda) {
+    return {name, cuda, K::FloatMath, 1, 1, true, true};
 }
 
 constexpr std::array table{
-    float_math("sqrt", "sqrt", 1),     float_math("exp", "exp", 1),
-    float_math("exp2", "exp2", 1),     float_math("expm1", "expm1", 1),
-    float_math("log", "log", 1),       float_math("log2", "log2", 1),
-    float_math("log10", "log10", 1),   float_math("log1p", "log1p", 1),
-    float_math("sin", "sin", 1),       float_math("cos", "cos", 1),
-    float_math("tan", "tan", 1),       float_math("asin", "asin", 1),
-    float_math("acos", "acos", 1),     float_math("atan", "atan", 1),
-    float_math("sinh", "sinh", 1),     float_math("cosh", "cosh", 1),
-    float_math("tanh", "tanh", 1),     float_math("asinh", "asinh", 1),
-    float_math("acosh", "acosh", 1),   float_math("atanh", "atanh", 1),
-    float_math("fabs", "fabs", 1),     float_math("erf", "erf", 1),
-    float_math("erfc", "erfc", 1),     float_math("gamma", "tgamma", 1),
-    float_math("lgamma", "lgamma", 1), float_math("cbrt", "cbrt", 1),
-    float_math("atan2", "atan2", 2),   float_math("hypot", "hypot", 2),
-    float_math("copysign", "copysign", 2), float_math("fmod", "fmod", 2),
-    float_math("pow", "pow", 2),
-    IntrinsicInfo{"abs", "abs", IntrinsicKind::Abs, 1, false},
-    IntrinsicInfo{"min", "min", IntrinsicKind::MinMax, 2, false},
-    IntrinsicInfo{"max", "max", IntrinsicKind::MinMax, 2, false},
+    float_math("acos"), float_math("acosh"), float_math("asin"), float_math("asinh"),
+    float_math("atan"), float_math("atanh"), float_math("cbrt"), float_math("cos"),
+    float_math("cosh"), float_math("cospi"), float_math("cyl_bessel_i0"),
+    float_math("cyl_bessel_i1"), float_math("erf"), float_math("erfc"), float_math("erfcinv"),
+    float_math("erfcx"), float_math("erfinv"), float_math("exp"), float_math("exp10"),
+    float_math("exp2"), float_math("expm1"), float_math("fabs"), float_math("j0"),
+    float_math("j1"), float_math("lgamma"), float_math("log10"), float_math("log1p"),
+    float_math("log2"), float_math("logb"), float_math("nearbyint"), float_math("normcdf"),
+    float_math("normcdfinv"), float_math("rcbrt"), float_math("rint"), float_math("rsqrt"),
+    float_math("sin"), float_math("sinh"), float_math("sinpi"), float_math("sqrt"),
+    float_math("tan"), float_math("tanh"), float_math("tgamma"), float_math("gamma", 1, "tgamma"),
+    float_math("y0"), float_math("y1"),
+    IntrinsicInfo{"log", "log", K::FloatMath, 1, 2, true},  // log(x, base)
+    float_math("atan2", 2), float_math("copysign", 2), float_math("fdim", 2),
+    float_math("fmax", 2), float_math("fmin", 2), float_math("fmod", 2), float_math("hypot", 2),
+    float_math("nextafter", 2), float_math("pow", 2), float_math("remainder", 2),
+    float_math("rhypot", 2), float_math("fma", 3), float_math("norm3d", 3),
+    float_math("rnorm3d", 3), float_math("norm4d", 4), float_math("rnorm4d", 4),
+    single_rounding("floorf", "floor"), single_rounding("ceilf", "ceil"),
+    single_rounding("truncf", "trunc"), single_rounding("roundf", "round"),
+    math("floor", K::FloatToInt), math("ceil", K::FloatToInt), math("trunc", K::FloatToInt),
+    math("isnan", K::FloatPredicate), math("isinf", K::FloatPredicate),
+    math("isfinite", K::FloatPredicate), math("signbit", K::FloatPredicate),
+    math("ldexp", K::ScaleByInt, 2), math("scalbn", K::ScaleByInt, 2),
+    math("jn", K::IntOrder, 2), math("yn", K::IntOrder, 2), math("ilogb", K::FloatToInt32),
+    math("llrint", K::FloatToInt64), math("lrint", K::FloatToInt64, 1, "llrint"),
+    math("llround", K::FloatToInt64), math("lround", K::FloatToInt64, 1, "llround"),
+    math("degrees", K::Angle), math("radians", K::Angle),
+    IntrinsicInfo{"abs", "abs", K::Abs, 1, 1, false},
+    IntrinsicInfo{"min", "min", K::MinMax, 2, -1, false},
+    IntrinsicInfo{"max", "max", K::MinMax, 2, -1, false},
+    IntrinsicInfo{"round", "rint", K::FloatToInt, 1, 1, false},  // halves to even, as Python
 };
+
+const IntrinsicInfo *find(std::string_view name, bool in_math_module) {
+    for (const auto &info : table)
+        if (info.name == name && info.in_math_module == in_math_module) return &info;
+    return nullptr;
+}
 
 }  // namespace
 
 std::span<const IntrinsicInfo> intrinsics() { return table; }
 
-const IntrinsicInfo *find_intrinsic(std::string_view name, bool in_math_module) {
-    for (const auto &info : table)
-        if (info.name == name && info.in_math_module == in_math_module) return &info;
-    return nullptr;
+std::optional<ResolvedIntrinsic> resolve_intrinsic(std::string_view name, bool in_math_module) {
+    if (const IntrinsicInfo *info = find(name, in_math_module)) return ResolvedIntrinsic{info, info->single};
+    if (!in_math_module || name.size() < 2 || name.back() != 'f') return std::nullopt;
+    const IntrinsicInfo *base = find(name.substr(0, name.size() - 1), true);
+    if (!base || base->kind != K::FloatMath) return std::nullopt;
+    return ResolvedIntrinsic{base, true};
 }
 
 }  // namespace cudapy::ast

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ast/diagnostic.h"
+#include "ast/intrinsic.h"
 #include "ast/type.h"
 
 namespace cudapy::ast {
@@ -58,6 +59,7 @@ enum class ThreadIndexKind {
     BlockIdxX, BlockIdxY, BlockIdxZ,
     BlockDimX, BlockDimY, BlockDimZ,
     GridDimX, GridDimY, GridDimZ,
+    WarpSize,
 };
 
 struct ThreadIndex : Expr {
@@ -125,13 +127,14 @@ struct Call : Expr {
         : Expr(ExprKind::Call, s), callee(std::move(c)), args(std::move(a)) {}
 };
 
-// A built-in function: abs, min, max, pow and the math module. The emitter picks the CUDA
+// A built-in function: abs, min, max, round and the math module. The emitter picks the CUDA
 // function from the argument types.
 struct Intrinsic : Expr {
-    std::string name;  // "abs", "min", "max", "pow", "sqrt", "sin", ...
+    const IntrinsicInfo *info;
+    bool single;  // computed in float32, as an f-suffixed name asks
     std::vector<ExprPtr> args;
-    Intrinsic(Span s, std::string n, std::vector<ExprPtr> a)
-        : Expr(ExprKind::Intrinsic, s), name(std::move(n)), args(std::move(a)) {}
+    Intrinsic(Span s, ResolvedIntrinsic r, std::vector<ExprPtr> a)
+        : Expr(ExprKind::Intrinsic, s), info(r.info), single(r.single), args(std::move(a)) {}
 };
 
 // A conversion: written by the user (`int(x)`) or inserted by the type checker.

@@ -124,7 +124,7 @@ std::string to_string(const Expr &e) {
     }
     case ExprKind::Intrinsic: {
         const auto &i = static_cast<const Intrinsic &>(e);
-        return "(" + i.name + list(i.args) + ")" + type;
+        return "(" + std::string(i.info->name) + list(i.args) + ")" + type;
     }
     case ExprKind::Cast: {
         const auto &c = static_cast<const Cast &>(e);

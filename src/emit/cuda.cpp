@@ -321,6 +321,7 @@ private:
         case ThreadIndexKind::GridDimX: return "((int)gridDim.x)";
         case ThreadIndexKind::GridDimY: return "((int)gridDim.y)";
         case ThreadIndexKind::GridDimZ: return "((int)gridDim.z)";
+        case ThreadIndexKind::WarpSize: return "warpSize";
         }
         return "0";
     }
@@ -430,21 +431,43 @@ private:
         return "";
     }
 
+    // The CUDA name of a math function for the float type it computes in.
+    static std::string math_name(std::string_view cuda_name, Type t) {
+        return std::string(cuda_name) + (t.scalar == Scalar::Float32 ? "f" : "");
+    }
+
     std::string intrinsic(const Intrinsic &i) {
-        const IntrinsicInfo *info = find_intrinsic(i.name, true);
-        if (!info) info = find_intrinsic(i.name, false);
-        switch (info->kind) {
-        case IntrinsicKind::FloatMath: {
-            std::string name(info->cuda_name);
-            if (i.type.scalar == Scalar::Float32) name += "f";
-            return name + "(" + call_list(i.args) + ")";
+        const IntrinsicInfo &info = *i.info;
+        auto arg = [&](std::size_t k) { return expr(*i.args[k]); };
+        switch (info.kind) {
+        case IntrinsicKind::FloatMath:
+            if (info.name == "log" && i.args.size() == 2)
+                return "(" + math_name("log", i.type) + "(" + arg(0) + ") / " +
+                       math_name("log", i.type) + "(" + arg(1) + "))";
+            return math_name(info.cuda_name, i.type) + "(" + call_list(i.args) + ")";
+        case IntrinsicKind::FloatToInt: {
+            Type operand = i.args[0]->type;
+            if (!operand.is_float()) return "((long long)" + arg(0) + ")";
+            return "((long long)" + math_name(info.cuda_name, operand) + "(" + arg(0) + "))";
         }
-        case IntrinsicKind::Abs: return "cudapy::abs(" + expr(*i.args[0]) + ")";
+        case IntrinsicKind::FloatPredicate:
+            return "((bool)" + std::string(info.cuda_name) + "(" + arg(0) + "))";
+        case IntrinsicKind::ScaleByInt:
+            return math_name(info.cuda_name, i.type) + "(" + call_list(i.args) + ")";
+        case IntrinsicKind::IntOrder:
+            return math_name(info.cuda_name, i.type) + "(" + call_list(i.args) + ")";
+        case IntrinsicKind::FloatToInt32:
+        case IntrinsicKind::FloatToInt64:
+            return math_name(info.cuda_name, i.args[0]->type) + "(" + arg(0) + ")";
+        case IntrinsicKind::Angle: {
+            double factor = info.name == "degrees" ? 57.295779513082323 : 0.017453292519943295;
+            return "(" + arg(0) + " * " + float_literal(factor, i.type.scalar) + ")";
+        }
+        case IntrinsicKind::Abs: return "cudapy::abs(" + arg(0) + ")";
         case IntrinsicKind::MinMax: {
-            std::string name = "cudapy::" + std::string(info->cuda_name);
-            std::string text = expr(*i.args[0]);
-            for (std::size_t k = 1; k < i.args.size(); ++k)
-                text = name + "(" + text + ", " + expr(*i.args[k]) + ")";
+            std::string name = "cudapy::" + std::string(info.cuda_name);
+            std::string text = arg(0);
+            for (std::size_t k = 1; k < i.args.size(); ++k) text = name + "(" + text + ", " + arg(k) + ")";
             return text;
         }
         }

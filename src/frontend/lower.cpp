@@ -88,7 +88,8 @@ constexpr ThreadIndexName thread_index_names[] = {
 // Names a kernel may use without defining them; offered as suggestions for misspellings.
 constexpr std::string_view builtin_names[] = {
     "idx", "idy", "idz", "threadIdx", "blockIdx", "blockDim", "gridDim", "len", "range",
-    "xrange", "int", "float", "double", "bool", "abs", "min", "max", "pow", "math",
+    "xrange", "int", "float", "double", "bool", "abs", "min", "max", "pow", "round", "math",
+    "warpSize",
 };
 
 // Module prefixes under which scalar type names may be called as casts: np.float32(x).
@@ -617,6 +618,7 @@ private:
         if (name == "idx") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idx);
         if (name == "idy") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idy);
         if (name == "idz") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idz);
+        if (name == "warpSize") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::WarpSize);
         if (functions_.count(name)) {
             error(DiagnosticKind::Name, node,
                   "the function '" + name + "' can only be called, not used as a value");
@@ -741,6 +743,21 @@ private:
         return result;
     }
 
+    bool expect_intrinsic_arity(const IntrinsicInfo &info, const std::string &name,
+                                std::size_t given, TSNode node) {
+        auto low = static_cast<std::size_t>(info.min_arity);
+        if (given >= low && (info.max_arity < 0 || given <= static_cast<std::size_t>(info.max_arity)))
+            return true;
+        std::string expected = info.max_arity < 0 ? "at least " + std::to_string(low)
+                               : info.max_arity == info.min_arity
+                                   ? std::to_string(low)
+                                   : std::to_string(low) + " or " + std::to_string(info.max_arity);
+        error(DiagnosticKind::Type, node,
+              name + "() takes " + expected + " argument" + (expected == "1" ? "" : "s") + ", " +
+                  std::to_string(given) + " given");
+        return false;
+    }
+
     ExprPtr lower_attribute(TSNode node) {
         TSNode object = field(node, "object");
         std::string object_name(tree_.text(object));
@@ -820,9 +837,9 @@ private:
             }
         }
         if (module == "math") {
-            if (const IntrinsicInfo *info = find_intrinsic(name, true)) {
-                if (!expect_arity(static_cast<std::size_t>(info->arity))) return nullptr;
-                return std::make_shared<Intrinsic>(span, name, std::move(*args));
+            if (auto resolved = resolve_intrinsic(name, true)) {
+                if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
+                return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
             }
             std::vector<std::string> candidates;
             for (const auto &info : intrinsics())
@@ -852,18 +869,9 @@ private:
             if (!expect_arity(2)) return nullptr;
             return std::make_shared<Binary>(span, BinaryOp::Pow, (*args)[0], (*args)[1]);
         }
-        if (const IntrinsicInfo *info = find_intrinsic(name, false)) {
-            if (info->kind == IntrinsicKind::MinMax) {
-                if (args->size() < 2) {
-                    error(DiagnosticKind::Type, node,
-                          name + "() takes at least 2 arguments, " +
-                              std::to_string(args->size()) + " given");
-                    return nullptr;
-                }
-            } else if (!expect_arity(static_cast<std::size_t>(info->arity))) {
-                return nullptr;
-            }
-            return std::make_shared<Intrinsic>(span, name, std::move(*args));
+        if (auto resolved = resolve_intrinsic(name, false)) {
+            if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
+            return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
         }
         if (params_.count(name) || locals_.count(name)) {
             error(DiagnosticKind::Type, callee, "'" + name + "' is a variable, not a function");

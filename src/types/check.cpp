@@ -744,30 +744,84 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
 }
 
 ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
-    const IntrinsicInfo *info = find_intrinsic(e->name, true);
-    if (!info) info = find_intrinsic(e->name, false);
+    const IntrinsicInfo &info = *e->info;
+    std::string what = std::string(info.name) + "()";
     bool ok = true;
     for (auto &arg : e->args) {
         arg = expr(arg);
-        if (!scalar_operand(arg, e->name + "()")) ok = false;
+        if (!scalar_operand(arg, what)) ok = false;
     }
-    if (!ok || !info) return poison(e);
-    std::optional<Typed> result;
-    for (const auto &arg : e->args) {
-        Typed t = typed(arg);
-        result = result ? promote(*result, t) : promote(t, t);
-    }
-    switch (info->kind) {
+    if (!ok) return poison(e);
+    // The float type the function computes in: the arguments' promoted type, integers and
+    // float16 counting as the default float, float32 for the f-suffixed names.
+    auto float_type = [&](std::size_t first, std::size_t last) {
+        std::optional<Typed> result;
+        for (std::size_t i = first; i < last; ++i) {
+            Typed t = typed(e->args[i]);
+            result = result ? promote(*result, t) : promote(t, t);
+        }
+        Typed f = *result;
+        if (e->single || !f.type.is_float() || f.type.scalar == Scalar::Float16) f.type = default_float;
+        return f;
+    };
+    auto require_integer = [&](std::size_t i) {
+        if (e->args[i]->type.is_integer() || e->args[i]->type.is_bool()) {
+            e->args[i] = convert(e->args[i], default_int);
+            return true;
+        }
+        error(DiagnosticKind::Type, e->args[i]->span,
+              what + " takes an integer here, not " + type_name(e->args[i]->type));
+        return false;
+    };
+    auto convert_all = [&](std::size_t first, std::size_t last, Type t) {
+        for (std::size_t i = first; i < last; ++i) e->args[i] = convert(e->args[i], t);
+    };
+    std::size_t n = e->args.size();
+    Typed result;
+    switch (info.kind) {
     case IntrinsicKind::FloatMath:
-        if (!result->type.is_float() || result->type.scalar == Scalar::Float16)
-            result->type = default_float;
+    case IntrinsicKind::Angle:
+        result = float_type(0, n);
+        convert_all(0, n, result.type);
+        break;
+    case IntrinsicKind::FloatToInt:
+        // Integers are their own floor; bools count as ints.
+        if (e->args[0]->type.is_bool()) e->args[0] = convert(e->args[0], default_int);
+        result = {Type::of(Scalar::Int64), false};
+        break;
+    case IntrinsicKind::FloatPredicate:
+        convert_all(0, n, float_type(0, n).type);
+        result = {Type::of(Scalar::Bool), false};
+        break;
+    case IntrinsicKind::ScaleByInt:
+        result = float_type(0, 1);
+        convert_all(0, 1, result.type);
+        if (!require_integer(1)) return poison(e);
+        break;
+    case IntrinsicKind::IntOrder:
+        if (!require_integer(0)) return poison(e);
+        result = float_type(1, 2);
+        convert_all(1, 2, result.type);
+        break;
+    case IntrinsicKind::FloatToInt32:
+    case IntrinsicKind::FloatToInt64:
+        convert_all(0, n, float_type(0, n).type);
+        result = {Type::of(info.kind == IntrinsicKind::FloatToInt32 ? Scalar::Int32 : Scalar::Int64), false};
         break;
     case IntrinsicKind::Abs:
-    case IntrinsicKind::MinMax: break;
+    case IntrinsicKind::MinMax: {
+        std::optional<Typed> promoted;
+        for (const auto &arg : e->args) {
+            Typed t = typed(arg);
+            promoted = promoted ? promote(*promoted, t) : promote(t, t);
+        }
+        result = *promoted;
+        convert_all(0, n, result.type);
+        break;
     }
-    for (auto &arg : e->args) arg = convert(arg, result->type);
-    e->type = result->type;
-    e->weak = result->weak;
+    }
+    e->type = result.type;
+    e->weak = result.weak;
     return e;
 }
 

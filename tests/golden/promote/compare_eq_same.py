@@ -1,0 +1,64 @@
+# cmp_i8 : void (bool* B, int8 a, int8 b)
+def cmp_i8(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_i16 : void (bool* B, int16 a, int16 b)
+def cmp_i16(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_i32 : void (bool* B, int32 a, int32 b)
+def cmp_i32(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_i64 : void (bool* B, int64 a, int64 b)
+def cmp_i64(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_u8 : void (bool* B, uint8 a, uint8 b)
+def cmp_u8(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_u16 : void (bool* B, uint16 a, uint16 b)
+def cmp_u16(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_u32 : void (bool* B, uint32 a, uint32 b)
+def cmp_u32(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_u64 : void (bool* B, uint64 a, uint64 b)
+def cmp_u64(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_f32 : void (bool* B, float32 a, float32 b)
+def cmp_f32(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_f64 : void (bool* B, float64 a, float64 b)
+def cmp_f64(B, a, b):
+    B[0] = a == b
+    B[1] = a != b
+
+
+# cmp_b : void (bool* B, bool a, bool b)
+def cmp_b(B, a, b):
+    B[0] = a == b
+    B[1] = a != b

@@ -1,0 +1,64 @@
+# truediv_i8_u8 : void (float32* R, int8 a, uint8 b)
+def truediv_i8_u8(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_i16_u16 : void (float32* R, int16 a, uint16 b)
+def truediv_i16_u16(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_i32_u32 : void (float32* R, int32 a, uint32 b)
+def truediv_i32_u32(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_i64_u64 : void (float64* R, int64 a, uint64 b)
+def truediv_i64_u64(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_i32_i64 : void (float32* R, int32 a, int64 b)
+def truediv_i32_i64(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_u8_i32 : void (float32* R, uint8 a, int32 b)
+def truediv_u8_i32(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_f32_i32 : void (float64* R, float32 a, int32 b)
+def truediv_f32_i32(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_f32_i16 : void (float32* R, float32 a, int16 b)
+def truediv_f32_i16(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_f32_f64 : void (float64* R, float32 a, float64 b)
+def truediv_f32_f64(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_b_i8 : void (float32* R, bool a, int8 b)
+def truediv_b_i8(R, a, b):
+    R[0] = a / b
+    R[1] = b / a
+
+
+# truediv_b_f32 : void (float32* R, bool a, float32 b)
+def truediv_b_f32(R, a, b):
+    R[0] = a / b
+    R[1] = b / a

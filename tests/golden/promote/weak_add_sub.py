@@ -1,0 +1,86 @@
+# weak_add_sub_int8 : void (int8* R, int8 x)
+def weak_add_sub_int8(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_int16 : void (int16* R, int16 x)
+def weak_add_sub_int16(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_int32 : void (int32* R, int32 x)
+def weak_add_sub_int32(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_int64 : void (int64* R, int64 x)
+def weak_add_sub_int64(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_uint8 : void (uint8* R, uint8 x)
+def weak_add_sub_uint8(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_uint16 : void (uint16* R, uint16 x)
+def weak_add_sub_uint16(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_uint32 : void (uint32* R, uint32 x)
+def weak_add_sub_uint32(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_uint64 : void (uint64* R, uint64 x)
+def weak_add_sub_uint64(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_float32 : void (float32* R, float32 x)
+def weak_add_sub_float32(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_float64 : void (float64* R, float64 x)
+def weak_add_sub_float64(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x
+
+
+# weak_add_sub_bool : void (int32* R, bool x)
+def weak_add_sub_bool(R, x):
+    R[0] = x + 1
+    R[1] = 1 + x
+    R[2] = x - 1
+    R[3] = 1 - x

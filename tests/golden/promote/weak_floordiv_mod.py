@@ -1,0 +1,108 @@
+# weak_floordiv_mod_int8 : void (int8* R, float32* F, int8 x)
+def weak_floordiv_mod_int8(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_int16 : void (int16* R, float32* F, int16 x)
+def weak_floordiv_mod_int16(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_int32 : void (int32* R, float32* F, int32 x)
+def weak_floordiv_mod_int32(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_int64 : void (int64* R, float32* F, int64 x)
+def weak_floordiv_mod_int64(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_uint8 : void (uint8* R, float32* F, uint8 x)
+def weak_floordiv_mod_uint8(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_uint16 : void (uint16* R, float32* F, uint16 x)
+def weak_floordiv_mod_uint16(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_uint32 : void (uint32* R, float32* F, uint32 x)
+def weak_floordiv_mod_uint32(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_uint64 : void (uint64* R, float32* F, uint64 x)
+def weak_floordiv_mod_uint64(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_float32 : void (float32* R, float32* F, float32 x)
+def weak_floordiv_mod_float32(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_float64 : void (float64* R, float64* F, float64 x)
+def weak_floordiv_mod_float64(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
+
+
+# weak_floordiv_mod_bool : void (int32* R, float32* F, bool x)
+def weak_floordiv_mod_bool(R, F, x):
+    R[0] = x // 2
+    R[1] = 7 // x
+    R[2] = x % 3
+    R[3] = 7 % x
+    F[0] = x // 2.0
+    F[1] = x % 2.5
