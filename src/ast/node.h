@@ -18,7 +18,7 @@ enum class ExprKind {
     IntLiteral, FloatLiteral, BoolLiteral,
     Variable, ThreadIndex,
     Unary, Binary, Compare, Logical, Not, Conditional,
-    Call, Intrinsic, Cast, Index, Length,
+    Call, Intrinsic, Cast, Index, Length, Let,
 };
 
 struct Expr {
@@ -83,6 +83,9 @@ enum class BinaryOp {
 struct Binary : Expr {
     BinaryOp op;
     ExprPtr lhs, rhs;
+    // Both operands are known to be non-negative, so // and % on integers need none of
+    // Python's adjustments for negative operands.
+    bool operands_nonnegative = false;
     Binary(Span s, BinaryOp o, ExprPtr l, ExprPtr r)
         : Expr(ExprKind::Binary, s), op(o), lhs(std::move(l)), rhs(std::move(r)) {}
 };
@@ -157,6 +160,15 @@ struct Index : Expr {
 struct Length : Expr {
     ExprPtr array;
     Length(Span s, ExprPtr a) : Expr(ExprKind::Length, s), array(std::move(a)) {}
+};
+
+// `(variable = value, body)`: evaluates value once, into a temporary the body reads; the
+// translation's way to keep Python's evaluate-once rules inside expressions.
+struct Let : Expr {
+    std::string variable;
+    ExprPtr value, body;
+    Let(Span s, std::string v, ExprPtr a, ExprPtr b)
+        : Expr(ExprKind::Let, s), variable(std::move(v)), value(std::move(a)), body(std::move(b)) {}
 };
 
 enum class StmtKind { Assign, Evaluate, If, While, ForRange, Break, Continue, Return };

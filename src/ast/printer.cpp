@@ -135,6 +135,10 @@ std::string to_string(const Expr &e) {
         return "(index " + to_string(*i.array) + " " + to_string(*i.index) + ")" + type;
     }
     case ExprKind::Length: return "(len " + to_string(*static_cast<const Length &>(e).array) + ")" + type;
+    case ExprKind::Let: {
+        const auto &l = static_cast<const Let &>(e);
+        return "(let " + l.variable + " " + to_string(*l.value) + " " + to_string(*l.body) + ")" + type;
+    }
     }
     return "?";
 }

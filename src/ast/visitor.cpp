@@ -21,6 +21,7 @@ void Visitor::visit(const Expr &expr) {
     case ExprKind::Cast: return visit_cast(static_cast<const Cast &>(expr));
     case ExprKind::Index: return visit_index(static_cast<const Index &>(expr));
     case ExprKind::Length: return visit_length(static_cast<const Length &>(expr));
+    case ExprKind::Let: return visit_let(static_cast<const Let &>(expr));
     }
 }
 
@@ -72,6 +73,10 @@ void Visitor::visit_index(const Index &e) {
     visit(*e.index);
 }
 void Visitor::visit_length(const Length &e) { visit(*e.array); }
+void Visitor::visit_let(const Let &e) {
+    visit(*e.value);
+    visit(*e.body);
+}
 
 void Visitor::visit_assign(const Assign &s) {
     visit(*s.target);
@@ -129,6 +134,7 @@ ExprPtr Mutator::mutate(const ExprPtr &expr) {
     case ExprKind::Cast: return mutate_cast(as<Cast>(expr));
     case ExprKind::Index: return mutate_index(as<Index>(expr));
     case ExprKind::Length: return mutate_length(as<Length>(expr));
+    case ExprKind::Let: return mutate_let(as<Let>(expr));
     }
     return expr;
 }
@@ -269,6 +275,15 @@ ExprPtr Mutator::mutate_length(const std::shared_ptr<Length> &e) {
     if (array == e->array) return e;
     auto copy = std::make_shared<Length>(*e);
     copy->array = array;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_let(const std::shared_ptr<Let> &e) {
+    auto value = mutate(e->value), body = mutate(e->body);
+    if (value == e->value && body == e->body) return e;
+    auto copy = std::make_shared<Let>(*e);
+    copy->value = value;
+    copy->body = body;
     return copy;
 }
 

@@ -31,6 +31,7 @@ protected:
     virtual void visit_cast(const Cast &e);
     virtual void visit_index(const Index &e);
     virtual void visit_length(const Length &e);
+    virtual void visit_let(const Let &e);
 
     virtual void visit_assign(const Assign &s);
     virtual void visit_evaluate(const Evaluate &s);
@@ -65,6 +66,7 @@ protected:
     virtual ExprPtr mutate_cast(const std::shared_ptr<Cast> &e);
     virtual ExprPtr mutate_index(const std::shared_ptr<Index> &e);
     virtual ExprPtr mutate_length(const std::shared_ptr<Length> &e);
+    virtual ExprPtr mutate_let(const std::shared_ptr<Let> &e);
 
     virtual StmtPtr mutate_assign(const std::shared_ptr<Assign> &s);
     virtual StmtPtr mutate_evaluate(const std::shared_ptr<Evaluate> &s);

@@ -17,6 +17,7 @@ namespace {
 
 using namespace cudapy::ast;
 
+// Names a variable of the emitted code cannot have.
 const std::set<std::string> &reserved_names() {
     static const std::set<std::string> names{
         // C++ keywords that are not Python keywords
@@ -29,15 +30,21 @@ const std::set<std::string> &reserved_names() {
         "requires", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
         "struct", "switch", "template", "this", "thread_local", "throw", "typedef", "typeid",
         "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-        "bitand", "bitor", "compl", "not_eq", "or_eq", "xor", "xor_eq", "and_eq", "main",
-        // CUDA built-ins and device functions a user's name could collide with
-        "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "printf", "malloc", "free",
-        "memcpy", "memset", "assert", "min", "max", "abs", "labs", "llabs", "fmin", "fmax",
-        "fminf", "fmaxf", "fma", "fmaf", "floor", "floorf", "ceil", "ceilf", "trunc", "truncf",
-        "round", "roundf", "rint", "rintf", "isnan", "isinf", "isfinite", "signbit", "sincos",
-        "sincosf", "rsqrt", "rsqrtf", "exp10", "exp10f", "ldexp", "frexp", "modf", "nan",
-        "nanf", "dim3", "uint3", "float2", "float4", "int2", "int4", "size_t", "clock",
-        "clock64", "__syncthreads",
+        "bitand", "bitor", "compl", "not_eq", "or_eq", "xor", "xor_eq", "and_eq",
+        // CUDA's built-in variables and types
+        "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3", "uint3", "size_t",
+    };
+    return names;
+}
+
+// Names a function of the emitted code cannot have besides those: CUDA's device functions,
+// which live in the same global scope.
+const std::set<std::string> &reserved_function_names() {
+    static const std::set<std::string> names{
+        "main", "printf", "malloc", "free", "memcpy", "memset", "assert", "min", "max", "abs",
+        "labs", "llabs", "fmin", "fmax", "fminf", "fmaxf", "floor", "ceil", "trunc", "round",
+        "isnan", "isinf", "isfinite", "signbit", "sincos", "sincosf", "modf", "frexp", "nan",
+        "nanf", "clock", "clock64", "__syncthreads",
     };
     return names;
 }
@@ -137,7 +144,7 @@ private:
     std::string signature(const Function &f) {
         std::string text = f.is_kernel ? "extern \"C\" __global__ void "
                                        : "static __device__ " + c_type(f.return_type) + " ";
-        text += c_name(f.name) + "(";
+        text += c_function_name(f.name) + "(";
         for (std::size_t i = 0; i < f.params.size(); ++i) {
             if (i) text += ", ";
             text += c_type(f.params[i].type) + " " + c_name(f.params[i].name);
@@ -170,10 +177,11 @@ private:
         for (int i = 0; i < depth; ++i) out_ << "    ";
     }
 
-    void line(const Span &span) {
-        const SourceUnit &unit = units_.at(static_cast<std::size_t>(span.unit));
-        out_ << "#line " << span.line << " " << quoted(unit.file) << "\n";
+    const std::string &unit_file(const Span &span) const {
+        return units_.at(static_cast<std::size_t>(span.unit)).file;
     }
+
+    void line(const Span &span) { out_ << "#line " << span.line << " " << quoted(unit_file(span)) << "\n"; }
 
     void block(const Block &statements, int depth) {
         for (const auto &s : statements) statement(*s, depth);
@@ -266,6 +274,9 @@ private:
         } else {
             indent(depth + 1);
             out_ << "const " << type << " " << step << " = " << expr(*s.step) << ";\n";
+            indent(depth + 1);
+            out_ << "if (" << step << " == 0) cudapy::fail(" << quoted(unit_file(s.span)) << ", "
+                 << s.span.line << ", \"ValueError: range() arg 3 must not be zero\");\n";
             test = "(" + step + " > 0) ? (" + i + " < " + stop + ") : (" + i + " > " + stop + ")";
             increment = i + " += " + step;
         }
@@ -384,7 +395,7 @@ private:
         }
         case ExprKind::Call: {
             const auto &c = static_cast<const Call &>(e);
-            return c_name(c.callee) + "(" + call_list(c.args) + ")";
+            return c_function_name(c.callee) + "(" + call_list(c.args) + ")";
         }
         case ExprKind::Intrinsic: return intrinsic(static_cast<const Intrinsic &>(e));
         case ExprKind::Cast: {
@@ -398,6 +409,10 @@ private:
             return expr(*i.array) + ".data[" + expr(*i.index) + "]";
         }
         case ExprKind::Length: return expr(*static_cast<const Length &>(e).array) + ".size";
+        case ExprKind::Let: {
+            const auto &l = static_cast<const Let &>(e);
+            return "((" + c_name(l.variable) + " = " + expr(*l.value) + "), " + expr(*l.body) + ")";
+        }
         }
         return "";
     }
@@ -417,10 +432,10 @@ private:
         case BinaryOp::Sub: return infix("-");
         case BinaryOp::Mul: return infix("*");
         case BinaryOp::Div: return infix("/");
-        case BinaryOp::FloorDiv: return call("cudapy::floordiv");
-        case BinaryOp::Mod: return call("cudapy::mod");
+        case BinaryOp::FloorDiv: return b.operands_nonnegative ? infix("/") : call("cudapy::floordiv");
+        case BinaryOp::Mod: return b.operands_nonnegative ? infix("%") : call("cudapy::mod");
         case BinaryOp::Pow:
-            if (b.type.is_float()) return call(b.type.scalar == Scalar::Float32 ? "powf" : "pow");
+            if (b.type.is_float()) return call(math_name("pow", b.type));
             return call("cudapy::ipow");
         case BinaryOp::LeftShift: return call("cudapy::shl");
         case BinaryOp::RightShift: return call("cudapy::shr");
@@ -431,9 +446,10 @@ private:
         return "";
     }
 
-    // The CUDA name of a math function for the float type it computes in.
+    // The CUDA name of a math function for the float type it computes in, qualified so that
+    // a variable of the same name cannot hide it.
     static std::string math_name(std::string_view cuda_name, Type t) {
-        return std::string(cuda_name) + (t.scalar == Scalar::Float32 ? "f" : "");
+        return "::" + std::string(cuda_name) + (t.scalar == Scalar::Float32 ? "f" : "");
     }
 
     std::string intrinsic(const Intrinsic &i) {
@@ -451,7 +467,7 @@ private:
             return "((long long)" + math_name(info.cuda_name, operand) + "(" + arg(0) + "))";
         }
         case IntrinsicKind::FloatPredicate:
-            return "((bool)" + std::string(info.cuda_name) + "(" + arg(0) + "))";
+            return "((bool)::" + std::string(info.cuda_name) + "(" + arg(0) + "))";
         case IntrinsicKind::ScaleByInt:
             return math_name(info.cuda_name, i.type) + "(" + call_list(i.args) + ")";
         case IntrinsicKind::IntOrder:
@@ -491,11 +507,16 @@ std::string c_name(const std::string &python_name) {
         return python_name.size() >= suffix.size() &&
                python_name.compare(python_name.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
-    if (reserved_names().count(python_name) || math_function_name(python_name) ||
-        python_name.find("__") != std::string::npos || python_name.rfind("cudapy", 0) == 0 ||
-        ends_with("_py"))
+    if (reserved_names().count(python_name) || python_name.find("__") != std::string::npos ||
+        python_name.rfind("cudapy", 0) == 0 || ends_with("_py"))
         return python_name + "_py";
     return python_name;
+}
+
+std::string c_function_name(const std::string &python_name) {
+    if (reserved_function_names().count(python_name) || math_function_name(python_name))
+        return python_name + "_py";
+    return c_name(python_name);
 }
 
 std::string emit_cuda(const Program &program, const std::vector<SourceUnit> &units) {

@@ -27,6 +27,13 @@ __device__ __forceinline__ bool outside(const extent &e) {
 template <typename T>
 __device__ __forceinline__ constexpr bool is_signed() { return T(-1) < T(0); }
 
+// A Python exception the kernel cannot raise: say where, then stop the launch, which then
+// fails on the host rather than computing garbage or hanging.
+static __device__ __noinline__ void fail(const char *file, int line, const char *message) {
+    printf("%s:%d: %s\n", file, line, message);
+    __trap();
+}
+
 // Python's // on integers rounds toward negative infinity.
 template <typename T>
 __device__ __forceinline__ T floordiv(T a, T b) {

@@ -242,15 +242,25 @@ private:
         if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
             TSNode left = field(node, "left");
             if (!ts_node_is_null(left)) {
-                std::string_view target = kind(left);
-                if (target == "identifier")
+                if (kind(left) == "identifier") {
                     add_local(left);
-                else if (target == "pattern_list" || target == "tuple_pattern" || target == "list_pattern")
-                    collect_refused_names(left);
+                } else if (is_tuple_target(left)) {
+                    for (TSNode element : named_children(left)) {
+                        if (kind(element) == "identifier")
+                            add_local(element);
+                        else if (is_tuple_target(element))
+                            collect_refused_names(element);
+                    }
+                }
             }
         }
         uint32_t count = ts_node_named_child_count(node);
         for (uint32_t i = 0; i < count; ++i) collect_locals(ts_node_named_child(node, i));
+    }
+
+    static bool is_tuple_target(TSNode node) {
+        std::string_view k = kind(node);
+        return k == "pattern_list" || k == "tuple_pattern" || k == "list_pattern";
     }
 
     void collect_refused_names(TSNode node) {
@@ -355,7 +365,60 @@ private:
         return std::make_shared<Variable>(span, ".t" + std::to_string(++temporaries_));
     }
 
+    // `a, b = b, a + b`: every value is evaluated before any target is assigned.
+    void lower_tuple_assignment(TSNode node, TSNode left, TSNode right, Block &out) {
+        std::vector<TSNode> target_nodes = named_children(left);
+        std::vector<ExprPtr> targets;
+        for (TSNode target_node : target_nodes) {
+            if (is_tuple_target(target_node) || kind(target_node) == "list_splat_pattern") {
+                error(DiagnosticKind::Unsupported, target_node,
+                      "nested or starred tuple targets are not supported in kernels");
+                return;
+            }
+            targets.push_back(lower_target(target_node));
+        }
+        std::string_view value_kind = kind(right);
+        if (value_kind == "parenthesized_expression" && named_children(right).size() == 1)
+            return lower_tuple_assignment(node, left, named_children(right)[0], out);
+        if (value_kind != "expression_list" && value_kind != "tuple") {
+            error(DiagnosticKind::Unsupported, right,
+                  "tuple assignment in kernels takes a tuple of values, as in a, b = b, a");
+            return;
+        }
+        std::vector<TSNode> value_nodes = named_children(right);
+        if (value_nodes.size() != targets.size()) {
+            error(DiagnosticKind::Type, right,
+                  value_nodes.size() > targets.size()
+                      ? "too many values to unpack (expected " + std::to_string(targets.size()) + ")"
+                      : "not enough values to unpack (expected " + std::to_string(targets.size()) +
+                            ", got " + std::to_string(value_nodes.size()) + ")");
+            return;
+        }
+        std::vector<ExprPtr> values;
+        for (TSNode value_node : value_nodes) values.push_back(lower_expr(value_node));
+        if (std::any_of(targets.begin(), targets.end(), [](const auto &t) { return !t; }) ||
+            std::any_of(values.begin(), values.end(), [](const auto &v) { return !v; }))
+            return;
+        Span span = tree_.span(node);
+        for (auto &value : values) {
+            // Literals cannot change under the assignments; everything else is held first.
+            if (value->kind == ExprKind::IntLiteral || value->kind == ExprKind::FloatLiteral ||
+                value->kind == ExprKind::BoolLiteral)
+                continue;
+            ExprPtr held = temporary(value->span);
+            out.push_back(std::make_shared<Assign>(span, held, value));
+            value = clone(held);
+        }
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            out.push_back(std::make_shared<Assign>(span, targets[i], values[i]));
+    }
+
     void lower_assignment(TSNode node, Block &out) {
+        if (TSNode left = field(node, "left"); is_tuple_target(left)) {
+            TSNode right = field(node, "right");
+            if (!ts_node_is_null(right) && kind(right) != "assignment")
+                return lower_tuple_assignment(node, left, right, out);
+        }
         if (!ts_node_is_null(field(node, "type"))) {
             error(DiagnosticKind::Unsupported, field(node, "type"),
                   "variable annotations are not supported in kernels");
@@ -713,32 +776,49 @@ private:
             return nullptr;
         }
         Span span = tree_.span(node);
-        ExprPtr result;
-        for (std::size_t i = 0; i < operators.size(); ++i) {
-            auto found = ops.find(operators[i].first);
+        std::vector<CompareOp> compare_ops;
+        for (const auto &[text, op_node] : operators) {
+            auto found = ops.find(text);
             if (found == ops.end()) {
-                error(DiagnosticKind::Unsupported, operators[i].second,
-                      "the operator '" + std::string(operators[i].first) +
-                          "' is not supported in kernels");
+                error(DiagnosticKind::Unsupported, op_node,
+                      "the operator '" + std::string(text) + "' is not supported in kernels");
                 return nullptr;
             }
-            ExprPtr lhs = operands[i];
-            if (i > 0) {
-                // `a < b < c` is `a < b and b < c` with b evaluated once; evaluating it twice
-                // is the same only when it has no effects and costs nothing.
-                auto k = lhs->kind;
-                if (k != ExprKind::Variable && k != ExprKind::IntLiteral &&
-                    k != ExprKind::FloatLiteral && k != ExprKind::ThreadIndex) {
-                    error(DiagnosticKind::Unsupported, node,
-                          "chained comparisons need a variable or a literal in the middle; "
-                          "assign the middle operand to a variable first");
-                    return nullptr;
-                }
-                lhs = clone(lhs);
+            compare_ops.push_back(found->second);
+        }
+        // `a < b < c` is `a < b and b < c` with each operand evaluated once, in order, and c
+        // only if a < b holds. An operand used twice is held in a temporary unless it is a
+        // variable or a literal; the first one too when it calls a helper, to keep the order.
+        auto simple = [](const ExprPtr &e) {
+            auto k = e->kind;
+            return k == ExprKind::Variable || k == ExprKind::IntLiteral ||
+                   k == ExprKind::FloatLiteral || k == ExprKind::BoolLiteral ||
+                   k == ExprKind::ThreadIndex;
+        };
+        ExprPtr result;
+        ExprPtr left = operands[0];
+        std::vector<std::pair<std::string, ExprPtr>> pending;  // Lets of the current step
+        if (operators.size() > 1 && contains_call(*left)) {
+            auto held = temporary(left->span);
+            pending.emplace_back(static_cast<ast::Variable &>(*held).name, left);
+            left = held;
+        }
+        for (std::size_t i = 0; i < compare_ops.size(); ++i) {
+            ExprPtr right = operands[i + 1];
+            ExprPtr right_again = right;
+            bool reused = i + 1 < compare_ops.size();
+            if (reused && !simple(right)) {
+                auto held = temporary(right->span);
+                pending.emplace_back(static_cast<ast::Variable &>(*held).name, right);
+                right = held;
+                right_again = held;
             }
-            auto comparison = std::make_shared<Compare>(span, found->second, lhs, operands[i + 1]);
-            result = result ? std::make_shared<Logical>(span, LogicalOp::And, result, comparison)
-                            : ExprPtr(comparison);
+            ExprPtr step = std::make_shared<Compare>(span, compare_ops[i], left, right);
+            for (auto it = pending.rbegin(); it != pending.rend(); ++it)
+                step = std::make_shared<Let>(span, it->first, it->second, step);
+            pending.clear();
+            result = result ? std::make_shared<Logical>(span, LogicalOp::And, result, step) : step;
+            left = reused ? clone(right_again) : nullptr;
         }
         return result;
     }

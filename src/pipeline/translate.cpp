@@ -9,6 +9,7 @@
 #include "emit/cuda.h"
 #include "frontend/lower.h"
 #include "passes/array_writes.h"
+#include "passes/nonnegative.h"
 #include "syntax/tree.h"
 #include "types/check.h"
 
@@ -36,7 +37,7 @@ std::vector<KernelInterface> interfaces(const Program &program) {
     std::vector<KernelInterface> kernels;
     for (const auto &f : program.functions) {
         if (!f.is_kernel) continue;
-        KernelInterface kernel{f.name, emit::c_name(f.name), {}, 0};
+        KernelInterface kernel{f.name, emit::c_function_name(f.name), {}, 0};
         std::size_t offset = 0, alignment = 1;
         for (const auto &param : f.params) {
             ParamLayout layout{param.name, param.type.is_array(), param.type.scalar, param.written, 0, 0};
@@ -103,6 +104,8 @@ Translation translate(const std::vector<SourceUnit> &units,
         return result;
     }
     run_stage("mark array writes", program, [](Program &p) { p = passes::mark_array_writes(std::move(p)); });
+    run_stage("mark non-negative division", program,
+              [](Program &p) { p = passes::mark_nonnegative_division(std::move(p)); });
 
     result.cuda_source = emit::emit_cuda(program, units);
     result.kernels = interfaces(program);

@@ -576,6 +576,17 @@ ExprPtr BodyChecker::expr(const ExprPtr &e, Context context) {
     case ExprKind::Cast: return cast(std::static_pointer_cast<Cast>(e));
     case ExprKind::Index: return index(std::static_pointer_cast<Index>(e));
     case ExprKind::Length: return length(std::static_pointer_cast<Length>(e));
+    case ExprKind::Let: {
+        auto l = std::static_pointer_cast<Let>(e);
+        l->value = expr(l->value);
+        if (l->value->type == poisoned) return poison(l);
+        assign_variable(l->variable, typed(l->value), l->value->span, l->span);
+        if (final_) l->value = convert(l->value, variables_.at(l->variable).typed.type);
+        l->body = expr(l->body, context);
+        l->type = l->body->type;
+        l->weak = l->body->weak;
+        return l;
+    }
     }
     return e;
 }

@@ -22,10 +22,13 @@ std::string kernel_text(const pipeline::Translation &t) {
 TEST_CASE("C names avoid C++ keywords and CUDA names") {
     CHECK(emit::c_name("x") == "x");
     CHECK(emit::c_name("new") == "new_py");
-    CHECK(emit::c_name("sqrtf") == "sqrtf_py");
+    CHECK(emit::c_name("sqrtf") == "sqrtf");
+    CHECK(emit::c_function_name("sqrtf") == "sqrtf_py");
+    CHECK(emit::c_function_name("y0") == "y0_py");
     CHECK(emit::c_name("threadIdx") == "threadIdx_py");
     CHECK(emit::c_name("cudapy_i1") == "cudapy_i1_py");
-    CHECK(emit::c_name("max") == "max_py");
+    CHECK(emit::c_name("max") == "max");
+    CHECK(emit::c_function_name("max") == "max_py");
     CHECK(emit::c_name("new_py") == "new_py_py");
     CHECK(emit::c_name(".t1") == "cudapy_t1");
 }

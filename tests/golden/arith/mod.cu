@@ -6,7 +6,7 @@ extern "C" __global__ void mod(cudapy::array<int> I, cudapy::array<float> F, cud
 #line 4 "arith/mod.py"
     I.data[1] = cudapy::mod(a, 10);
 #line 5 "arith/mod.py"
-    I.data[2] = ((int)cudapy::mod(n, 8u));
+    I.data[2] = ((int)(n % 8u));
 #line 6 "arith/mod.py"
     F.data[0] = cudapy::mod(x, y);
 #line 7 "arith/mod.py"

@@ -6,16 +6,16 @@ extern "C" __global__ void pow_ops(cudapy::array<int> I, cudapy::array<float> F,
 #line 4 "arith/pow.py"
     I.data[1] = cudapy::ipow(a, 2);
 #line 5 "arith/pow.py"
-    F.data[0] = powf(x, y);
+    F.data[0] = ::powf(x, y);
 #line 6 "arith/pow.py"
-    F.data[1] = powf(x, 2.0f);
+    F.data[1] = ::powf(x, 2.0f);
 #line 7 "arith/pow.py"
-    F.data[2] = powf(x, 0.5f);
+    F.data[2] = ::powf(x, 0.5f);
 #line 8 "arith/pow.py"
-    D.data[0] = pow(u, 3.0);
+    D.data[0] = ::pow(u, 3.0);
 #line 9 "arith/pow.py"
-    D.data[1] = pow(u, ((double)x));
+    D.data[1] = ::pow(u, ((double)x));
 #line 10 "arith/pow.py"
-    D.data[2] = pow(u, ((double)a));
+    D.data[2] = ::pow(u, ((double)a));
 }
 

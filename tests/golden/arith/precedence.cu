@@ -16,6 +16,6 @@ extern "C" __global__ void precedence(cudapy::array<int> I, cudapy::array<float>
 #line 9 "arith/precedence.py"
     I.data[6] = (a | (b & c));
 #line 10 "arith/precedence.py"
-    F.data[0] = (-powf(x, 2.0f));
+    F.data[0] = (-::powf(x, 2.0f));
 }
 

@@ -37,7 +37,7 @@ extern "C" __global__ void first_negative(cudapy::array<int> out, cudapy::array<
             break;
         }
 #line 15 "control/break_continue.py"
-        if (cudapy::mod(k, 2) == 1) {
+        if ((k % 2) == 1) {
 #line 16 "control/break_continue.py"
             continue;
         }

@@ -6,6 +6,7 @@ extern "C" __global__ void strided(cudapy::array<float> X, int start, int stop, 
     {
         const long long cudapy_stop1 = ((long long)stop);
         const long long cudapy_step1 = ((long long)step);
+        if (cudapy_step1 == 0) cudapy::fail("control/range_runtime_step.py", 3, "ValueError: range() arg 3 must not be zero");
         for (long long cudapy_i1 = ((long long)start); (cudapy_step1 > 0) ? (cudapy_i1 < cudapy_stop1) : (cudapy_i1 > cudapy_stop1); cudapy_i1 += cudapy_step1) {
             i = ((int)cudapy_i1);
 #line 4 "control/range_runtime_step.py"

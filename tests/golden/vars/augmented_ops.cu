@@ -44,7 +44,7 @@ extern "C" __global__ void augmented_ops(cudapy::array<int> I, cudapy::array<flo
 #line 22 "vars/augmented_ops.py"
     f = cudapy::mod(f, 7.0f);
 #line 23 "vars/augmented_ops.py"
-    f = powf(f, 2.0f);
+    f = ::powf(f, 2.0f);
 #line 24 "vars/augmented_ops.py"
     F.data[0] = f;
 #line 25 "vars/augmented_ops.py"
