@@ -69,7 +69,7 @@ std::string c_type(Type t) {
     case Scalar::UInt16: base = "unsigned short"; break;
     case Scalar::UInt32: base = "unsigned int"; break;
     case Scalar::UInt64: base = "unsigned long long"; break;
-    case Scalar::Float16: base = "__half"; break;
+    case Scalar::Float16: base = "cudapy::half"; break;
     case Scalar::Float32: base = "float"; break;
     case Scalar::Float64: base = "double"; break;
     case Scalar::Void: base = "void"; break;
@@ -79,6 +79,7 @@ std::string c_type(Type t) {
 }
 
 std::string float_literal(double value, Scalar scalar) {
+    if (scalar == Scalar::Float16) return "cudapy::half(" + float_literal(value, Scalar::Float32) + ")";
     bool single = scalar == Scalar::Float32;
     if (std::isnan(value)) return single ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7ff8000000000000LL)";
     if (std::isinf(value)) {
@@ -417,9 +418,11 @@ private:
         return "";
     }
 
-    // C computes on integers narrower than int in int; NumPy wraps to the narrow type.
+    // C computes on integers narrower than int in int, and on halves in float; NumPy rounds
+    // each result back to its type (wrapping integers).
     static std::string narrowed(const std::string &text, Type t) {
-        if (!t.is_integer() || scalar_bytes(t.scalar) >= 4) return text;
+        bool narrow_integer = t.is_integer() && scalar_bytes(t.scalar) < 4;
+        if (!narrow_integer && t.scalar != Scalar::Float16) return text;
         return "((" + c_type(t) + ")" + text + ")";
     }
 
@@ -431,11 +434,11 @@ private:
         case BinaryOp::Add: return infix("+");
         case BinaryOp::Sub: return infix("-");
         case BinaryOp::Mul: return infix("*");
-        case BinaryOp::Div: return infix("/");
+        case BinaryOp::Div: return infix("/");  // narrowed for float16 inside infix
         case BinaryOp::FloorDiv: return b.operands_nonnegative ? infix("/") : call("cudapy::floordiv");
         case BinaryOp::Mod: return b.operands_nonnegative ? infix("%") : call("cudapy::mod");
         case BinaryOp::Pow:
-            if (b.type.is_float()) return call(math_name("pow", b.type));
+            if (b.type.is_float()) return narrowed(call(math_name("pow", b.type)), b.type);
             return call("cudapy::ipow");
         case BinaryOp::LeftShift: return call("cudapy::shl");
         case BinaryOp::RightShift: return call("cudapy::shr");
@@ -449,7 +452,8 @@ private:
     // The CUDA name of a math function for the float type it computes in, qualified so that
     // a variable of the same name cannot hide it.
     static std::string math_name(std::string_view cuda_name, Type t) {
-        return "::" + std::string(cuda_name) + (t.scalar == Scalar::Float32 ? "f" : "");
+        bool single = t.scalar == Scalar::Float32 || t.scalar == Scalar::Float16;
+        return "::" + std::string(cuda_name) + (single ? "f" : "");
     }
 
     std::string intrinsic(const Intrinsic &i) {

@@ -24,6 +24,19 @@ __device__ __forceinline__ bool outside(const extent &e) {
            blockIdx.z * blockDim.z + threadIdx.z >= e.z;
 }
 
+// NumPy's float16: stored in 16 bits, computed in float32 and rounded back after each operation
+// (the emitter converts every float16 result back to half).
+struct half {
+    unsigned short bits;
+    half() = default;
+    __device__ half(float value) { asm("cvt.rn.f16.f32 %0, %1;" : "=h"(bits) : "f"(value)); }
+    __device__ operator float() const {
+        float value;
+        asm("cvt.f32.f16 %0, %1;" : "=f"(value) : "h"(bits));
+        return value;
+    }
+};
+
 template <typename T>
 __device__ __forceinline__ constexpr bool is_signed() { return T(-1) < T(0); }
 
@@ -125,10 +138,14 @@ __device__ __forceinline__ T shr(T a, T count) {
     return a >> count;
 }
 
+__device__ __forceinline__ half floordiv(half a, half b) { return half(floordiv(float(a), float(b))); }
+__device__ __forceinline__ half mod(half a, half b) { return half(mod(float(a), float(b))); }
+
 template <typename T>
 __device__ __forceinline__ T abs(T a) { return a < 0 ? -a : a; }
 __device__ __forceinline__ float abs(float a) { return fabsf(a); }
 __device__ __forceinline__ double abs(double a) { return fabs(a); }
+__device__ __forceinline__ half abs(half a) { return half(fabsf(float(a))); }
 
 // Python's min and max keep the first of equal arguments and compare with <, as here.
 template <typename T>

@@ -69,7 +69,6 @@ private:
     std::optional<ast::Type> finish_type(const std::string &name, std::size_t start) {
         auto scalar = ast::scalar_from_name(name);
         if (!scalar) return fail(start, "unknown type '" + name + "'");
-        if (*scalar == ast::Scalar::Float16) return fail(start, "float16 is not supported yet");
         int depth = 0;
         while (true) {
             skip_spaces();
