@@ -17,7 +17,7 @@ from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError,
                      DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
                      InvalidArgumentError, LaunchError, NoDeviceError, NotFoundError,
                      NvrtcUnavailableError, UnsupportedError)
-from .kernel import Kernel, compile, ptx, translate
+from .kernel import Kernel, Module, compile, module, ptx, translate
 from .types import Bool, Double, Float, Int
 
 __version__ = "0.1.0"
@@ -26,6 +26,7 @@ __all__ = [
     "Bool", "CompileError", "CudaArray", "CudaCompilationError", "CudaError", "CudapyError",
     "DeviceInfo", "DeviceMemoryError", "Diagnostic", "DiagnosticKind", "Double", "Float",
     "HostMemoryError", "Int", "InternalError", "InvalidArgumentError", "Kernel", "LaunchError",
+    "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
     "device_count", "device_info", "has_gpu", "ptx", "synchronize", "translate",
 ]

@@ -115,9 +115,14 @@ def _compile_options(arch, fast_math, line_info):
 
 
 class _Program:
-    """A cudapy_program holding the sources of one compile() call."""
+    """A cudapy_program holding the sources of one compile() call, and the module compiled
+    from them for the GPU, shared by all its kernels."""
 
-    def __init__(self, functions, sig):
+    def __init__(self, functions, sig, fast_math=False, line_info=False):
+        self._fast_math = fast_math
+        self._line_info = line_info
+        self._module = None
+        self._compile_lock = threading.Lock()
         items = list(functions) if isinstance(functions, (list, tuple)) else [functions]
         if not items:
             raise ValueError("nothing to compile: the list of functions is empty")
@@ -143,16 +148,38 @@ class _Program:
                    self.handle)
         return _ffi.take_string(text)
 
-    def ptx(self, options):
+    def ptx(self, arch=None):
+        options = _compile_options(arch, self._fast_math, self._line_info)
         text = ctypes.c_void_p()
-        _ffi.check(_ffi.lib.cudapy_program_ptx(self.handle, ctypes.byref(options),
-                                               ctypes.byref(text)), self.handle)
+        with self._compile_lock:
+            _ffi.check(_ffi.lib.cudapy_program_ptx(self.handle, ctypes.byref(options),
+                                                   ctypes.byref(text)), self.handle)
         return _ffi.take_string(text)
 
-    def kernel_index(self, name):
+    def kernel_names(self):
         lib = _ffi.lib
-        names = [lib.cudapy_program_kernel_name(self.handle, index).decode("utf-8")
-                 for index in range(lib.cudapy_program_kernel_count(self.handle))]
+        return [lib.cudapy_program_kernel_name(self.handle, index).decode("utf-8")
+                for index in range(lib.cudapy_program_kernel_count(self.handle))]
+
+    def device_kernel(self, name):
+        """The loaded kernel `name`; the program is compiled for the current GPU on first use."""
+        with self._compile_lock:
+            if self._module is None:
+                lib = _ffi.lib
+                options = _compile_options(None, self._fast_math, self._line_info)
+                module = _ffi.module_p()
+                _ffi.check(lib.cudapy_program_compile(self.handle, ctypes.byref(options),
+                                                      ctypes.byref(module)), self.handle)
+                # Unloading needs the CUDA runtime, which may be gone at exit.
+                weakref.finalize(self, lib.cudapy_module_delete, module).atexit = False
+                self._module = module
+        handle = _ffi.kernel_p()
+        _ffi.check(_ffi.lib.cudapy_module_kernel(self._module, name.encode("utf-8"),
+                                                 ctypes.byref(handle)))
+        return handle
+
+    def kernel_index(self, name):
+        names = self.kernel_names()
         if name not in names:
             raise TypeError(f"'{name}' is not a kernel: the first function compiled must have "
                             "a void return type (the functions after it are its helpers)")
@@ -167,7 +194,7 @@ def translate(functions, sig=None):
 
 def ptx(functions, sig=None, arch=None, fast_math=False, line_info=False):
     """PTX compiled by NVRTC from a function or a list of them. Needs NVRTC, not a GPU."""
-    return _Program(functions, sig).ptx(_compile_options(arch, fast_math, line_info))
+    return _Program(functions, sig, fast_math, line_info).ptx(arch)
 
 
 class _Staged(NamedTuple):
@@ -329,14 +356,10 @@ class Kernel:
     chosen for the GPU; `kernel[grid, block](*args)` (optionally `[grid, block, stream,
     shared_bytes]`) launches exactly that grid."""
 
-    def __init__(self, functions, sig=None, fast_math=False, line_info=False):
-        self._program = _Program(functions, sig)
-        if self._program.name is None:
-            raise ValueError("the first source defines no function")
-        self.name = self._program.name
-        self.cuda_source = self._program.translate()
-        self._fast_math = fast_math
-        self._line_info = line_info
+    def __init__(self, program, name, cuda_source):
+        self._program = program
+        self.name = name
+        self.cuda_source = cuda_source
         handle = self._program.handle
         lib = _ffi.lib
         index = self._program.kernel_index(self.name)
@@ -351,7 +374,7 @@ class Kernel:
         args_size = lib.cudapy_program_args_size(handle, index)
         self._struct = _argument_struct(params, args_size)
         self._arguments = ctypes.create_string_buffer(args_size)
-        self._compile_lock = threading.Lock()
+        self._handle_lock = threading.Lock()
         self._launch_lock = threading.Lock()
         self._handle = None
 
@@ -360,9 +383,9 @@ class Kernel:
         return f"<cudapy.Kernel {self.name}({params})>"
 
     def ptx(self, arch=None):
-        """The kernel's PTX for `arch` ("sm_90", "compute_90"; None: compute_75)."""
-        with self._compile_lock:
-            return self._program.ptx(_compile_options(arch, self._fast_math, self._line_info))
+        """The PTX of the kernel's program for `arch` ("sm_90", "compute_90"; None: the oldest
+        architecture NVRTC supports)."""
+        return self._program.ptx(arch)
 
     def __call__(self, nx, ny=1, nz=1):
         where = f"{self.name}(): the thread count"
@@ -387,20 +410,9 @@ class Kernel:
 
     def _device_kernel(self):
         """The loaded kernel, compiled for the current GPU on first use."""
-        with self._compile_lock:
+        with self._handle_lock:
             if self._handle is None:
-                lib = _ffi.lib
-                options = _compile_options(None, self._fast_math, self._line_info)
-                module = _ffi.module_p()
-                _ffi.check(lib.cudapy_program_compile(self._program.handle, ctypes.byref(options),
-                                                      ctypes.byref(module)),
-                           self._program.handle)
-                # Unloading needs the CUDA runtime, which may be gone at exit.
-                weakref.finalize(self, lib.cudapy_module_delete, module).atexit = False
-                handle = _ffi.kernel_p()
-                _ffi.check(lib.cudapy_module_kernel(module, self.name.encode("utf-8"),
-                                                    ctypes.byref(handle)))
-                self._handle = handle
+                self._handle = self._program.device_kernel(self.name)
             return self._handle
 
     def _argument_count_error(self, given):
@@ -454,4 +466,39 @@ def compile(functions, sig=None, fast_math=False, line_info=False):
 
     `sig` gives the kernel's signature as a string, or several as {name: signature}.
     """
-    return Kernel(functions, sig, fast_math, line_info)
+    program = _Program(functions, sig, fast_math, line_info)
+    if program.name is None:
+        raise ValueError("the first source defines no function")
+    return Kernel(program, program.name, program.translate())
+
+
+class Module:
+    """Every kernel of one compile, as attributes: `module.saxpy(n)(...)`. The kernels share
+    one translation and one compiled module."""
+
+    def __init__(self, functions, sig=None, fast_math=False, line_info=False):
+        program = _Program(functions, sig, fast_math, line_info)
+        self.cuda_source = program.translate()
+        self._program = program
+        self.kernels = {name: Kernel(program, name, self.cuda_source)
+                        for name in program.kernel_names()}
+
+    def __getattr__(self, name):
+        kernels = self.__dict__.get("kernels", {})
+        if name in kernels:
+            return kernels[name]
+        raise AttributeError(f"the module has no kernel '{name}'; its kernels: "
+                             f"{', '.join(kernels) or 'none'}")
+
+    def __dir__(self):
+        return [*super().__dir__(), *self.kernels]
+
+    def ptx(self, arch=None):
+        """The module's PTX for `arch`."""
+        return self._program.ptx(arch)
+
+
+def module(functions, sig=None, fast_math=False, line_info=False):
+    """Translates several kernels and their helpers at once (functions, or source text) and
+    returns them as the attributes of a Module."""
+    return Module(functions, sig, fast_math, line_info)

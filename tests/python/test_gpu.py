@@ -403,3 +403,16 @@ def test_empty_arrays(saxpy_kernel):
     y = np.zeros(0, dtype=np.float32)
     saxpy_kernel(1)(2.0, np.zeros(0, dtype=np.float32), y)
     assert y.shape == (0,)
+
+
+def test_kernels_of_one_module_share_their_compilation(rng):
+    from test_translate import MODULE_SOURCE
+
+    module = cp.module(MODULE_SOURCE)
+    values = rng.integers(-1000, 1000, 3000).astype(np.int32)
+    expected = values.copy()
+    out = np.full(len(values), -7, dtype=np.int32)
+    module.fill(len(out))(out, 21)
+    assert (out == 42).all()
+    module.negate(len(values))(values)
+    assert values.tolist() == (-expected).tolist()

@@ -242,3 +242,31 @@ def test_bad_inputs_to_compile():
         cp.compile([])
     with pytest.raises(TypeError):
         cp.compile(saxpy, sig=3)
+
+
+MODULE_SOURCE = """
+# fill : void (int* X, int value)
+def fill(X, value):
+    if idx < len(X):
+        X[idx] = twice(value)
+
+# negate : void (int* X)
+def negate(X):
+    if idx < len(X):
+        X[idx] = -X[idx]
+
+# twice : int (int v)
+def twice(v):
+    return 2 * v
+"""
+
+
+def test_a_module_exposes_every_kernel_of_one_compile():
+    module = cp.module(MODULE_SOURCE)
+    assert sorted(module.kernels) == ["fill", "negate"]
+    assert module.fill.name == "fill"
+    assert module.negate.params == [("X", "int*")]
+    assert "twice" not in module.kernels
+    assert module.fill.cuda_source == module.cuda_source
+    with pytest.raises(AttributeError, match="no kernel 'twice'; its kernels: fill, negate"):
+        module.twice
