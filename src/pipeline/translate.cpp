@@ -19,19 +19,33 @@ namespace {
 
 using namespace cudapy::ast;
 
-// Runs one stage, timing it and dumping the AST after it when CUDAPY_DUMP_PASSES is set.
-template <typename Stage>
-void run_stage(const char *name, Program &program, Stage &&stage) {
+bool dump_passes() {
     static const bool dump = [] {
         const char *value = std::getenv("CUDAPY_DUMP_PASSES");
         return value && *value && std::string(value) != "0";
     }();
-    auto start = std::chrono::steady_clock::now();
-    stage(program);
-    if (!dump) return;
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "=== after %s (%.3f ms)\n%s", name, ms, to_string(program).c_str());
+    return dump;
 }
+
+// Runs the stages in order, timing each, and dumps the AST after each when CUDAPY_DUMP_PASSES
+// is set.
+class Stages {
+public:
+    explicit Stages(std::vector<StageTime> &times) : times_(times) {}
+
+    template <typename Stage>
+    void run(const char *name, const Program &program, Stage &&stage) {
+        auto start = std::chrono::steady_clock::now();
+        stage();
+        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        times_.push_back({name, ms});
+        if (dump_passes())
+            std::fprintf(stderr, "=== after %s (%.3f ms)\n%s", name, ms, to_string(program).c_str());
+    }
+
+private:
+    std::vector<StageTime> &times_;
+};
 
 std::vector<KernelInterface> interfaces(const Program &program) {
     std::vector<KernelInterface> kernels;
@@ -63,12 +77,16 @@ Translation translate(const std::vector<SourceUnit> &units,
                       const std::map<std::string, std::string> &signatures) {
     Translation result;
     Diagnostics diagnostics;
+    Stages stages(result.stage_times);
+    Program program;
     std::vector<std::unique_ptr<syntax::Tree>> trees;
     std::vector<const syntax::Tree *> tree_pointers;
-    for (std::size_t i = 0; i < units.size(); ++i) {
-        trees.push_back(std::make_unique<syntax::Tree>(units[i], static_cast<int>(i), diagnostics));
-        tree_pointers.push_back(trees.back().get());
-    }
+    stages.run("parse", program, [&] {
+        for (std::size_t i = 0; i < units.size(); ++i) {
+            trees.push_back(std::make_unique<syntax::Tree>(units[i], static_cast<int>(i), diagnostics));
+            tree_pointers.push_back(trees.back().get());
+        }
+    });
     if (units.empty())
         diagnostics.report(DiagnosticKind::Syntax, Span{}, "no source was given");
     if (diagnostics.any()) {
@@ -76,7 +94,7 @@ Translation translate(const std::vector<SourceUnit> &units,
         return result;
     }
 
-    Program program = frontend::lower(tree_pointers, diagnostics);
+    stages.run("lower", program, [&] { program = frontend::lower(tree_pointers, diagnostics); });
     if (program.functions.empty() && !diagnostics.any())
         diagnostics.report(DiagnosticKind::Syntax, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                            "no function definition found in the source");
@@ -98,16 +116,15 @@ Translation translate(const std::vector<SourceUnit> &units,
         return result;
     }
 
-    run_stage("check types", program, [&](Program &p) { types::check(p, diagnostics); });
+    stages.run("check types", program, [&] { types::check(program, diagnostics); });
     if (diagnostics.any()) {
         result.diagnostics = diagnostics.take();
         return result;
     }
-    run_stage("mark array writes", program, [](Program &p) { p = passes::mark_array_writes(std::move(p)); });
-    run_stage("mark non-negative division", program,
-              [](Program &p) { p = passes::mark_nonnegative_division(std::move(p)); });
-
-    result.cuda_source = emit::emit_cuda(program, units);
+    stages.run("mark array writes", program, [&] { program = passes::mark_array_writes(std::move(program)); });
+    stages.run("mark non-negative division", program,
+               [&] { program = passes::mark_nonnegative_division(std::move(program)); });
+    stages.run("emit", program, [&] { result.cuda_source = emit::emit_cuda(program, units); });
     result.kernels = interfaces(program);
     result.ok = true;
     return result;

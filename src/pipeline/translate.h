@@ -1,5 +1,5 @@
 // The translation pipeline: source units in, CUDA C++ and the kernels' interfaces out. The
-// stages run in a flat list; CUDAPY_DUMP_PASSES=1 prints the AST after each and its time.
+// stages run in a flat list and are timed; CUDAPY_DUMP_PASSES=1 prints the AST after each.
 #pragma once
 
 #include <cstddef>
@@ -29,8 +29,14 @@ struct KernelInterface {
     std::size_t args_size = 0;
 };
 
+struct StageTime {
+    const char *stage;  // "parse", "lower", "check types", ..., "emit"
+    double milliseconds;
+};
+
 struct Translation {
     bool ok = false;
+    std::vector<StageTime> stage_times;  // of the stages that ran
     std::string cuda_source;
     std::vector<ast::Diagnostic> diagnostics;
     std::vector<KernelInterface> kernels;

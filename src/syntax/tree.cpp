@@ -13,12 +13,21 @@ struct ParserDeleter {
     void operator()(TSParser *parser) const { ts_parser_delete(parser); }
 };
 
+// Creating a parser and giving it the language costs more than parsing a kernel, so each
+// thread keeps one.
+TSParser *thread_parser() {
+    thread_local std::unique_ptr<TSParser, ParserDeleter> parser = [] {
+        std::unique_ptr<TSParser, ParserDeleter> made(ts_parser_new());
+        if (!ts_parser_set_language(made.get(), tree_sitter_python()))
+            throw std::runtime_error("the tree-sitter-python grammar's language version is not "
+                                     "supported by the linked tree-sitter library");
+        return made;
+    }();
+    return parser.get();
+}
+
 TSTree *parse_text(const std::string &text) {
-    std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
-    if (!ts_parser_set_language(parser.get(), tree_sitter_python()))
-        throw std::runtime_error("the tree-sitter-python grammar's language version is not "
-                                 "supported by the linked tree-sitter library");
-    TSTree *tree = ts_parser_parse_string(parser.get(), nullptr, text.data(),
+    TSTree *tree = ts_parser_parse_string(thread_parser(), nullptr, text.data(),
                                           static_cast<uint32_t>(text.size()));
     if (!tree) throw std::runtime_error("tree-sitter failed to parse the source");
     return tree;

@@ -22,14 +22,6 @@ def cmp_i32_u32(B, a, b):
     B[3] = a >= b
 
 
-# cmp_i64_u64 : void (bool* B, int64 a, uint64 b)
-def cmp_i64_u64(B, a, b):
-    B[0] = a < b
-    B[1] = a <= b
-    B[2] = a > b
-    B[3] = a >= b
-
-
 # cmp_i32_i64 : void (bool* B, int32 a, int64 b)
 def cmp_i32_i64(B, a, b):
     B[0] = a < b

@@ -1,0 +1,3 @@
+# bump : void (float* X)
+def bump(X):
+    X += 1.0

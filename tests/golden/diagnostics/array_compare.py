@@ -1,0 +1,3 @@
+# less : void (bool* B, float* X, float* Y)
+def less(B, X, Y):
+    B[idx] = X < Y

@@ -1,0 +1,3 @@
+# fill : void (int* X)
+async def fill(X):
+    X[idx] = 1

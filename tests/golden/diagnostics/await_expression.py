@@ -1,0 +1,3 @@
+# fetch : void (int* X)
+def fetch(X):
+    X[idx] = await load(X)

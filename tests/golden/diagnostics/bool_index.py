@@ -1,0 +1,3 @@
+# pick : void (float* X, bool first)
+def pick(X, first):
+    X[idx] = X[first]

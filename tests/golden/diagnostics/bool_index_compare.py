@@ -1,0 +1,3 @@
+# pick : void (float* X, int n)
+def pick(X, n):
+    X[idx] = X[n > 0]

@@ -1,0 +1,7 @@
+class Point:
+    x = 0.0
+
+
+# fill : void (float* X)
+def fill(X):
+    X[idx] = 0.0

@@ -1,0 +1,3 @@
+# rotate : void (float* X)
+def rotate(X):
+    X[idx] = X[idx] * 1j

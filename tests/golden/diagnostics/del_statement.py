@@ -1,0 +1,5 @@
+# forget : void (int* X)
+def forget(X):
+    v = X[idx]
+    del v
+    X[idx] = 0

@@ -1,0 +1,3 @@
+# todo : void (int* X)
+def todo(X):
+    ...

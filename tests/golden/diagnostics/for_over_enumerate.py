@@ -1,0 +1,4 @@
+# each : void (int* X, int n)
+def each(X, n):
+    for i, v in enumerate(X):
+        X[i] = v + 1

@@ -1,0 +1,6 @@
+SCALE = 2.0
+
+
+# scaled : void (float* X)
+def scaled(X):
+    X[idx] = X[idx] * SCALE

@@ -1,0 +1,6 @@
+import math
+
+
+# roots : void (float* X)
+def roots(X):
+    X[idx] = math.sqrt(X)

@@ -1,0 +1,5 @@
+# product : void (float* X, float a)
+def product(X, a):
+    v = a
+    v @= a
+    X[idx] = v

@@ -1,0 +1,3 @@
+# clear : void (float* X)
+def clear(X):
+    X[idx] = None

@@ -1,0 +1,4 @@
+# counter : void (int* X)
+def counter(X):
+    nonlocal total
+    X[idx] = 1

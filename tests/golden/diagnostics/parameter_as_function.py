@@ -1,0 +1,3 @@
+# call_param : void (int* X, int n)
+def call_param(X, n):
+    X[idx] = n(3)

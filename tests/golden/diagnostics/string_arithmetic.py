@@ -1,0 +1,3 @@
+# label : void (float* X)
+def label(X):
+    X[idx] = X[idx] + "1"

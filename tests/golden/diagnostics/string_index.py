@@ -1,0 +1,3 @@
+# named : void (float* X)
+def named(X):
+    X[idx] = X["first"]

@@ -1,0 +1,3 @@
+# narrow : void (int8* R, int n)
+def narrow(R, n):
+    R[idx] = int9(n)

@@ -1,0 +1,4 @@
+# echo : void (int* X)
+def echo(X):
+    v = yield X[idx]
+    X[idx] = v

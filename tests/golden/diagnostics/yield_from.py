@@ -1,0 +1,3 @@
+# relay : void (int* X, int n)
+def relay(X, n):
+    yield from range(n)

@@ -1,0 +1,89 @@
+
+extern "C" __global__ void mod_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((short)a), ((short)b));
+#line 4 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(((short)b), ((short)a));
+}
+
+extern "C" __global__ void mod_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 9 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((int)a), ((int)b));
+#line 10 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(((int)b), ((int)a));
+}
+
+extern "C" __global__ void mod_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 15 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((long long)a), ((long long)b));
+#line 16 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(((long long)b), ((long long)a));
+}
+
+extern "C" __global__ void mod_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 21 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((double)a), ((double)b));
+#line 22 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(((double)b), ((double)a));
+}
+
+extern "C" __global__ void mod_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 27 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((long long)a), b);
+#line 28 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(b, ((long long)a));
+}
+
+extern "C" __global__ void mod_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 33 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((int)a), b);
+#line 34 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(b, ((int)a));
+}
+
+extern "C" __global__ void mod_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 39 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((double)a), ((double)b));
+#line 40 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(((double)b), ((double)a));
+}
+
+extern "C" __global__ void mod_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 45 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(a, ((float)b));
+#line 46 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(((float)b), a);
+}
+
+extern "C" __global__ void mod_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 51 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((double)a), b);
+#line 52 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(b, ((double)a));
+}
+
+extern "C" __global__ void mod_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 57 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((signed char)a), b);
+#line 58 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(b, ((signed char)a));
+}
+
+extern "C" __global__ void mod_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 63 "promote/mod_mixed.py"
+    R.data[0] = cudapy::mod(((float)a), b);
+#line 64 "promote/mod_mixed.py"
+    R.data[1] = cudapy::mod(b, ((float)a));
+}
+

@@ -1,0 +1,89 @@
+
+extern "C" __global__ void pow_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "promote/pow_mixed.py"
+    R.data[0] = cudapy::ipow(((short)a), ((short)b));
+#line 4 "promote/pow_mixed.py"
+    R.data[1] = cudapy::ipow(((short)b), ((short)a));
+}
+
+extern "C" __global__ void pow_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 9 "promote/pow_mixed.py"
+    R.data[0] = cudapy::ipow(((int)a), ((int)b));
+#line 10 "promote/pow_mixed.py"
+    R.data[1] = cudapy::ipow(((int)b), ((int)a));
+}
+
+extern "C" __global__ void pow_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 15 "promote/pow_mixed.py"
+    R.data[0] = cudapy::ipow(((long long)a), ((long long)b));
+#line 16 "promote/pow_mixed.py"
+    R.data[1] = cudapy::ipow(((long long)b), ((long long)a));
+}
+
+extern "C" __global__ void pow_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 21 "promote/pow_mixed.py"
+    R.data[0] = ::pow(((double)a), ((double)b));
+#line 22 "promote/pow_mixed.py"
+    R.data[1] = ::pow(((double)b), ((double)a));
+}
+
+extern "C" __global__ void pow_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 27 "promote/pow_mixed.py"
+    R.data[0] = cudapy::ipow(((long long)a), b);
+#line 28 "promote/pow_mixed.py"
+    R.data[1] = cudapy::ipow(b, ((long long)a));
+}
+
+extern "C" __global__ void pow_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 33 "promote/pow_mixed.py"
+    R.data[0] = cudapy::ipow(((int)a), b);
+#line 34 "promote/pow_mixed.py"
+    R.data[1] = cudapy::ipow(b, ((int)a));
+}
+
+extern "C" __global__ void pow_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 39 "promote/pow_mixed.py"
+    R.data[0] = ::pow(((double)a), ((double)b));
+#line 40 "promote/pow_mixed.py"
+    R.data[1] = ::pow(((double)b), ((double)a));
+}
+
+extern "C" __global__ void pow_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 45 "promote/pow_mixed.py"
+    R.data[0] = ::powf(a, ((float)b));
+#line 46 "promote/pow_mixed.py"
+    R.data[1] = ::powf(((float)b), a);
+}
+
+extern "C" __global__ void pow_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 51 "promote/pow_mixed.py"
+    R.data[0] = ::pow(((double)a), b);
+#line 52 "promote/pow_mixed.py"
+    R.data[1] = ::pow(b, ((double)a));
+}
+
+extern "C" __global__ void pow_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 57 "promote/pow_mixed.py"
+    R.data[0] = cudapy::ipow(((signed char)a), b);
+#line 58 "promote/pow_mixed.py"
+    R.data[1] = cudapy::ipow(b, ((signed char)a));
+}
+
+extern "C" __global__ void pow_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 63 "promote/pow_mixed.py"
+    R.data[0] = ::powf(((float)a), b);
+#line 64 "promote/pow_mixed.py"
+    R.data[1] = ::powf(b, ((float)a));
+}
+

@@ -1,0 +1,89 @@
+
+extern "C" __global__ void sub_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 3 "promote/sub_mixed.py"
+    R.data[0] = ((short)(((short)a) - ((short)b)));
+#line 4 "promote/sub_mixed.py"
+    R.data[1] = ((short)(((short)b) - ((short)a)));
+}
+
+extern "C" __global__ void sub_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 9 "promote/sub_mixed.py"
+    R.data[0] = (((int)a) - ((int)b));
+#line 10 "promote/sub_mixed.py"
+    R.data[1] = (((int)b) - ((int)a));
+}
+
+extern "C" __global__ void sub_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 15 "promote/sub_mixed.py"
+    R.data[0] = (((long long)a) - ((long long)b));
+#line 16 "promote/sub_mixed.py"
+    R.data[1] = (((long long)b) - ((long long)a));
+}
+
+extern "C" __global__ void sub_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 21 "promote/sub_mixed.py"
+    R.data[0] = (((double)a) - ((double)b));
+#line 22 "promote/sub_mixed.py"
+    R.data[1] = (((double)b) - ((double)a));
+}
+
+extern "C" __global__ void sub_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 27 "promote/sub_mixed.py"
+    R.data[0] = (((long long)a) - b);
+#line 28 "promote/sub_mixed.py"
+    R.data[1] = (b - ((long long)a));
+}
+
+extern "C" __global__ void sub_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 33 "promote/sub_mixed.py"
+    R.data[0] = (((int)a) - b);
+#line 34 "promote/sub_mixed.py"
+    R.data[1] = (b - ((int)a));
+}
+
+extern "C" __global__ void sub_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 39 "promote/sub_mixed.py"
+    R.data[0] = (((double)a) - ((double)b));
+#line 40 "promote/sub_mixed.py"
+    R.data[1] = (((double)b) - ((double)a));
+}
+
+extern "C" __global__ void sub_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 45 "promote/sub_mixed.py"
+    R.data[0] = (a - ((float)b));
+#line 46 "promote/sub_mixed.py"
+    R.data[1] = (((float)b) - a);
+}
+
+extern "C" __global__ void sub_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 51 "promote/sub_mixed.py"
+    R.data[0] = (((double)a) - b);
+#line 52 "promote/sub_mixed.py"
+    R.data[1] = (b - ((double)a));
+}
+
+extern "C" __global__ void sub_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 57 "promote/sub_mixed.py"
+    R.data[0] = ((signed char)(((signed char)a) - b));
+#line 58 "promote/sub_mixed.py"
+    R.data[1] = ((signed char)(b - ((signed char)a)));
+}
+
+extern "C" __global__ void sub_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+    if (cudapy::outside(cudapy_extent)) return;
+#line 63 "promote/sub_mixed.py"
+    R.data[0] = (((float)a) - b);
+#line 64 "promote/sub_mixed.py"
+    R.data[1] = (b - ((float)a));
+}
+
