@@ -375,6 +375,10 @@ private:
         case ExprKind::ThreadIndex: return thread_index(static_cast<const ThreadIndex &>(e).which);
         case ExprKind::Unary: {
             const auto &u = static_cast<const Unary &>(e);
+            // A negated literal cannot overflow; anything else is negated wrapping.
+            if (u.op == UnaryOp::Negate && u.type.is_integer() && u.type.is_signed() &&
+                scalar_bytes(u.type.scalar) >= 4 && u.operand->kind != ExprKind::IntLiteral)
+                return "cudapy::neg(" + expr(*u.operand) + ")";
             const char *op = u.op == UnaryOp::Negate ? "-" : u.op == UnaryOp::Plus ? "+" : "~";
             return narrowed(std::string("(") + op + expr(*u.operand) + ")", u.type);
         }
@@ -426,14 +430,26 @@ private:
         return "((" + c_type(t) + ")" + text + ")";
     }
 
+    // Whether C++ might overflow `op` on integers of type t, where NumPy wraps: signed types of
+    // int's width or wider, and products of 16-bit values, which C computes in int.
+    static bool overflow_undefined(Type t, BinaryOp op) {
+        if (!t.is_integer()) return false;
+        int bytes = scalar_bytes(t.scalar);
+        if (bytes >= 4) return t.is_signed();
+        return op == BinaryOp::Mul && bytes == 2;
+    }
+
     std::string binary(const Binary &b) {
         std::string l = expr(*b.lhs), r = expr(*b.rhs);
         auto infix = [&](const char *op) { return narrowed("(" + l + " " + op + " " + r + ")", b.type); };
         auto call = [&](const std::string &name) { return name + "(" + l + ", " + r + ")"; };
+        auto wrapping = [&](const char *op, const char *helper) {
+            return overflow_undefined(b.type, b.op) ? call(helper) : infix(op);
+        };
         switch (b.op) {
-        case BinaryOp::Add: return infix("+");
-        case BinaryOp::Sub: return infix("-");
-        case BinaryOp::Mul: return infix("*");
+        case BinaryOp::Add: return wrapping("+", "cudapy::add");
+        case BinaryOp::Sub: return wrapping("-", "cudapy::sub");
+        case BinaryOp::Mul: return wrapping("*", "cudapy::mul");
         case BinaryOp::Div: return infix("/");  // narrowed for float16 inside infix
         case BinaryOp::FloorDiv: return b.operands_nonnegative ? infix("/") : call("cudapy::floordiv");
         case BinaryOp::Mod: return b.operands_nonnegative ? infix("%") : call("cudapy::mod");

@@ -40,6 +40,33 @@ struct half {
 template <typename T>
 __device__ __forceinline__ constexpr bool is_signed() { return T(-1) < T(0); }
 
+// Integer arithmetic that wraps, as NumPy's does, where C++ leaves signed overflow undefined:
+// computed in an unsigned type at least as wide as int, then converted back.
+template <typename T> struct wrapping { using type = unsigned int; };
+template <> struct wrapping<long long> { using type = unsigned long long; };
+template <> struct wrapping<unsigned long long> { using type = unsigned long long; };
+
+template <typename T>
+__device__ __forceinline__ T add(T a, T b) {
+    using U = typename wrapping<T>::type;
+    return (T)((U)a + (U)b);
+}
+template <typename T>
+__device__ __forceinline__ T sub(T a, T b) {
+    using U = typename wrapping<T>::type;
+    return (T)((U)a - (U)b);
+}
+template <typename T>
+__device__ __forceinline__ T mul(T a, T b) {
+    using U = typename wrapping<T>::type;
+    return (T)((U)a * (U)b);
+}
+template <typename T>
+__device__ __forceinline__ T neg(T a) {
+    using U = typename wrapping<T>::type;
+    return (T)(U(0) - (U)a);
+}
+
 // A Python exception the kernel cannot raise: say where, then stop the launch, which then
 // fails on the host rather than computing garbage or hanging.
 static __device__ __noinline__ void fail(const char *file, int line, const char *message) {
@@ -119,22 +146,25 @@ __device__ __forceinline__ T ipow(T base, T exponent) {
     }
     T result = 1;
     while (exponent != 0) {
-        if (exponent & 1) result *= base;
+        if (exponent & 1) result = mul(result, base);
         exponent >>= 1;
-        base *= base;
+        base = mul(base, base);
     }
     return result;
 }
 
-// Shifts by the operand's width or more give what Python's unbounded integers give, wrapped.
+// Shifts by the operand's width or more give what Python's unbounded integers give, wrapped;
+// a negative count, which Python refuses, shifts everything out as well.
 template <typename T>
 __device__ __forceinline__ T shl(T a, T count) {
-    return (count >= (T)(8 * sizeof(T))) ? T(0) : (T)(a << count);
+    using U = typename wrapping<T>::type;
+    if (count < T(0) || count >= (T)(8 * sizeof(T))) return T(0);
+    return (T)((U)a << count);
 }
 
 template <typename T>
 __device__ __forceinline__ T shr(T a, T count) {
-    if (count >= (T)(8 * sizeof(T))) return (is_signed<T>() && a < 0) ? T(-1) : T(0);
+    if (count < T(0) || count >= (T)(8 * sizeof(T))) return (is_signed<T>() && a < 0) ? T(-1) : T(0);
     return a >> count;
 }
 
@@ -142,7 +172,7 @@ __device__ __forceinline__ half floordiv(half a, half b) { return half(floordiv(
 __device__ __forceinline__ half mod(half a, half b) { return half(mod(float(a), float(b))); }
 
 template <typename T>
-__device__ __forceinline__ T abs(T a) { return a < 0 ? -a : a; }
+__device__ __forceinline__ T abs(T a) { return a < 0 ? neg(a) : a; }
 __device__ __forceinline__ float abs(float a) { return fabsf(a); }
 __device__ __forceinline__ double abs(double a) { return fabs(a); }
 __device__ __forceinline__ half abs(half a) { return half(fabsf(float(a))); }

@@ -2,11 +2,11 @@
 extern "C" __global__ void add_sub_mul(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, double v, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/add_sub_mul.py"
-    I.data[0] = (a + b);
+    I.data[0] = cudapy::add(a, b);
 #line 4 "arith/add_sub_mul.py"
-    I.data[1] = (a - b);
+    I.data[1] = cudapy::sub(a, b);
 #line 5 "arith/add_sub_mul.py"
-    I.data[2] = (a * b);
+    I.data[2] = cudapy::mul(a, b);
 #line 6 "arith/add_sub_mul.py"
     F.data[0] = (x + y);
 #line 7 "arith/add_sub_mul.py"

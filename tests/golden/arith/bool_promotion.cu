@@ -6,8 +6,8 @@ extern "C" __global__ void bools(bool p, float x, signed char s, cudapy::array<f
 #line 4 "arith/bool_promotion.py"
     I.data[0] = ((int)((signed char)(((signed char)p) + s)));
 #line 5 "arith/bool_promotion.py"
-    I.data[1] = (((int)p) + ((int)p));
+    I.data[1] = cudapy::add(((int)p), ((int)p));
 #line 6 "arith/bool_promotion.py"
-    I.data[2] = (((int)true) + 1);
+    I.data[2] = cudapy::add(((int)true), 1);
 }
 

@@ -2,17 +2,17 @@
 extern "C" __global__ void precedence(cudapy::array<int> I, cudapy::array<float> F, int a, int b, int c, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/precedence.py"
-    I.data[0] = (a - (b - c));
+    I.data[0] = cudapy::sub(a, cudapy::sub(b, c));
 #line 4 "arith/precedence.py"
-    I.data[1] = ((a - b) - c);
+    I.data[1] = cudapy::sub(cudapy::sub(a, b), c);
 #line 5 "arith/precedence.py"
-    I.data[2] = (a * (b + c));
+    I.data[2] = cudapy::mul(a, cudapy::add(b, c));
 #line 6 "arith/precedence.py"
     I.data[3] = cudapy::ipow(2, cudapy::ipow(3, 2));
 #line 7 "arith/precedence.py"
-    I.data[4] = (-cudapy::ipow(a, 2));
+    I.data[4] = cudapy::neg(cudapy::ipow(a, 2));
 #line 8 "arith/precedence.py"
-    I.data[5] = cudapy::shl((a + b), c);
+    I.data[5] = cudapy::shl(cudapy::add(a, b), c);
 #line 9 "arith/precedence.py"
     I.data[6] = (a | (b & c));
 #line 10 "arith/precedence.py"

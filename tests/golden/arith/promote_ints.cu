@@ -2,11 +2,11 @@
 extern "C" __global__ void promote_ints(cudapy::array<long long> L, cudapy::array<double> D, cudapy::array<unsigned int> U, int a, long long b, unsigned int n, unsigned long long m, unsigned char c, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/promote_ints.py"
-    L.data[0] = (((long long)a) + b);
+    L.data[0] = cudapy::add(((long long)a), b);
 #line 4 "arith/promote_ints.py"
-    L.data[1] = (((long long)n) + ((long long)a));
+    L.data[1] = cudapy::add(((long long)n), ((long long)a));
 #line 5 "arith/promote_ints.py"
-    L.data[2] = (((long long)n) - b);
+    L.data[2] = cudapy::sub(((long long)n), b);
 #line 6 "arith/promote_ints.py"
     D.data[0] = (((double)m) + ((double)b));
 #line 7 "arith/promote_ints.py"

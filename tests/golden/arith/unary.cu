@@ -2,13 +2,13 @@
 extern "C" __global__ void unary(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, float x, double u, bool p, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/unary.py"
-    I.data[0] = (-a);
+    I.data[0] = cudapy::neg(a);
 #line 4 "arith/unary.py"
     I.data[1] = (+a);
 #line 5 "arith/unary.py"
     I.data[2] = (~a);
 #line 6 "arith/unary.py"
-    I.data[3] = (-((int)p));
+    I.data[3] = cudapy::neg(((int)p));
 #line 7 "arith/unary.py"
     I.data[4] = (~((int)p));
 #line 8 "arith/unary.py"

@@ -12,8 +12,8 @@ extern "C" __global__ void weak_literals(cudapy::array<float> F, cudapy::array<d
 #line 7 "arith/weak_literals.py"
     D.data[1] = (3.0 + u);
 #line 8 "arith/weak_literals.py"
-    L.data[0] = (c + 1LL);
+    L.data[0] = cudapy::add(c, 1LL);
 #line 9 "arith/weak_literals.py"
-    L.data[1] = (2LL * c);
+    L.data[1] = cudapy::mul(2LL, c);
 }
 

@@ -30,7 +30,7 @@ static __device__ int count_to(int n) {
         for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
             i = cudapy_i1;
 #line 20 "calls/helper_return_types.py"
-            c = (c + 1);
+            c = cudapy::add(c, 1);
         }
     }
 #line 21 "calls/helper_return_types.py"

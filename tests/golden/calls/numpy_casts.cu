@@ -4,7 +4,7 @@ extern "C" __global__ void numpy_casts(cudapy::array<float> F, cudapy::array<lon
 #line 6 "calls/numpy_casts.py"
     F.data[0] = ((float)u);
 #line 7 "calls/numpy_casts.py"
-    L.data[0] = (((long long)a) * ((long long)a));
+    L.data[0] = cudapy::mul(((long long)a), ((long long)a));
 #line 8 "calls/numpy_casts.py"
     U.data[0] = ((unsigned char)a);
 #line 9 "calls/numpy_casts.py"

@@ -4,7 +4,7 @@ extern "C" __global__ void truthiness(cudapy::array<int> I, int a, float x, doub
 #line 3 "compare/truthiness.py"
     while (a != 0) {
 #line 4 "compare/truthiness.py"
-        a = (a - 1);
+        a = cudapy::sub(a, 1);
     }
 #line 5 "compare/truthiness.py"
     if (x != 0) {

@@ -30,7 +30,7 @@ extern "C" __global__ void first_negative(cudapy::array<int> out, cudapy::array<
 #line 11 "control/break_continue.py"
     while (true) {
 #line 12 "control/break_continue.py"
-        k = (k + 1);
+        k = cudapy::add(k, 1);
 #line 13 "control/break_continue.py"
         if (k > n) {
 #line 14 "control/break_continue.py"

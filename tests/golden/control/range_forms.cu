@@ -13,7 +13,7 @@ extern "C" __global__ void range_forms(cudapy::array<int> X, int n, cudapy::exte
         for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
             i = cudapy_i1;
 #line 5 "control/range_forms.py"
-            total = (total + i);
+            total = cudapy::add(total, i);
         }
     }
 #line 6 "control/range_forms.py"
@@ -22,7 +22,7 @@ extern "C" __global__ void range_forms(cudapy::array<int> X, int n, cudapy::exte
         for (int cudapy_i1 = 2; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
             j = cudapy_i1;
 #line 7 "control/range_forms.py"
-            total = (total + j);
+            total = cudapy::add(total, j);
         }
     }
 #line 8 "control/range_forms.py"
@@ -31,7 +31,7 @@ extern "C" __global__ void range_forms(cudapy::array<int> X, int n, cudapy::exte
         for (long long cudapy_i1 = 0LL; cudapy_i1 < cudapy_stop1; cudapy_i1 += 3LL) {
             k = ((int)cudapy_i1);
 #line 9 "control/range_forms.py"
-            total = (total + k);
+            total = cudapy::add(total, k);
         }
     }
 #line 10 "control/range_forms.py"

@@ -18,7 +18,7 @@ extern "C" __global__ void fill64(cudapy::array<long long> X, long long n, cudap
         for (long long cudapy_i1 = 0LL; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
             j = cudapy_i1;
 #line 6 "control/range_int64.py"
-            X.data[j] = (X.data[j] + 1LL);
+            X.data[j] = cudapy::add(X.data[j], 1LL);
         }
     }
 }

@@ -6,10 +6,10 @@ extern "C" __global__ void countdown(cudapy::array<int> X, int n, cudapy::extent
 #line 3 "control/range_negative_step.py"
     {
         const int cudapy_stop1 = (-1);
-        for (int cudapy_i1 = (n - 1); cudapy_i1 > cudapy_stop1; cudapy_i1 += (-1)) {
+        for (int cudapy_i1 = cudapy::sub(n, 1); cudapy_i1 > cudapy_stop1; cudapy_i1 += (-1)) {
             i = cudapy_i1;
 #line 4 "control/range_negative_step.py"
-            X.data[i] = (n - i);
+            X.data[i] = cudapy::sub(n, i);
         }
     }
 #line 5 "control/range_negative_step.py"

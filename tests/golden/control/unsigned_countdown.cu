@@ -11,7 +11,7 @@ extern "C" __global__ void countdown(unsigned int n, cudapy::array<int> X, cudap
         for (long long cudapy_i1 = ((long long)n); cudapy_i1 > cudapy_stop1; cudapy_i1 += ((long long)(-1))) {
             i = ((unsigned int)cudapy_i1);
 #line 5 "control/unsigned_countdown.py"
-            c = (c + 1);
+            c = cudapy::add(c, 1);
         }
     }
 #line 6 "control/unsigned_countdown.py"

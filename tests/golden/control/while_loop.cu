@@ -15,10 +15,10 @@ extern "C" __global__ void collatz(cudapy::array<int> steps, int start, cudapy::
             n = cudapy::floordiv(n, 2);
         } else {
 #line 9 "control/while_loop.py"
-            n = ((3 * n) + 1);
+            n = cudapy::add(cudapy::mul(3, n), 1);
         }
 #line 10 "control/while_loop.py"
-        count = (count + 1);
+        count = cudapy::add(count, 1);
     }
 #line 11 "control/while_loop.py"
     steps.data[cudapy::idx()] = count;

@@ -4,7 +4,7 @@ extern "C" __global__ void grid_stride(cudapy::array<float> X, float a, cudapy::
     long long i{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "index/grid_stride.py"
-    stride = (((int)blockDim.x) * ((int)gridDim.x));
+    stride = cudapy::mul(((int)blockDim.x), ((int)gridDim.x));
 #line 4 "index/grid_stride.py"
     {
         const long long cudapy_stop1 = X.size;

@@ -6,14 +6,14 @@ extern "C" __global__ void lengths(cudapy::array<long long> out, cudapy::array<f
 #line 3 "index/len_uses.py"
     n = X.size;
 #line 4 "index/len_uses.py"
-    out.data[0] = (n + Y.size);
+    out.data[0] = cudapy::add(n, Y.size);
 #line 5 "index/len_uses.py"
-    if (((long long)cudapy::idx()) < (X.size - 1LL)) {
+    if (((long long)cudapy::idx()) < cudapy::sub(X.size, 1LL)) {
 #line 6 "index/len_uses.py"
-        X.data[cudapy::idx()] = X.data[(cudapy::idx() + 1)];
+        X.data[cudapy::idx()] = X.data[cudapy::add(cudapy::idx(), 1)];
     }
 #line 7 "index/len_uses.py"
-    last = X.data[(X.size - 1LL)];
+    last = X.data[cudapy::sub(X.size, 1LL)];
 #line 8 "index/len_uses.py"
     Y.data[0] = ((double)last);
 }

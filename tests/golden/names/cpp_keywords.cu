@@ -6,7 +6,7 @@ extern "C" __global__ void keywords(cudapy::array<float> new_py, int auto_py, fl
     float delete_py{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "names/cpp_keywords.py"
-    int_ = (auto_py * 2);
+    int_ = cudapy::mul(auto_py, 2);
 #line 4 "names/cpp_keywords.py"
     char_py = (double_ + 1.0f);
 #line 5 "names/cpp_keywords.py"

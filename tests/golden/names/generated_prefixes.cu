@@ -15,12 +15,12 @@ extern "C" __global__ void prefixes(cudapy::array<int> X, int n, cudapy::extent 
         for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
             i = cudapy_i1;
 #line 6 "names/generated_prefixes.py"
-            cudapy_i1_py = (cudapy_i1_py + i);
+            cudapy_i1_py = cudapy::add(cudapy_i1_py, i);
         }
     }
 #line 7 "names/generated_prefixes.py"
     x__y_py = cudapy_stop1_py;
 #line 8 "names/generated_prefixes.py"
-    X.data[0] = (cudapy_i1_py + x__y_py);
+    X.data[0] = cudapy::add(cudapy_i1_py, x__y_py);
 }
 

@@ -18,7 +18,7 @@ extern "C" __global__ void mandelbrot(cudapy::array<int> result, float x0, float
 #line 7 "paper/mandelbrot.py"
         y = (((double)y0) + (((double)cudapy::idy()) * dy));
 #line 8 "paper/mandelbrot.py"
-        result.data[((cudapy::idy() * width) + cudapy::idx())] = mandel(((float)x), ((float)y), maxIters);
+        result.data[cudapy::add(cudapy::mul(cudapy::idy(), width), cudapy::idx())] = mandel(((float)x), ((float)y), maxIters);
     }
 }
 

@@ -14,13 +14,13 @@ extern "C" __global__ void add_int16(cudapy::array<short> R, short a, short b, c
 extern "C" __global__ void add_int32(cudapy::array<int> R, int a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 13 "promote/add_same.py"
-    R.data[0] = (a + b);
+    R.data[0] = cudapy::add(a, b);
 }
 
 extern "C" __global__ void add_int64(cudapy::array<long long> R, long long a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 18 "promote/add_same.py"
-    R.data[0] = (a + b);
+    R.data[0] = cudapy::add(a, b);
 }
 
 extern "C" __global__ void add_uint8(cudapy::array<unsigned char> R, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
@@ -62,6 +62,6 @@ extern "C" __global__ void add_float64(cudapy::array<double> R, double a, double
 extern "C" __global__ void add_bool(cudapy::array<int> R, bool a, bool b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 53 "promote/add_same.py"
-    R.data[0] = (((int)a) + ((int)b));
+    R.data[0] = cudapy::add(((int)a), ((int)b));
 }
 

@@ -5,7 +5,7 @@ extern "C" __global__ void augmented_i32_i8(cudapy::array<int> R, int x, signed 
 #line 3 "promote/augmented_mixed.py"
     v = x;
 #line 4 "promote/augmented_mixed.py"
-    v = (v + ((int)y));
+    v = cudapy::add(v, ((int)y));
 #line 5 "promote/augmented_mixed.py"
     R.data[0] = v;
 }
@@ -16,7 +16,7 @@ extern "C" __global__ void augmented_i64_u32(cudapy::array<long long> R, long lo
 #line 10 "promote/augmented_mixed.py"
     v = x;
 #line 11 "promote/augmented_mixed.py"
-    v = (v - ((long long)y));
+    v = cudapy::sub(v, ((long long)y));
 #line 12 "promote/augmented_mixed.py"
     R.data[0] = v;
 }

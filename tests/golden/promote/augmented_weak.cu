@@ -40,7 +40,7 @@ extern "C" __global__ void augmented_int16(cudapy::array<short> R, short x, cuda
 #line 22 "promote/augmented_weak.py"
     v = ((short)(v - ((short)2)));
 #line 23 "promote/augmented_weak.py"
-    v = ((short)(v * ((short)3)));
+    v = cudapy::mul(v, ((short)3));
 #line 24 "promote/augmented_weak.py"
     v = cudapy::floordiv(v, ((short)2));
 #line 25 "promote/augmented_weak.py"
@@ -67,11 +67,11 @@ extern "C" __global__ void augmented_int32(cudapy::array<int> R, int x, cudapy::
 #line 37 "promote/augmented_weak.py"
     v = x;
 #line 38 "promote/augmented_weak.py"
-    v = (v + 1);
+    v = cudapy::add(v, 1);
 #line 39 "promote/augmented_weak.py"
-    v = (v - 2);
+    v = cudapy::sub(v, 2);
 #line 40 "promote/augmented_weak.py"
-    v = (v * 3);
+    v = cudapy::mul(v, 3);
 #line 41 "promote/augmented_weak.py"
     v = cudapy::floordiv(v, 2);
 #line 42 "promote/augmented_weak.py"
@@ -98,11 +98,11 @@ extern "C" __global__ void augmented_int64(cudapy::array<long long> R, long long
 #line 54 "promote/augmented_weak.py"
     v = x;
 #line 55 "promote/augmented_weak.py"
-    v = (v + 1LL);
+    v = cudapy::add(v, 1LL);
 #line 56 "promote/augmented_weak.py"
-    v = (v - 2LL);
+    v = cudapy::sub(v, 2LL);
 #line 57 "promote/augmented_weak.py"
-    v = (v * 3LL);
+    v = cudapy::mul(v, 3LL);
 #line 58 "promote/augmented_weak.py"
     v = cudapy::floordiv(v, 2LL);
 #line 59 "promote/augmented_weak.py"
@@ -164,7 +164,7 @@ extern "C" __global__ void augmented_uint16(cudapy::array<unsigned short> R, uns
 #line 90 "promote/augmented_weak.py"
     v = ((unsigned short)(v - ((unsigned short)2)));
 #line 91 "promote/augmented_weak.py"
-    v = ((unsigned short)(v * ((unsigned short)3)));
+    v = cudapy::mul(v, ((unsigned short)3));
 #line 92 "promote/augmented_weak.py"
     v = ((unsigned short)(v / ((unsigned short)2)));
 #line 93 "promote/augmented_weak.py"

@@ -2,25 +2,25 @@
 extern "C" __global__ void mul_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/mul_mixed.py"
-    R.data[0] = ((short)(((short)a) * ((short)b)));
+    R.data[0] = cudapy::mul(((short)a), ((short)b));
 #line 4 "promote/mul_mixed.py"
-    R.data[1] = ((short)(((short)b) * ((short)a)));
+    R.data[1] = cudapy::mul(((short)b), ((short)a));
 }
 
 extern "C" __global__ void mul_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/mul_mixed.py"
-    R.data[0] = (((int)a) * ((int)b));
+    R.data[0] = cudapy::mul(((int)a), ((int)b));
 #line 10 "promote/mul_mixed.py"
-    R.data[1] = (((int)b) * ((int)a));
+    R.data[1] = cudapy::mul(((int)b), ((int)a));
 }
 
 extern "C" __global__ void mul_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/mul_mixed.py"
-    R.data[0] = (((long long)a) * ((long long)b));
+    R.data[0] = cudapy::mul(((long long)a), ((long long)b));
 #line 16 "promote/mul_mixed.py"
-    R.data[1] = (((long long)b) * ((long long)a));
+    R.data[1] = cudapy::mul(((long long)b), ((long long)a));
 }
 
 extern "C" __global__ void mul_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
@@ -34,17 +34,17 @@ extern "C" __global__ void mul_i64_u64(cudapy::array<double> R, long long a, uns
 extern "C" __global__ void mul_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/mul_mixed.py"
-    R.data[0] = (((long long)a) * b);
+    R.data[0] = cudapy::mul(((long long)a), b);
 #line 28 "promote/mul_mixed.py"
-    R.data[1] = (b * ((long long)a));
+    R.data[1] = cudapy::mul(b, ((long long)a));
 }
 
 extern "C" __global__ void mul_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/mul_mixed.py"
-    R.data[0] = (((int)a) * b);
+    R.data[0] = cudapy::mul(((int)a), b);
 #line 34 "promote/mul_mixed.py"
-    R.data[1] = (b * ((int)a));
+    R.data[1] = cudapy::mul(b, ((int)a));
 }
 
 extern "C" __global__ void mul_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {

@@ -8,19 +8,19 @@ extern "C" __global__ void mul_int8(cudapy::array<signed char> R, signed char a,
 extern "C" __global__ void mul_int16(cudapy::array<short> R, short a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 8 "promote/mul_same.py"
-    R.data[0] = ((short)(a * b));
+    R.data[0] = cudapy::mul(a, b);
 }
 
 extern "C" __global__ void mul_int32(cudapy::array<int> R, int a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 13 "promote/mul_same.py"
-    R.data[0] = (a * b);
+    R.data[0] = cudapy::mul(a, b);
 }
 
 extern "C" __global__ void mul_int64(cudapy::array<long long> R, long long a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 18 "promote/mul_same.py"
-    R.data[0] = (a * b);
+    R.data[0] = cudapy::mul(a, b);
 }
 
 extern "C" __global__ void mul_uint8(cudapy::array<unsigned char> R, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
@@ -32,7 +32,7 @@ extern "C" __global__ void mul_uint8(cudapy::array<unsigned char> R, unsigned ch
 extern "C" __global__ void mul_uint16(cudapy::array<unsigned short> R, unsigned short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 28 "promote/mul_same.py"
-    R.data[0] = ((unsigned short)(a * b));
+    R.data[0] = cudapy::mul(a, b);
 }
 
 extern "C" __global__ void mul_uint32(cudapy::array<unsigned int> R, unsigned int a, unsigned int b, cudapy::extent cudapy_extent) {
@@ -62,6 +62,6 @@ extern "C" __global__ void mul_float64(cudapy::array<double> R, double a, double
 extern "C" __global__ void mul_bool(cudapy::array<int> R, bool a, bool b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 53 "promote/mul_same.py"
-    R.data[0] = (((int)a) * ((int)b));
+    R.data[0] = cudapy::mul(((int)a), ((int)b));
 }
 

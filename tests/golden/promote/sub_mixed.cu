@@ -10,17 +10,17 @@ extern "C" __global__ void sub_i8_u8(cudapy::array<short> R, signed char a, unsi
 extern "C" __global__ void sub_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/sub_mixed.py"
-    R.data[0] = (((int)a) - ((int)b));
+    R.data[0] = cudapy::sub(((int)a), ((int)b));
 #line 10 "promote/sub_mixed.py"
-    R.data[1] = (((int)b) - ((int)a));
+    R.data[1] = cudapy::sub(((int)b), ((int)a));
 }
 
 extern "C" __global__ void sub_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/sub_mixed.py"
-    R.data[0] = (((long long)a) - ((long long)b));
+    R.data[0] = cudapy::sub(((long long)a), ((long long)b));
 #line 16 "promote/sub_mixed.py"
-    R.data[1] = (((long long)b) - ((long long)a));
+    R.data[1] = cudapy::sub(((long long)b), ((long long)a));
 }
 
 extern "C" __global__ void sub_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
@@ -34,17 +34,17 @@ extern "C" __global__ void sub_i64_u64(cudapy::array<double> R, long long a, uns
 extern "C" __global__ void sub_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/sub_mixed.py"
-    R.data[0] = (((long long)a) - b);
+    R.data[0] = cudapy::sub(((long long)a), b);
 #line 28 "promote/sub_mixed.py"
-    R.data[1] = (b - ((long long)a));
+    R.data[1] = cudapy::sub(b, ((long long)a));
 }
 
 extern "C" __global__ void sub_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/sub_mixed.py"
-    R.data[0] = (((int)a) - b);
+    R.data[0] = cudapy::sub(((int)a), b);
 #line 34 "promote/sub_mixed.py"
-    R.data[1] = (b - ((int)a));
+    R.data[1] = cudapy::sub(b, ((int)a));
 }
 
 extern "C" __global__ void sub_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {

@@ -22,7 +22,7 @@ extern "C" __global__ void unary_int16(cudapy::array<short> R, short x, cudapy::
 extern "C" __global__ void unary_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 17 "promote/unary.py"
-    R.data[0] = (-x);
+    R.data[0] = cudapy::neg(x);
 #line 18 "promote/unary.py"
     R.data[1] = (+x);
 #line 19 "promote/unary.py"
@@ -32,7 +32,7 @@ extern "C" __global__ void unary_int32(cudapy::array<int> R, int x, cudapy::exte
 extern "C" __global__ void unary_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 24 "promote/unary.py"
-    R.data[0] = (-x);
+    R.data[0] = cudapy::neg(x);
 #line 25 "promote/unary.py"
     R.data[1] = (+x);
 #line 26 "promote/unary.py"
@@ -98,7 +98,7 @@ extern "C" __global__ void unary_float64(cudapy::array<double> R, double x, cuda
 extern "C" __global__ void unary_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 71 "promote/unary.py"
-    R.data[0] = (-((int)x));
+    R.data[0] = cudapy::neg(((int)x));
 #line 72 "promote/unary.py"
     R.data[1] = (+((int)x));
 #line 73 "promote/unary.py"

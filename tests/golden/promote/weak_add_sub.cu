@@ -26,25 +26,25 @@ extern "C" __global__ void weak_add_sub_int16(cudapy::array<short> R, short x, c
 extern "C" __global__ void weak_add_sub_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/weak_add_sub.py"
-    R.data[0] = (x + 1);
+    R.data[0] = cudapy::add(x, 1);
 #line 20 "promote/weak_add_sub.py"
-    R.data[1] = (1 + x);
+    R.data[1] = cudapy::add(1, x);
 #line 21 "promote/weak_add_sub.py"
-    R.data[2] = (x - 1);
+    R.data[2] = cudapy::sub(x, 1);
 #line 22 "promote/weak_add_sub.py"
-    R.data[3] = (1 - x);
+    R.data[3] = cudapy::sub(1, x);
 }
 
 extern "C" __global__ void weak_add_sub_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/weak_add_sub.py"
-    R.data[0] = (x + 1LL);
+    R.data[0] = cudapy::add(x, 1LL);
 #line 28 "promote/weak_add_sub.py"
-    R.data[1] = (1LL + x);
+    R.data[1] = cudapy::add(1LL, x);
 #line 29 "promote/weak_add_sub.py"
-    R.data[2] = (x - 1LL);
+    R.data[2] = cudapy::sub(x, 1LL);
 #line 30 "promote/weak_add_sub.py"
-    R.data[3] = (1LL - x);
+    R.data[3] = cudapy::sub(1LL, x);
 }
 
 extern "C" __global__ void weak_add_sub_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
@@ -122,12 +122,12 @@ extern "C" __global__ void weak_add_sub_float64(cudapy::array<double> R, double 
 extern "C" __global__ void weak_add_sub_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_add_sub.py"
-    R.data[0] = (((int)x) + 1);
+    R.data[0] = cudapy::add(((int)x), 1);
 #line 84 "promote/weak_add_sub.py"
-    R.data[1] = (1 + ((int)x));
+    R.data[1] = cudapy::add(1, ((int)x));
 #line 85 "promote/weak_add_sub.py"
-    R.data[2] = (((int)x) - 1);
+    R.data[2] = cudapy::sub(((int)x), 1);
 #line 86 "promote/weak_add_sub.py"
-    R.data[3] = (1 - ((int)x));
+    R.data[3] = cudapy::sub(1, ((int)x));
 }
 

@@ -14,9 +14,9 @@ extern "C" __global__ void weak_mul_int8(cudapy::array<signed char> R, cudapy::a
 extern "C" __global__ void weak_mul_int16(cudapy::array<short> R, cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/weak_mul.py"
-    R.data[0] = ((short)(x * ((short)2)));
+    R.data[0] = cudapy::mul(x, ((short)2));
 #line 12 "promote/weak_mul.py"
-    R.data[1] = ((short)(((short)2) * x));
+    R.data[1] = cudapy::mul(((short)2), x);
 #line 13 "promote/weak_mul.py"
     F.data[0] = (((float)x) * 2.0f);
 #line 14 "promote/weak_mul.py"
@@ -26,9 +26,9 @@ extern "C" __global__ void weak_mul_int16(cudapy::array<short> R, cudapy::array<
 extern "C" __global__ void weak_mul_int32(cudapy::array<int> R, cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/weak_mul.py"
-    R.data[0] = (x * 2);
+    R.data[0] = cudapy::mul(x, 2);
 #line 20 "promote/weak_mul.py"
-    R.data[1] = (2 * x);
+    R.data[1] = cudapy::mul(2, x);
 #line 21 "promote/weak_mul.py"
     F.data[0] = (((float)x) * 2.0f);
 #line 22 "promote/weak_mul.py"
@@ -38,9 +38,9 @@ extern "C" __global__ void weak_mul_int32(cudapy::array<int> R, cudapy::array<fl
 extern "C" __global__ void weak_mul_int64(cudapy::array<long long> R, cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/weak_mul.py"
-    R.data[0] = (x * 2LL);
+    R.data[0] = cudapy::mul(x, 2LL);
 #line 28 "promote/weak_mul.py"
-    R.data[1] = (2LL * x);
+    R.data[1] = cudapy::mul(2LL, x);
 #line 29 "promote/weak_mul.py"
     F.data[0] = (((float)x) * 2.0f);
 #line 30 "promote/weak_mul.py"
@@ -62,9 +62,9 @@ extern "C" __global__ void weak_mul_uint8(cudapy::array<unsigned char> R, cudapy
 extern "C" __global__ void weak_mul_uint16(cudapy::array<unsigned short> R, cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_mul.py"
-    R.data[0] = ((unsigned short)(x * ((unsigned short)2)));
+    R.data[0] = cudapy::mul(x, ((unsigned short)2));
 #line 44 "promote/weak_mul.py"
-    R.data[1] = ((unsigned short)(((unsigned short)2) * x));
+    R.data[1] = cudapy::mul(((unsigned short)2), x);
 #line 45 "promote/weak_mul.py"
     F.data[0] = (((float)x) * 2.0f);
 #line 46 "promote/weak_mul.py"
@@ -122,9 +122,9 @@ extern "C" __global__ void weak_mul_float64(cudapy::array<double> R, cudapy::arr
 extern "C" __global__ void weak_mul_bool(cudapy::array<int> R, cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_mul.py"
-    R.data[0] = (((int)x) * 2);
+    R.data[0] = cudapy::mul(((int)x), 2);
 #line 84 "promote/weak_mul.py"
-    R.data[1] = (2 * ((int)x));
+    R.data[1] = cudapy::mul(2, ((int)x));
 #line 85 "promote/weak_mul.py"
     F.data[0] = (((float)x) * 2.0f);
 #line 86 "promote/weak_mul.py"

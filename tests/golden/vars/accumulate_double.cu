@@ -12,7 +12,7 @@ extern "C" __global__ void total64(cudapy::array<double> out, cudapy::array<doub
 #line 6 "vars/accumulate_double.py"
         s = (s + X.data[i]);
 #line 7 "vars/accumulate_double.py"
-        i = (i + 1);
+        i = cudapy::add(i, 1);
     }
 #line 8 "vars/accumulate_double.py"
     out.data[0] = s;

@@ -12,7 +12,7 @@ extern "C" __global__ void bumped(cudapy::array<float> X, cudapy::array<int> C, 
 
 static __device__ int bump(cudapy::array<int> C) {
 #line 8 "vars/augmented_index_call.py"
-    C.data[0] = (C.data[0] + 1);
+    C.data[0] = cudapy::add(C.data[0], 1);
 #line 9 "vars/augmented_index_call.py"
     return C.data[0];
 }

@@ -6,11 +6,11 @@ extern "C" __global__ void augmented_ops(cudapy::array<int> I, cudapy::array<flo
 #line 3 "vars/augmented_ops.py"
     n = a;
 #line 4 "vars/augmented_ops.py"
-    n = (n + 1);
+    n = cudapy::add(n, 1);
 #line 5 "vars/augmented_ops.py"
-    n = (n - 2);
+    n = cudapy::sub(n, 2);
 #line 6 "vars/augmented_ops.py"
-    n = (n * 3);
+    n = cudapy::mul(n, 3);
 #line 7 "vars/augmented_ops.py"
     n = cudapy::floordiv(n, 4);
 #line 8 "vars/augmented_ops.py"
@@ -48,7 +48,7 @@ extern "C" __global__ void augmented_ops(cudapy::array<int> I, cudapy::array<flo
 #line 24 "vars/augmented_ops.py"
     F.data[0] = f;
 #line 25 "vars/augmented_ops.py"
-    I.data[1] = (I.data[1] + a);
+    I.data[1] = cudapy::add(I.data[1], a);
 #line 26 "vars/augmented_ops.py"
     F.data[1] = (F.data[1] * x);
 #line 27 "vars/augmented_ops.py"

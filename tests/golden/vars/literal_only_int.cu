@@ -6,7 +6,7 @@ extern "C" __global__ void counts(cudapy::array<int> out, cudapy::extent cudapy_
 #line 3 "vars/literal_only_int.py"
     c = 0;
 #line 4 "vars/literal_only_int.py"
-    c = (c + 5);
+    c = cudapy::add(c, 5);
 #line 5 "vars/literal_only_int.py"
     big = 3000000000LL;
 #line 6 "vars/literal_only_int.py"

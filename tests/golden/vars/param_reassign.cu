@@ -8,6 +8,6 @@ extern "C" __global__ void halve(cudapy::array<int> out, int n, float x, cudapy:
 #line 5 "vars/param_reassign.py"
     x = 3.0f;
 #line 6 "vars/param_reassign.py"
-    out.data[0] = (n + ((int)x));
+    out.data[0] = cudapy::add(n, ((int)x));
 }
 
