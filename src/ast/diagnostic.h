@@ -38,7 +38,16 @@ public:
     bool any() const { return count_ > 0; }
     std::size_t count() const { return count_; }
     const std::vector<Diagnostic> &list() const { return list_; }
-    std::vector<Diagnostic> take() { return std::move(list_); }
+    // The diagnostics, with a last one saying how many more there were past the limit.
+    std::vector<Diagnostic> take() {
+        if (count_ > list_.size() && !list_.empty()) {
+            Diagnostic more = list_.back();
+            more.message = "... and " + std::to_string(count_ - list_.size()) +
+                           " more errors not shown";
+            list_.push_back(more);
+        }
+        return std::move(list_);
+    }
 
 private:
     std::vector<Diagnostic> list_;

@@ -95,6 +95,9 @@ enum class CompareOp { Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual }
 struct Compare : Expr {
     CompareOp op;
     ExprPtr lhs, rhs;
+    // A signed and an unsigned 64-bit operand, compared exactly as NumPy does, with no type
+    // holding both.
+    bool mixed_signs = false;
     Compare(Span s, CompareOp o, ExprPtr l, ExprPtr r)
         : Expr(ExprKind::Compare, s), op(o), lhs(std::move(l)), rhs(std::move(r)) {}
 };

@@ -169,8 +169,6 @@ private:
             out_ << "    " << c_type(local.type) << " " << c_name(local.name) << "{};\n";
         if (f.is_kernel) out_ << "    if (cudapy::outside(cudapy_extent)) return;\n";
         block(f.body, 1);
-        if (!f.return_type.is_void() && (f.body.empty() || f.body.back()->kind != StmtKind::Return))
-            out_ << "    return " << c_type(f.return_type) << "{};\n";
         out_ << "}\n\n";
     }
 
@@ -338,6 +336,19 @@ private:
         return "0";
     }
 
+    std::string mixed_compare(const Compare &c) {
+        std::string l = expr(*c.lhs), r = expr(*c.rhs);
+        switch (c.op) {
+        case CompareOp::Less: return "cudapy::less(" + l + ", " + r + ")";
+        case CompareOp::LessEqual: return "(!cudapy::less(" + r + ", " + l + "))";
+        case CompareOp::Greater: return "cudapy::less(" + r + ", " + l + ")";
+        case CompareOp::GreaterEqual: return "(!cudapy::less(" + l + ", " + r + "))";
+        case CompareOp::Equal: return "cudapy::equal(" + l + ", " + r + ")";
+        case CompareOp::NotEqual: return "(!cudapy::equal(" + l + ", " + r + "))";
+        }
+        return "";
+    }
+
     std::string call_list(const std::vector<ExprPtr> &args) {
         std::string text;
         for (std::size_t i = 0; i < args.size(); ++i) {
@@ -385,6 +396,7 @@ private:
         case ExprKind::Binary: return binary(static_cast<const Binary &>(e));
         case ExprKind::Compare: {
             const auto &c = static_cast<const Compare &>(e);
+            if (c.mixed_signs) return mixed_compare(c);
             static const char *ops[] = {"<", "<=", ">", ">=", "==", "!="};
             return "(" + expr(*c.lhs) + " " + ops[static_cast<int>(c.op)] + " " + expr(*c.rhs) + ")";
         }

@@ -177,6 +177,19 @@ __device__ __forceinline__ float abs(float a) { return fabsf(a); }
 __device__ __forceinline__ double abs(double a) { return fabs(a); }
 __device__ __forceinline__ half abs(half a) { return half(fabsf(float(a))); }
 
+// Exact comparisons of a signed and an unsigned 64-bit integer, which NumPy makes and C++'s
+// usual conversions would not.
+__device__ __forceinline__ bool less(long long a, unsigned long long b) {
+    return a < 0 || (unsigned long long)a < b;
+}
+__device__ __forceinline__ bool less(unsigned long long a, long long b) {
+    return b >= 0 && a < (unsigned long long)b;
+}
+__device__ __forceinline__ bool equal(long long a, unsigned long long b) {
+    return a >= 0 && (unsigned long long)a == b;
+}
+__device__ __forceinline__ bool equal(unsigned long long a, long long b) { return equal(b, a); }
+
 // Python's min and max keep the first of equal arguments and compare with <, as here.
 template <typename T>
 __device__ __forceinline__ T min(T a, T b) { return b < a ? b : a; }

@@ -175,7 +175,8 @@ private:
             // Singular constructs read better without "are".
             if (what == "yield" || what == "await" || what == "None" ||
                 what == "Ellipsis (...)" || what == "tuple assignment" ||
-                what == "list assignment" || what == "this boolean operator")
+                what == "list assignment" || what == "this boolean operator" ||
+                what == "*args unpacking" || what == "**kwargs unpacking")
                 error(DiagnosticKind::Unsupported, node,
                       std::string(what) + " is not supported in kernels");
             else
@@ -932,8 +933,10 @@ private:
             return nullptr;
         }
         if (!module.empty()) {
-            error(DiagnosticKind::Name, callee,
-                  "unknown function '" + module + "." + name + "'");
+            std::string message = "unknown function '" + module + "." + name + "'";
+            if (resolve_intrinsic(name, true))
+                message += "; call the math module by its own name, as in math." + name + "(...)";
+            error(DiagnosticKind::Name, callee, message);
             return nullptr;
         }
         if (name == "range" || name == "xrange") {
@@ -959,6 +962,12 @@ private:
         }
         if (name == "print") {
             error(DiagnosticKind::Unsupported, callee, "print() is not supported in kernels yet");
+            return nullptr;
+        }
+        if (resolve_intrinsic(name, true)) {
+            error(DiagnosticKind::Name, callee,
+                  "unknown function '" + name + "'; call it as math." + name + "(...), with "
+                  "the module named");
             return nullptr;
         }
         unknown_name(callee, name, "function");

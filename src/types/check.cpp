@@ -21,7 +21,62 @@ using namespace cudapy::ast;
 // The type of an expression that already failed to check; it silences follow-on errors.
 constexpr Type poisoned = Type{};
 
+// Whether every path through the block ends in a return (or loops forever).
+bool always_returns(const Block &block) {
+    for (const auto &stmt : block) {
+        switch (stmt->kind) {
+        case StmtKind::Return: return true;
+        case StmtKind::If: {
+            const auto &s = static_cast<const If &>(*stmt);
+            if (always_returns(s.then_body) && always_returns(s.else_body)) return true;
+            break;
+        }
+        case StmtKind::While: {
+            const auto &s = static_cast<const While &>(*stmt);
+            bool forever = s.condition->kind == ExprKind::BoolLiteral &&
+                           static_cast<const BoolLiteral &>(*s.condition).value;
+            struct Breaks : Visitor {
+                bool found = false;
+                void visit_break(const Break &) override { found = true; }
+                // A break in an inner loop leaves that loop only.
+                void visit_while(const While &) override {}
+                void visit_for_range(const ForRange &) override {}
+            } breaks;
+            breaks.visit(s.body);
+            if (forever && !breaks.found) return true;
+            break;
+        }
+        default: break;
+        }
+    }
+    return false;
+}
+
 std::string line_of(const Span &span) { return "line " + std::to_string(span.line); }
+
+// The value of an integer literal as written, possibly negated.
+struct LiteralValue {
+    bool negative;
+    std::uint64_t magnitude;
+    std::string text() const { return (negative && magnitude ? "-" : "") + std::to_string(magnitude); }
+};
+
+std::optional<LiteralValue> literal_value(const Expr &e) {
+    if (e.kind == ExprKind::IntLiteral) return LiteralValue{false, static_cast<const IntLiteral &>(e).value};
+    if (e.kind == ExprKind::Unary) {
+        const auto &u = static_cast<const Unary &>(e);
+        if (u.operand->kind == ExprKind::IntLiteral && u.op != UnaryOp::Invert)
+            return LiteralValue{u.op == UnaryOp::Negate, static_cast<const IntLiteral &>(*u.operand).value};
+    }
+    return std::nullopt;
+}
+
+bool fits(const LiteralValue &v, Type t) {
+    int bits = 8 * scalar_bytes(t.scalar);
+    if (!t.is_signed()) return !v.negative || v.magnitude == 0 ? bits == 64 || v.magnitude < (std::uint64_t{1} << bits) : false;
+    std::uint64_t limit = std::uint64_t{1} << (bits - 1);  // |min|; max is limit - 1
+    return v.negative ? v.magnitude <= limit : v.magnitude < limit;
+}
 
 // Whether a weak literal of type `weak` can take the type `to`.
 bool weak_fits(Type weak, Type to) {
@@ -71,6 +126,12 @@ private:
 
     ExprPtr convert(const ExprPtr &e, Type to) {
         if (e->type == to || e->type == poisoned) return e;
+        // NumPy refuses a Python int that the fixed-width type cannot hold (NEP 50).
+        if (auto value = literal_value(*e); value && to.is_integer() && !fits(*value, to)) {
+            error(DiagnosticKind::Type, e->span,
+                  "the integer " + value->text() + " does not fit in " + type_name(to));
+            return e;
+        }
         return std::make_shared<Cast>(e->span, to, e, true);
     }
 
@@ -198,11 +259,13 @@ private:
 
     void conflict(const std::string &name, const Span &first, Type first_type, const Span &here,
                   Type here_type) {
+        std::string advice = first_type.is_scalar() && here_type.is_scalar()
+                                 ? ", so convert one of them, e.g. " + type_name(first_type) + "(...)"
+                                 : ", so use another variable for the other value";
         error(DiagnosticKind::Type, here,
               "the variable '" + name + "' is assigned " + type_name(here_type) + " here but " +
-                  type_name(first_type) + " at " + line_of(first) +
-                  "; a variable keeps one type, so convert one of them, e.g. " +
-                  type_name(first_type) + "(...)");
+                  type_name(first_type) + " at " + line_of(first) + "; a variable keeps one type" +
+                  advice);
     }
 
     void for_range(ForRange &s) {
@@ -510,6 +573,10 @@ private:
             BodyChecker checker(*this, f, variables, true, &diagnostics_);
             checker.check(f.body);
             return_failed = return_failed || checker.return_failed();
+            if (!return_failed && !f.return_type.is_void() && !always_returns(f.body))
+                diagnostics_.report(DiagnosticKind::Type, f.span,
+                                    "'" + f.name + "' can reach its end without returning a value "
+                                    "(Python would return None there); end it with a return");
             std::vector<std::pair<int, Local>> locals;
             for (const auto &[name, v] : variables)
                 locals.push_back({v.order, Local{name, v.typed.type, v.first_assignment}});
@@ -658,10 +725,35 @@ ExprPtr BodyChecker::compare(const std::shared_ptr<Compare> &e) {
     if (!scalar_operand(e->lhs, "comparison") || !scalar_operand(e->rhs, "comparison"))
         return poison(e);
     Typed l = typed(e->lhs), r = typed(e->rhs);
+    e->type = Type::of(Scalar::Bool);
+    // Integers compare exactly: a literal out of the other operand's range, or int64 against
+    // uint64, is compared through 64-bit operands of each one's own signedness.
+    auto literal = [&](const ExprPtr &a, const ExprPtr &b) {
+        auto value = literal_value(*a);
+        return a->weak && value && b->type.is_integer() && !b->weak && !fits(*value, b->type);
+    };
+    bool integers = l.type.is_integer() && r.type.is_integer();
+    if (integers && (literal(e->lhs, e->rhs) || literal(e->rhs, e->lhs) ||
+                     (!l.weak && !r.weak && promote(l, r).type.is_float()))) {
+        // Each operand as int64 unless only uint64 holds it.
+        auto wide = [](const ExprPtr &x) {
+            auto value = literal_value(*x);
+            bool needs_unsigned = x->weak ? value && !value->negative && value->magnitude >= (std::uint64_t{1} << 63)
+                                          : x->type.scalar == Scalar::UInt64;
+            return Type::of(needs_unsigned ? Scalar::UInt64 : Scalar::Int64);
+        };
+        auto widen = [](const ExprPtr &x, Type t) {
+            return x->type == t ? x : ExprPtr(std::make_shared<Cast>(x->span, t, x, true));
+        };
+        Type lt = wide(e->lhs), rt = wide(e->rhs);
+        e->lhs = widen(e->lhs, lt);
+        e->rhs = widen(e->rhs, rt);
+        e->mixed_signs = lt != rt;
+        return e;
+    }
     Type common = l.type.is_bool() && r.type.is_bool() ? l.type : promote(l, r).type;
     e->lhs = convert(e->lhs, common);
     e->rhs = convert(e->rhs, common);
-    e->type = Type::of(Scalar::Bool);
     return e;
 }
 
