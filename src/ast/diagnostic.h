@@ -1,7 +1,9 @@
 // Positions in the user's source and the errors attached to them.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -38,8 +40,13 @@ public:
     bool any() const { return count_ > 0; }
     std::size_t count() const { return count_; }
     const std::vector<Diagnostic> &list() const { return list_; }
-    // The diagnostics, with a last one saying how many more there were past the limit.
+    // The diagnostics in source order, with a last one saying how many more there were past
+    // the limit.
     std::vector<Diagnostic> take() {
+        std::stable_sort(list_.begin(), list_.end(), [](const Diagnostic &a, const Diagnostic &b) {
+            return std::tie(a.span.unit, a.span.line, a.span.column) <
+                   std::tie(b.span.unit, b.span.line, b.span.column);
+        });
         if (count_ > list_.size() && !list_.empty()) {
             Diagnostic more = list_.back();
             more.message = "... and " + std::to_string(count_ - list_.size()) +

@@ -200,9 +200,15 @@ private:
                 params_.insert(name);
                 continue;
             }
-            // A refused parameter still names a parameter: uses of it are not errors too.
-            if (TSNode name = parameter_name(parameter); !ts_node_is_null(name))
+            // A refused parameter still names a parameter: uses of it are not errors too, and
+            // a positional one (with a default or an annotation) counts in the signature.
+            if (TSNode name = parameter_name(parameter); !ts_node_is_null(name)) {
                 params_.insert(std::string(tree_.text(name)));
+                bool positional = k == "default_parameter" || k == "typed_parameter" ||
+                                  k == "typed_default_parameter";
+                if (positional)
+                    function.params.push_back({std::string(tree_.text(name)), Type{}, tree_.span(name)});
+            }
             if (k == "typed_parameter" || k == "typed_default_parameter") {
                 error(DiagnosticKind::Unsupported, parameter,
                       "parameter annotations are not supported; give the signature in a "

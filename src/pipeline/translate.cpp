@@ -111,7 +111,9 @@ Translation translate(const std::vector<SourceUnit> &units,
                                "a signature was given for '" + name + "', but no function of that "
                                "name is defined");
     }
-    if (diagnostics.any()) {
+    // Syntax errors stop here; the lowering refused what it could not lower and went on, so
+    // type errors in what remains are independent of its errors and are reported with them.
+    if (program.functions.empty()) {
         result.diagnostics = diagnostics.take();
         return result;
     }

@@ -439,6 +439,9 @@ public:
         : program_(program), diagnostics_(diagnostics) {}
 
     void run() {
+        // Earlier errors may hide the calls that would type a helper; a missing signature is
+        // worth reporting only without them.
+        bool earlier_errors = diagnostics_.any();
         for (auto &f : program_.functions) apply_signature(f);
         std::set<std::string> called = called_functions();
         for (auto &f : program_.functions)
@@ -448,7 +451,7 @@ public:
         for (auto &f : program_.functions) {
             // A bad signature was reported already; saying it is missing would mislead.
             if (f.has_signature || !f.signature.empty() || specialized_.count(f.name)) continue;
-            if (!called.count(f.name)) {
+            if (!called.count(f.name) && !earlier_errors) {
                 std::string params;
                 for (const auto &p : f.params) params += (params.empty() ? "T " : ", T ") + p.name;
                 diagnostics_.report(DiagnosticKind::Type, f.span,
