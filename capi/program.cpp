@@ -194,6 +194,7 @@ cudapy_status cudapy_program_param(const cudapy_program *program, size_t kernel,
         out->written = param.written ? 1 : 0;
         out->offset = param.offset;
         out->bytes = param.bytes;
+        out->array_depth = param.array_depth;
     });
 }
 

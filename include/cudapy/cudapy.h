@@ -141,15 +141,17 @@ typedef enum cudapy_scalar_type {
     CUDAPY_FLOAT16, CUDAPY_FLOAT32, CUDAPY_FLOAT64
 } cudapy_scalar_type;
 
-/* A kernel's array argument: device address and element count. */
+/* A kernel's array argument: device address and element count. For a `T**` parameter the
+ * address is of an array of cudapy_array in device memory, one per row. */
 typedef struct cudapy_array {
     void *data;
     int64_t length;
 } cudapy_array;
 
 /* One kernel parameter. `name` is borrowed from the kernel. For an array, `element` is the
- * element type; for a scalar, its type. `offset` and `bytes` place the parameter in the
- * packed argument block of cudapy_kernel_launch_packed(). */
+ * scalar type at the bottom and `array_depth` 1 for `T*`, 2 for `T**`; for a scalar, `element`
+ * is its type and `array_depth` 0. `offset` and `bytes` place the parameter in the packed
+ * argument block of cudapy_kernel_launch_packed(). */
 typedef struct cudapy_param_info {
     size_t size; /* set by the caller to sizeof(cudapy_param_info) */
     const char *name;
@@ -158,6 +160,7 @@ typedef struct cudapy_param_info {
     int written; /* nonzero when the kernel may store into this array */
     size_t offset;
     size_t bytes;
+    int array_depth;
 } cudapy_param_info;
 
 /* The kernels of a translated program (after cudapy_program_translate succeeded), in source

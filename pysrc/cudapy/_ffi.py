@@ -45,7 +45,8 @@ class Diagnostic(ctypes.Structure):
 class ParamInfo(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("kind", ctypes.c_int),
                 ("element", ctypes.c_int), ("written", ctypes.c_int),
-                ("offset", ctypes.c_size_t), ("bytes", ctypes.c_size_t)]
+                ("offset", ctypes.c_size_t), ("bytes", ctypes.c_size_t),
+                ("array_depth", ctypes.c_int)]
 
 
 class Array(ctypes.Structure):

@@ -204,18 +204,29 @@ class _Staged(NamedTuple):
     copy_back: Optional[np.ndarray]
 
 
+class _StagedRows(NamedTuple):
+    """The rows of a `T**` argument: each a CudaArray or a _Staged host array. The kernel gets
+    a device array of their descriptors."""
+
+    rows: list
+
+
 class _Parameter:
     def __init__(self, kernel_name, info):
         self.name = info.name.decode("utf-8")
         self.element = ScalarType(info.element)
         self.is_array = info.kind == _ffi.ParamKind.ARRAY
+        self.depth = info.array_depth
         self.written = bool(info.written)
         self.offset = info.offset
         self.bytes = info.bytes
         self.dtype = dtype_of(self.element)
-        self.type = type_name(self.element) + ("*" if self.is_array else "")
+        self.type = type_name(self.element) + "*" * self.depth
         self._where = f"{kernel_name}(): argument '{self.name}'"
-        if self.is_array:
+        if self.depth == 2:
+            self.convert = self._convert_rows
+            self.code = _POINTER_CODE + "q"
+        elif self.is_array:
             self.convert = self._convert_array
             self.code = _POINTER_CODE + "q"
         else:
@@ -260,6 +271,20 @@ class _Parameter:
         if abs(value) >= self._overflow and not math.isinf(value):
             raise OverflowError(f"{self._where} = {value} does not fit in {self.type}")
         return value
+
+    def _convert_rows(self, value):
+        """A `T**` argument: a 2-d NumPy array, or a list of rows (CudaArrays, 1-d NumPy arrays
+        or lists), which may differ in length."""
+        if isinstance(value, np.ndarray):
+            if value.ndim != 2:
+                raise ValueError(f"{self._where} must be a 2-d array or a list of rows, got "
+                                 f"shape {value.shape}")
+            rows = list(value)
+        elif isinstance(value, (list, tuple)):
+            rows = value
+        else:
+            raise self._type_error(f"a 2-d NumPy array of {self.dtype} or a list of rows", value)
+        return _StagedRows([self._convert_array(row) for row in rows])
 
     def _convert_array(self, value):
         if isinstance(value, CudaArray):
@@ -431,17 +456,16 @@ class Kernel:
             item = param.convert(arg)
             if not param.is_array:
                 values.append(item)
-            elif item.__class__ is _Staged:
+            elif item.__class__ is CudaArray:
+                values += (item._pointer, item._length)
+            else:
                 staged.append((len(values), item))
                 values += (None, None)  # the device array's address and length, once it exists
-            else:
-                values += (item._pointer, item._length)
         handle = self._handle if self._handle is not None else self._device_kernel()
         temporaries = []
         try:
             for position, item in staged:
-                device = CudaArray(item.host)
-                temporaries.append((device, item))
+                device = _to_device(item, temporaries)
                 values[position] = device._pointer
                 values[position + 1] = device._length
             with self._launch_lock:
@@ -458,6 +482,36 @@ class Kernel:
         finally:
             for device, _ in temporaries:
                 device.free()
+
+
+def _to_device(item, temporaries):
+    """The device array for a staged argument, copied in for this launch; `temporaries` gets
+    every array made, with what to copy back into."""
+    if item.__class__ is CudaArray:
+        return item
+    if item.__class__ is _Staged:
+        device = CudaArray(item.host)
+        temporaries.append((device, item))
+        return device
+    # The rows of a T** argument: a device array of cudapy_array descriptors, two words each.
+    descriptors = np.empty(2 * len(item.rows), dtype=np.uint64)
+    for index, row in enumerate(item.rows):
+        device = _to_device(row, temporaries)
+        descriptors[2 * index] = device._pointer or 0
+        descriptors[2 * index + 1] = device._length
+    table = CudaArray(descriptors)
+    temporaries.append((table, _Staged(descriptors, None)))
+    return _RowTable(table._pointer, len(item.rows))
+
+
+class _RowTable:
+    """A T** argument as the kernel sees it: the descriptors' address and the row count."""
+
+    __slots__ = ("_pointer", "_length")
+
+    def __init__(self, pointer, length):
+        self._pointer = pointer
+        self._length = length
 
 
 def compile(functions, sig=None, fast_math=False, line_info=False):

@@ -19,7 +19,8 @@ enum class Scalar : std::uint8_t {
 
 struct Type {
     Scalar scalar = Scalar::Void;
-    // 0 for a scalar; 1 for CudaPy's `T*`, a 1-d array with a length.
+    // 0 for a scalar; 1 for CudaPy's `T*`, a 1-d array with a length; 2 for `T**`, an array
+    // of such arrays.
     std::uint8_t array_depth = 0;
 
     static constexpr Type of(Scalar s) { return Type{s, 0}; }

@@ -1,6 +1,7 @@
 #include "passes/array_writes.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "ast/visitor.h"
@@ -11,23 +12,61 @@ namespace {
 
 using namespace cudapy::ast;
 
+// The variables an array expression may refer to: `X`, the rows `X[i]` of `X`, either branch
+// of a conditional.
+void roots(const Expr &e, std::set<std::string> &out) {
+    switch (e.kind) {
+    case ExprKind::Variable: out.insert(static_cast<const ast::Variable &>(e).name); return;
+    case ExprKind::Index: return roots(*static_cast<const Index &>(e).array, out);
+    case ExprKind::Conditional: {
+        const auto &c = static_cast<const Conditional &>(e);
+        roots(*c.then_value, out);
+        roots(*c.else_value, out);
+        return;
+    }
+    case ExprKind::Let: return roots(*static_cast<const Let &>(e).body, out);
+    default: return;
+    }
+}
+
+// Finds the array parameters a function stores into: directly, through local variables that
+// hold them or their rows, and through helpers known to store into theirs.
 class WriteFinder : public Visitor {
 public:
     WriteFinder(Function &function, const std::map<std::string, Function *> &functions)
-        : function_(function), functions_(functions) {}
+        : function_(function), functions_(functions) {
+        struct Aliases : Visitor {
+            std::map<std::string, std::set<std::string>> &edges;
+            explicit Aliases(std::map<std::string, std::set<std::string>> &e) : edges(e) {}
+            void visit_assign(const Assign &s) override {
+                if (s.target->kind == ExprKind::Variable && s.value->type.is_array())
+                    roots(*s.value, edges[static_cast<const ast::Variable &>(*s.target).name]);
+                Visitor::visit_assign(s);
+            }
+        } aliases(aliases_);
+        aliases.visit(function.body);
+    }
 
     bool changed = false;
 
 private:
     void mark(const Expr &array) {
-        if (array.kind != ExprKind::Variable) return;
-        const auto &name = static_cast<const ast::Variable &>(array).name;
+        std::set<std::string> names;
+        roots(array, names);
+        std::set<std::string> seen;
+        for (const auto &name : names) mark_name(name, seen);
+    }
+
+    void mark_name(const std::string &name, std::set<std::string> &seen) {
+        if (!seen.insert(name).second) return;
         for (auto &param : function_.params) {
             if (param.name == name && param.type.is_array() && !param.written) {
                 param.written = true;
                 changed = true;
             }
         }
+        if (auto found = aliases_.find(name); found != aliases_.end())
+            for (const auto &source : found->second) mark_name(source, seen);
     }
 
     void visit_assign(const Assign &s) override {
@@ -47,6 +86,7 @@ private:
 
     Function &function_;
     const std::map<std::string, Function *> &functions_;
+    std::map<std::string, std::set<std::string>> aliases_;  // local -> variables it may hold
 };
 
 }  // namespace

@@ -54,7 +54,8 @@ std::vector<KernelInterface> interfaces(const Program &program) {
         KernelInterface kernel{f.name, emit::c_function_name(f.name), {}, 0};
         std::size_t offset = 0, alignment = 1;
         for (const auto &param : f.params) {
-            ParamLayout layout{param.name, param.type.is_array(), param.type.scalar, param.written, 0, 0};
+            ParamLayout layout{param.name, param.type.is_array(), param.type.array_depth,
+                               param.type.scalar, param.written, 0, 0};
             // Arrays travel as {pointer, int64 length}; scalars at their natural alignment.
             std::size_t size = layout.is_array ? 16 : static_cast<std::size_t>(scalar_bytes(param.type.scalar));
             std::size_t align = layout.is_array ? 8 : size;

@@ -17,7 +17,8 @@ namespace cudapy::pipeline {
 struct ParamLayout {
     std::string name;
     bool is_array = false;
-    ast::Scalar element = ast::Scalar::Void;  // the scalar, or the array's element
+    int array_depth = 0;
+    ast::Scalar element = ast::Scalar::Void;  // the scalar, or the arrays' scalar
     bool written = false;
     std::size_t offset = 0, bytes = 0;  // in the packed argument block
 };

@@ -76,7 +76,7 @@ private:
             ++pos_;
             ++depth;
         }
-        if (depth > 1) return fail(start, "pointers to pointers are not supported yet");
+        if (depth > 2) return fail(start, "arrays of more than two levels (T***) are not supported");
         if (depth > 0 && *scalar == ast::Scalar::Void) return fail(start, "void* is not a type");
         return ast::Type{*scalar, static_cast<std::uint8_t>(depth)};
     }

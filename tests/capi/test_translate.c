@@ -46,6 +46,7 @@ static void test_translate_saxpy(void) {
     CHECK(info.element == CUDAPY_FLOAT32 && info.offset == 0 && info.bytes == 4);
     CHECK_OK(cudapy_program_param(program, 0, 1, &info));
     CHECK(strcmp(info.name, "X") == 0 && info.kind == CUDAPY_PARAM_ARRAY && !info.written);
+    CHECK(info.array_depth == 1);
     CHECK(info.offset == 8 && info.bytes == 16);
     CHECK_OK(cudapy_program_param(program, 0, 2, &info));
     CHECK(strcmp(info.name, "Y") == 0 && info.written && info.offset == 24);

@@ -202,3 +202,24 @@ def test_scalars_accept_python_and_numpy_numbers(typed_kernel):
         typed_kernel(4)(*args)
     except (cp.NoDeviceError, cp.NvrtcUnavailableError):
         pass
+
+
+# row_sums : void (float** M, float* out)
+def row_sums(M, out):
+    if idx < len(M):
+        total = 0.0
+        for j in range(len(M[idx])):
+            total += M[idx][j]
+        out[idx] = total
+
+
+def test_an_array_of_arrays_takes_rows():
+    kernel = cp.compile(row_sums)
+    assert kernel.params == [("M", "float**"), ("out", "float*")]
+    out = np.zeros(2, dtype=np.float32)
+    with pytest.raises(ValueError, match="argument 'M' must be a 2-d array"):
+        kernel(2)(np.zeros((2, 2, 2), dtype=np.float32), out)
+    with pytest.raises(TypeError, match="argument 'M' must be float\\*\\*"):
+        kernel(2)(3.0, out)
+    with pytest.raises(TypeError, match="argument 'M' must be float\\*\\*"):
+        kernel(2)([np.zeros(2, dtype=np.float64)], out)

@@ -416,3 +416,31 @@ def test_kernels_of_one_module_share_their_compilation(rng):
     assert (out == 42).all()
     module.negate(len(values))(values)
     assert values.tolist() == (-expected).tolist()
+
+
+# scale_rows : void (float** M, float* factors)
+def scale_rows(M, factors):
+    if idx < len(M):
+        row = M[idx]
+        for j in range(len(row)):
+            row[j] = row[j] * factors[idx]
+
+
+def test_arrays_of_arrays_from_a_2d_array_ragged_lists_and_device_rows(rng):
+    from test_arguments import row_sums
+
+    matrix = rng.standard_normal((37, 19)).astype(np.float32)
+    factors = rng.standard_normal(37).astype(np.float32)
+    expected = matrix * factors[:, None]
+    cp.compile(scale_rows)(37)(matrix, factors)
+    np.testing.assert_allclose(matrix, expected, rtol=1e-6)
+
+    ragged = [list(range(n)) for n in (0, 1, 5, 17)]
+    sums = np.full(4, np.nan, dtype=np.float32)
+    cp.compile(row_sums)(4)(ragged, sums)
+    assert sums.tolist() == [float(sum(row)) for row in ragged]
+
+    rows = [cp.CudaArray(rng.standard_normal(n).astype(np.float32)) for n in (3, 8)]
+    sums = np.full(2, np.nan, dtype=np.float32)
+    cp.compile(row_sums)(2)(rows, sums)
+    np.testing.assert_allclose(sums, [row.toHost().sum() for row in rows], rtol=1e-5)
