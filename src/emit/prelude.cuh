@@ -117,6 +117,7 @@ __device__ __forceinline__ double mod(double a, double b) {
 // Python's float floor division: the quotient of a - (a % b), which floor(a / b) misses when
 // a / b rounds up to an integer.
 __device__ __forceinline__ float floordiv(float a, float b) {
+    if (b == 0.0f) return a / b;  // NumPy's inf or nan, where Python would raise
     float m = fmodf(a, b);
     float q = (a - m) / b;
     if (m != 0.0f && ((b < 0.0f) != (m < 0.0f))) q -= 1.0f;
@@ -126,6 +127,7 @@ __device__ __forceinline__ float floordiv(float a, float b) {
 }
 
 __device__ __forceinline__ double floordiv(double a, double b) {
+    if (b == 0.0) return a / b;
     double m = fmod(a, b);
     double q = (a - m) / b;
     if (m != 0.0 && ((b < 0.0) != (m < 0.0))) q -= 1.0;

@@ -622,7 +622,10 @@ ExprPtr BodyChecker::expr(const ExprPtr &e, Context context) {
         if (const Param *p = param(v.name)) {
             e->type = p->type;
         } else if (auto found = variables_.find(v.name); found != variables_.end()) {
+            // A variable that has only held literals is as weak as they are, so that
+            // `total = 0` then `total += x` takes x's type.
             e->type = found->second.typed.type;
+            e->weak = found->second.typed.weak;
         } else {
             // Assigned later in the body (the next round of inference knows its type), or
             // every assignment failed to check and was reported.

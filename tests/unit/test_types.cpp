@@ -74,6 +74,10 @@ TEST_CASE("CudaPy signatures parse with and without names") {
     CHECK(unnamed->params[1].type == Type::array_of(Scalar::UInt8));
     CHECK(unnamed->params[1].name.empty());
 
+    auto rows = types::parse_signature("void (float** M)", error);
+    REQUIRE(rows);
+    CHECK(rows->params[0].type == Type::array_of(Scalar::Float32, 2));
+
     auto empty = types::parse_signature("void ()", error);
     REQUIRE(empty);
     CHECK(empty->params.empty());
@@ -88,7 +92,8 @@ TEST_CASE("bad signatures say what and where") {
     CHECK(error.message == "expected ',' or ')' in the parameter list");
     CHECK_FALSE(types::parse_signature("float* (int n)", error));
     CHECK(error.message == "a function cannot return an array");
-    CHECK_FALSE(types::parse_signature("void (float** X)", error));
+    CHECK_FALSE(types::parse_signature("void (float*** X)", error));
+    CHECK(error.message == "arrays of more than two levels (T***) are not supported");
     CHECK_FALSE(types::parse_signature("void (void x)", error));
     CHECK_FALSE(types::parse_signature("void (int x) trailing", error));
     CHECK(error.message == "unexpected text after the parameter list");
