@@ -134,12 +134,30 @@ def _fma(a, b, c):
     dtype = _float_type([a, b, c])
     operands = [np.float64(dtype.type(value)) for value in (a, b, c)]
     if not all(np.isfinite(operands)):
-        return dtype.type(operands[0] * operands[1] + operands[2])
+        # The exact product of finite factors is finite however large, so an infinite addend
+        # decides; otherwise IEEE arithmetic on the infinities does.
+        if np.isfinite(operands[0]) and np.isfinite(operands[1]):
+            return dtype.type(operands[2])
+        with np.errstate(all="ignore"):
+            return dtype.type(operands[0] * operands[1] + operands[2])
     x, y, z = (fractions.Fraction(operand) for operand in operands)
     exact = x * y + z
     if exact == 0:  # the sign of an exact zero follows IEEE addition
         return dtype.type(operands[0] * operands[1] + operands[2])
     return _round_exactly(exact, dtype)
+
+
+def _c_pow(x, y):
+    """C's pow, which Python's math.pow follows except that it raises where C returns a NaN
+    (a negative base with a non-integer exponent) or an infinity (overflow)."""
+    x, y = float(x), float(y)
+    try:
+        return python_math.pow(x, y)
+    except ValueError:
+        return python_math.nan
+    except OverflowError:
+        odd_integer = y.is_integer() and int(y) % 2 == 1
+        return -python_math.inf if x < 0 and odd_integer else python_math.inf
 
 
 def _to_int64(rounding):
@@ -161,7 +179,7 @@ def _predicate(test):
 _FLOAT_FUNCTIONS = {
     "sqrt": np.sqrt, "sin": np.sin, "cos": np.cos, "tan": np.tan, "exp": np.exp, "log": np.log,
     "log2": np.log2, "log10": np.log10, "fabs": np.fabs, "atan": np.arctan,
-    "atan2": np.arctan2, "pow": np.power, "hypot": np.hypot, "copysign": np.copysign,
+    "atan2": np.arctan2, "pow": _c_pow, "hypot": np.hypot, "copysign": np.copysign,
 }
 
 
