@@ -148,15 +148,18 @@ def _fma(a, b, c):
 
 
 def _c_pow(x, y):
-    """C's pow, which Python's math.pow follows except that it raises where C returns a NaN
-    (a negative base with a non-integer exponent) or an infinity (overflow)."""
+    """C's pow, which Python's math.pow follows except that it raises where C returns an
+    infinity (zero to a negative power, overflow) or a NaN (a negative base with a non-integer
+    exponent)."""
     x, y = float(x), float(y)
+    odd_integer = y.is_integer() and int(y) % 2 == 1
     try:
         return python_math.pow(x, y)
     except ValueError:
+        if x == 0:
+            return python_math.copysign(python_math.inf, x) if odd_integer else python_math.inf
         return python_math.nan
     except OverflowError:
-        odd_integer = y.is_integer() and int(y) % 2 == 1
         return -python_math.inf if x < 0 and odd_integer else python_math.inf
 
 
