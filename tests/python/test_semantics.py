@@ -1017,6 +1017,30 @@ def test_recursion(rng):
     check_kernel([recursion, factorial, fibonacci], [n, *arrays_of(INT64, INT32, n=256)])
 
 
+# is_even : bool (int n)
+def is_even(n):
+    if n == 0:
+        return True
+    return is_odd(n - 1)
+
+
+# is_odd : bool (int n)
+def is_odd(n):
+    if n == 0:
+        return False
+    return is_even(n - 1)
+
+
+# parity : void (int* N, bool* Even)
+def parity(N, Even):
+    Even[idx] = is_even(abs(N[idx]) % 64)
+
+
+def test_mutual_recursion(rng):
+    n = rng.integers(-500, 500, 512).astype(np.int32)
+    check_kernel([parity, is_even, is_odd], [n, np.zeros(512, dtype=np.bool_)])
+
+
 # ---- assignment forms ---------------------------------------------------------------------
 
 # augmented_assignment : void (int* A, int* B, int* Count, double* F, int* Out, double* FloatOut)
