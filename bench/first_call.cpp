@@ -44,7 +44,7 @@ int main() {
 
     start = clock::now();
     auto [major, minor] = runtime::current_compute_capability();
-    auto code = jit::compile(translation.cuda_source, {jit::arch_for_device(major, minor), false, false});
+    auto code = jit::compile(translation.source, {jit::arch_for_device(major, minor), false, false});
     double compile_ms = since(start);
 
     start = clock::now();

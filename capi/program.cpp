@@ -54,7 +54,7 @@ jit::CompiledCode compile_translation(cudapy_program &program, const jit::Compil
     const auto &translation = translated(program);
     std::vector<jit::LogEntry> entries;
     try {
-        return jit::compile(translation.cuda_source, request, &entries);
+        return jit::compile(translation.source, request, &entries);
     } catch (const Error &error) {
         if (error.status() != Status::CudaCompilation) throw;
         std::vector<ast::Diagnostic> diagnostics;
@@ -73,7 +73,7 @@ jit::CompiledCode compile_translation(cudapy_program &program, const jit::Compil
             throw Error(Status::Internal,
                         std::string("internal error in cudapy (please report it): the generated "
                                     "CUDA C++ does not compile.\n") +
-                            error.what() + "\n--- generated source ---\n" + translation.cuda_source);
+                            error.what() + "\n--- generated source ---\n" + translation.source);
         std::string message = pipeline::format_diagnostics(diagnostics, program.units);
         set_diagnostics(program, std::move(diagnostics));
         throw Error(Status::CudaCompilation, message);
@@ -130,7 +130,7 @@ cudapy_status cudapy_program_translate(cudapy_program *program, char **out) {
     return guard([&] {
         require(program, "program");
         const auto &translation = translated(*program);
-        if (out) *out = cudapy::capi::owned_string(translation.cuda_source);
+        if (out) *out = cudapy::capi::owned_string(translation.source);
     });
 }
 

@@ -10,6 +10,8 @@
 #include "ast/visitor.h"
 
 extern const char cudapy_prelude[];
+extern const char cudapy_prelude_cuda[];
+extern const char cudapy_prelude_host[];
 
 namespace cudapy::emit {
 
@@ -124,11 +126,12 @@ std::string quoted(const std::string &text) {
 
 class Printer {
 public:
-    Printer(const Program &program, const std::vector<SourceUnit> &units)
-        : program_(program), units_(units) {}
+    Printer(const Program &program, const std::vector<SourceUnit> &units, Target target)
+        : program_(program), units_(units), target_(target) {}
 
     std::string run() {
         out_ << "// Translated by cudapy from Python; #line directives point at the source.\n";
+        out_ << (target_ == Target::Cuda ? cudapy_prelude_cuda : cudapy_prelude_host) << "\n";
         out_ << cudapy_prelude << "\n";
         bool any_helper = false;
         for (const auto &f : program_.functions) {
@@ -138,13 +141,20 @@ public:
         }
         if (any_helper) out_ << "\n";
         for (const auto &f : program_.functions) function(f);
+        if (target_ == Target::Cpu)
+            for (const auto &f : program_.functions)
+                if (f.is_kernel) host_entry(f);
         return out_.str();
     }
 
 private:
     std::string signature(const Function &f) {
-        std::string text = f.is_kernel ? "extern \"C\" __global__ void "
-                                       : "static __device__ " + c_type(f.return_type) + " ";
+        std::string text;
+        if (target_ == Target::Cuda)
+            text = f.is_kernel ? "extern \"C\" __global__ void "
+                               : "static __device__ " + c_type(f.return_type) + " ";
+        else
+            text = "static " + c_type(f.return_type) + " ";
         text += c_function_name(f.name) + "(";
         for (std::size_t i = 0; i < f.params.size(); ++i) {
             if (i) text += ", ";
@@ -152,6 +162,20 @@ private:
         }
         if (f.is_kernel) text += std::string(f.params.empty() ? "" : ", ") + "cudapy::extent cudapy_extent";
         return text + ")";
+    }
+
+    // The CPU's entry point: the kernel's arguments from an array of pointers, as CUDA takes
+    // them, and a range of blocks to run.
+    void host_entry(const Function &f) {
+        out_ << "extern \"C\" int " << host_entry_name(c_function_name(f.name))
+             << "(void *const *args, const cudapy::launch_shape *shape, unsigned long long first,\n"
+             << "    unsigned long long last, char *error, unsigned long error_size) {\n"
+             << "    return cudapy::run_blocks(*shape, first, last, error, error_size, [&] {\n"
+             << "        " << c_function_name(f.name) << "(";
+        for (std::size_t i = 0; i < f.params.size(); ++i)
+            out_ << "*static_cast<" << c_type(f.params[i].type) << " *>(args[" << i << "]), ";
+        out_ << "*static_cast<cudapy::extent *>(args[" << f.params.size() << "]));\n"
+             << "    });\n}\n\n";
     }
 
     Type type_of_variable(const std::string &name) const {
@@ -524,6 +548,7 @@ private:
 
     const Program &program_;
     const std::vector<SourceUnit> &units_;
+    Target target_;
     std::ostringstream out_;
     const Function *function_ = nullptr;
     int loop_level_ = 0;
@@ -551,8 +576,10 @@ std::string c_function_name(const std::string &python_name) {
     return c_name(python_name);
 }
 
-std::string emit_cuda(const Program &program, const std::vector<SourceUnit> &units) {
-    return Printer(program, units).run();
+std::string host_entry_name(const std::string &kernel_symbol) { return "cudapy_run_" + kernel_symbol; }
+
+std::string emit(const Program &program, const std::vector<SourceUnit> &units, Target target) {
+    return Printer(program, units, target).run();
 }
 
 }  // namespace cudapy::emit

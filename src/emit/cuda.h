@@ -1,5 +1,6 @@
-// The typed AST printed as CUDA C++. Every statement carries a #line directive naming the
-// user's Python file and line, so compiler errors, -lineinfo and debuggers point there.
+// The typed AST printed as CUDA C++, or as C++ for the CPU target. Every statement carries a
+// #line directive naming the user's Python file and line, so compiler errors, -lineinfo and
+// debuggers point there.
 #pragma once
 
 #include <string>
@@ -7,6 +8,7 @@
 
 #include "ast/node.h"
 #include "ast/source.h"
+#include "common/target.h"
 
 namespace cudapy::emit {
 
@@ -16,6 +18,12 @@ std::string c_name(const std::string &python_name);
 // The same for a function, which must also avoid the names of CUDA's device functions.
 std::string c_function_name(const std::string &python_name);
 
-std::string emit_cuda(const ast::Program &program, const std::vector<ast::SourceUnit> &units);
+// The name of a kernel's entry point in the CPU target's shared object.
+std::string host_entry_name(const std::string &kernel_symbol);
+
+// For the CPU, each kernel also gets an entry point, host_entry_name(symbol), of the type
+// cudapy::host_entry (see prelude_host.h) that runs a range of the launch's blocks.
+std::string emit(const ast::Program &program, const std::vector<ast::SourceUnit> &units,
+                 Target target);
 
 }  // namespace cudapy::emit

@@ -1,5 +1,6 @@
-// The run-time support every translated kernel starts with: array arguments, thread indices,
-// and Python's arithmetic where C's differs. No includes, so NVRTC compiles it in milliseconds.
+// The run-time support every translated kernel has, on the GPU and on the CPU alike, after its
+// target's own part (which defines CUDAPY_FN, half, extent and the thread indices): array
+// arguments and Python's arithmetic where C's differs.
 namespace cudapy {
 
 // A 1-d array argument; the layout of cudapy_array in the public header.
@@ -9,36 +10,8 @@ struct array {
     long long size;
 };
 
-// The threads a launch asked for; the rest of the last blocks do nothing.
-struct extent {
-    unsigned int x, y, z;
-};
-
-__device__ __forceinline__ int idx() { return (int)(blockIdx.x * blockDim.x + threadIdx.x); }
-__device__ __forceinline__ int idy() { return (int)(blockIdx.y * blockDim.y + threadIdx.y); }
-__device__ __forceinline__ int idz() { return (int)(blockIdx.z * blockDim.z + threadIdx.z); }
-
-__device__ __forceinline__ bool outside(const extent &e) {
-    return blockIdx.x * blockDim.x + threadIdx.x >= e.x ||
-           blockIdx.y * blockDim.y + threadIdx.y >= e.y ||
-           blockIdx.z * blockDim.z + threadIdx.z >= e.z;
-}
-
-// NumPy's float16: stored in 16 bits, computed in float32 and rounded back after each operation
-// (the emitter converts every float16 result back to half).
-struct half {
-    unsigned short bits;
-    half() = default;
-    __device__ half(float value) { asm("cvt.rn.f16.f32 %0, %1;" : "=h"(bits) : "f"(value)); }
-    __device__ operator float() const {
-        float value;
-        asm("cvt.f32.f16 %0, %1;" : "=f"(value) : "h"(bits));
-        return value;
-    }
-};
-
 template <typename T>
-__device__ __forceinline__ constexpr bool is_signed() { return T(-1) < T(0); }
+CUDAPY_FN constexpr bool is_signed() { return T(-1) < T(0); }
 
 // Integer arithmetic that wraps, as NumPy's does, where C++ leaves signed overflow undefined:
 // computed in an unsigned type at least as wide as int, then converted back.
@@ -47,36 +20,29 @@ template <> struct wrapping<long long> { using type = unsigned long long; };
 template <> struct wrapping<unsigned long long> { using type = unsigned long long; };
 
 template <typename T>
-__device__ __forceinline__ T add(T a, T b) {
+CUDAPY_FN T add(T a, T b) {
     using U = typename wrapping<T>::type;
     return (T)((U)a + (U)b);
 }
 template <typename T>
-__device__ __forceinline__ T sub(T a, T b) {
+CUDAPY_FN T sub(T a, T b) {
     using U = typename wrapping<T>::type;
     return (T)((U)a - (U)b);
 }
 template <typename T>
-__device__ __forceinline__ T mul(T a, T b) {
+CUDAPY_FN T mul(T a, T b) {
     using U = typename wrapping<T>::type;
     return (T)((U)a * (U)b);
 }
 template <typename T>
-__device__ __forceinline__ T neg(T a) {
+CUDAPY_FN T neg(T a) {
     using U = typename wrapping<T>::type;
     return (T)(U(0) - (U)a);
 }
 
-// A Python exception the kernel cannot raise: say where, then stop the launch, which then
-// fails on the host rather than computing garbage or hanging.
-static __device__ __noinline__ void fail(const char *file, int line, const char *message) {
-    printf("%s:%d: %s\n", file, line, message);
-    __trap();
-}
-
 // Python's // on integers rounds toward negative infinity.
 template <typename T>
-__device__ __forceinline__ T floordiv(T a, T b) {
+CUDAPY_FN T floordiv(T a, T b) {
     T q = a / b;
     if constexpr (is_signed<T>()) {
         if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
@@ -86,7 +52,7 @@ __device__ __forceinline__ T floordiv(T a, T b) {
 
 // Python's % takes the sign of the divisor.
 template <typename T>
-__device__ __forceinline__ T mod(T a, T b) {
+CUDAPY_FN T mod(T a, T b) {
     T r = a % b;
     if constexpr (is_signed<T>()) {
         if (r != 0 && ((r < 0) != (b < 0))) r += b;
@@ -94,7 +60,7 @@ __device__ __forceinline__ T mod(T a, T b) {
     return r;
 }
 
-__device__ __forceinline__ float mod(float a, float b) {
+CUDAPY_FN float mod(float a, float b) {
     float r = fmodf(a, b);
     if (r != 0.0f) {
         if ((r < 0.0f) != (b < 0.0f)) r += b;
@@ -104,7 +70,7 @@ __device__ __forceinline__ float mod(float a, float b) {
     return r;
 }
 
-__device__ __forceinline__ double mod(double a, double b) {
+CUDAPY_FN double mod(double a, double b) {
     double r = fmod(a, b);
     if (r != 0.0) {
         if ((r < 0.0) != (b < 0.0)) r += b;
@@ -116,7 +82,7 @@ __device__ __forceinline__ double mod(double a, double b) {
 
 // Python's float floor division: the quotient of a - (a % b), which floor(a / b) misses when
 // a / b rounds up to an integer.
-__device__ __forceinline__ float floordiv(float a, float b) {
+CUDAPY_FN float floordiv(float a, float b) {
     if (b == 0.0f) return a / b;  // NumPy's inf or nan, where Python would raise
     float m = fmodf(a, b);
     float q = (a - m) / b;
@@ -126,7 +92,7 @@ __device__ __forceinline__ float floordiv(float a, float b) {
     return q - f > 0.5f ? f + 1.0f : f;
 }
 
-__device__ __forceinline__ double floordiv(double a, double b) {
+CUDAPY_FN double floordiv(double a, double b) {
     if (b == 0.0) return a / b;
     double m = fmod(a, b);
     double q = (a - m) / b;
@@ -138,7 +104,7 @@ __device__ __forceinline__ double floordiv(double a, double b) {
 
 // Integer power by squaring; a negative exponent gives 0 unless the base is 1 or -1.
 template <typename T>
-__device__ __forceinline__ T ipow(T base, T exponent) {
+CUDAPY_FN T ipow(T base, T exponent) {
     if constexpr (is_signed<T>()) {
         if (exponent < 0) {
             if (base == 1) return 1;
@@ -158,44 +124,44 @@ __device__ __forceinline__ T ipow(T base, T exponent) {
 // Shifts by the operand's width or more give what Python's unbounded integers give, wrapped;
 // a negative count, which Python refuses, shifts everything out as well.
 template <typename T>
-__device__ __forceinline__ T shl(T a, T count) {
+CUDAPY_FN T shl(T a, T count) {
     using U = typename wrapping<T>::type;
     if (count < T(0) || count >= (T)(8 * sizeof(T))) return T(0);
     return (T)((U)a << count);
 }
 
 template <typename T>
-__device__ __forceinline__ T shr(T a, T count) {
+CUDAPY_FN T shr(T a, T count) {
     if (count < T(0) || count >= (T)(8 * sizeof(T))) return (is_signed<T>() && a < 0) ? T(-1) : T(0);
     return a >> count;
 }
 
-__device__ __forceinline__ half floordiv(half a, half b) { return half(floordiv(float(a), float(b))); }
-__device__ __forceinline__ half mod(half a, half b) { return half(mod(float(a), float(b))); }
+CUDAPY_FN half floordiv(half a, half b) { return half(floordiv(float(a), float(b))); }
+CUDAPY_FN half mod(half a, half b) { return half(mod(float(a), float(b))); }
 
 template <typename T>
-__device__ __forceinline__ T abs(T a) { return a < 0 ? neg(a) : a; }
-__device__ __forceinline__ float abs(float a) { return fabsf(a); }
-__device__ __forceinline__ double abs(double a) { return fabs(a); }
-__device__ __forceinline__ half abs(half a) { return half(fabsf(float(a))); }
+CUDAPY_FN T abs(T a) { return a < 0 ? neg(a) : a; }
+CUDAPY_FN float abs(float a) { return fabsf(a); }
+CUDAPY_FN double abs(double a) { return fabs(a); }
+CUDAPY_FN half abs(half a) { return half(fabsf(float(a))); }
 
 // Exact comparisons of a signed and an unsigned 64-bit integer, which NumPy makes and C++'s
 // usual conversions would not.
-__device__ __forceinline__ bool less(long long a, unsigned long long b) {
+CUDAPY_FN bool less(long long a, unsigned long long b) {
     return a < 0 || (unsigned long long)a < b;
 }
-__device__ __forceinline__ bool less(unsigned long long a, long long b) {
+CUDAPY_FN bool less(unsigned long long a, long long b) {
     return b >= 0 && a < (unsigned long long)b;
 }
-__device__ __forceinline__ bool equal(long long a, unsigned long long b) {
+CUDAPY_FN bool equal(long long a, unsigned long long b) {
     return a >= 0 && (unsigned long long)a == b;
 }
-__device__ __forceinline__ bool equal(unsigned long long a, long long b) { return equal(b, a); }
+CUDAPY_FN bool equal(unsigned long long a, long long b) { return equal(b, a); }
 
 // Python's min and max keep the first of equal arguments and compare with <, as here.
 template <typename T>
-__device__ __forceinline__ T min(T a, T b) { return b < a ? b : a; }
+CUDAPY_FN T min(T a, T b) { return b < a ? b : a; }
 template <typename T>
-__device__ __forceinline__ T max(T a, T b) { return a < b ? b : a; }
+CUDAPY_FN T max(T a, T b) { return a < b ? b : a; }
 
 }  // namespace cudapy

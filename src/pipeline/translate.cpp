@@ -10,6 +10,7 @@
 #include "frontend/lower.h"
 #include "passes/array_writes.h"
 #include "passes/nonnegative.h"
+#include "passes/target_support.h"
 #include "syntax/tree.h"
 #include "types/check.h"
 
@@ -75,7 +76,7 @@ std::vector<KernelInterface> interfaces(const Program &program) {
 }  // namespace
 
 Translation translate(const std::vector<SourceUnit> &units,
-                      const std::map<std::string, std::string> &signatures) {
+                      const std::map<std::string, std::string> &signatures, Target target) {
     Translation result;
     Diagnostics diagnostics;
     Stages stages(result.stage_times);
@@ -127,7 +128,13 @@ Translation translate(const std::vector<SourceUnit> &units,
     stages.run("mark array writes", program, [&] { program = passes::mark_array_writes(std::move(program)); });
     stages.run("mark non-negative division", program,
                [&] { program = passes::mark_nonnegative_division(std::move(program)); });
-    stages.run("emit", program, [&] { result.cuda_source = emit::emit_cuda(program, units); });
+    stages.run("check target support", program,
+               [&] { passes::check_target_support(program, target, diagnostics); });
+    if (diagnostics.any()) {
+        result.diagnostics = diagnostics.take();
+        return result;
+    }
+    stages.run("emit", program, [&] { result.source = emit::emit(program, units, target); });
     result.kernels = interfaces(program);
     result.ok = true;
     return result;

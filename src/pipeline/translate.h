@@ -10,6 +10,7 @@
 #include "ast/diagnostic.h"
 #include "ast/source.h"
 #include "ast/type.h"
+#include "common/target.h"
 
 namespace cudapy::pipeline {
 
@@ -38,13 +39,14 @@ struct StageTime {
 struct Translation {
     bool ok = false;
     std::vector<StageTime> stage_times;  // of the stages that ran
-    std::string cuda_source;
+    std::string source;  // CUDA C++, or C++ for the CPU target
     std::vector<ast::Diagnostic> diagnostics;
     std::vector<KernelInterface> kernels;
 };
 
 Translation translate(const std::vector<ast::SourceUnit> &units,
-                      const std::map<std::string, std::string> &signatures);
+                      const std::map<std::string, std::string> &signatures,
+                      Target target = Target::Cuda);
 
 // "file:line:col: error: message" with the source line and a caret under the span, for each.
 std::string format_diagnostics(const std::vector<ast::Diagnostic> &diagnostics,

@@ -64,7 +64,7 @@ class Program:
         if status == _ffi.Status.OK:
             source = _ffi.take_string(out)
             assert PRELUDE_END in source, "the emitted source has no prelude end marker"
-            body = source.split(PRELUDE_END, 1)[1]
+            body = source.rsplit(PRELUDE_END, 1)[1]
             kernels = [_ffi.lib.cudapy_program_kernel_name(self.handle, i).decode("utf-8")
                        for i in range(_ffi.lib.cudapy_program_kernel_count(self.handle))]
             return Result(True, status, body, kernels)

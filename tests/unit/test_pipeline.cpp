@@ -13,8 +13,8 @@ pipeline::Translation translate(const std::string &text) {
 }
 
 std::string kernel_text(const pipeline::Translation &t) {
-    auto start = t.cuda_source.find("}  // namespace cudapy");
-    return t.cuda_source.substr(start);
+    auto start = t.source.rfind("}  // namespace cudapy");
+    return t.source.substr(start);
 }
 
 }  // namespace

@@ -1,0 +1,42 @@
+// The GPU's part of the run-time support, before the shared part. No includes, so NVRTC
+// compiles it in milliseconds.
+#define CUDAPY_FN __device__ __forceinline__
+
+namespace cudapy {
+
+// The threads a launch asked for; the rest of the last blocks do nothing.
+struct extent {
+    unsigned int x, y, z;
+};
+
+CUDAPY_FN int idx() { return (int)(blockIdx.x * blockDim.x + threadIdx.x); }
+CUDAPY_FN int idy() { return (int)(blockIdx.y * blockDim.y + threadIdx.y); }
+CUDAPY_FN int idz() { return (int)(blockIdx.z * blockDim.z + threadIdx.z); }
+
+CUDAPY_FN bool outside(const extent &e) {
+    return blockIdx.x * blockDim.x + threadIdx.x >= e.x ||
+           blockIdx.y * blockDim.y + threadIdx.y >= e.y ||
+           blockIdx.z * blockDim.z + threadIdx.z >= e.z;
+}
+
+// NumPy's float16: stored in 16 bits, computed in float32 and rounded back after each operation
+// (the emitter converts every float16 result back to half).
+struct half {
+    unsigned short bits;
+    half() = default;
+    __device__ half(float value) { asm("cvt.rn.f16.f32 %0, %1;" : "=h"(bits) : "f"(value)); }
+    __device__ operator float() const {
+        float value;
+        asm("cvt.f32.f16 %0, %1;" : "=f"(value) : "h"(bits));
+        return value;
+    }
+};
+
+// A Python exception the kernel cannot raise: say where, then stop the launch, which then
+// fails on the host rather than computing garbage or hanging.
+static __device__ __noinline__ void fail(const char *file, int line, const char *message) {
+    printf("%s:%d: %s\n", file, line, message);
+    __trap();
+}
+
+}  // namespace cudapy
