@@ -11,6 +11,7 @@
 #include "pipeline/translate.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
+#include "common/launch_shape.h"
 #include "runtime/module.h"
 
 namespace {
@@ -59,11 +60,11 @@ int main() {
     y.upload(0, host.data(), n * sizeof(float));
     float alpha = 2.0f;
     struct { void *data; long long size; } ax{x.pointer(), n}, ay{y.pointer(), n};
-    runtime::Dim3 extent{static_cast<std::uint32_t>(n), 1, 1};
+    Dim3 extent{static_cast<std::uint32_t>(n), 1, 1};
     void *args[] = {&alpha, &ax, &ay, &extent};
 
     start = clock::now();
-    auto shape = runtime::shape_for_threads(extent, runtime::auto_block_size(kernel));
+    auto shape = shape_for_threads(extent, runtime::auto_block_size(kernel));
     runtime::launch(kernel, shape.grid, shape.block, 0, 0, args);
     runtime::synchronize();
     double launch_ms = since(start);

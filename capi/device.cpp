@@ -12,6 +12,16 @@ using cudapy::Status;
 using cudapy::capi::guard;
 using cudapy::capi::require;
 
+namespace {
+
+cudapy::Target target_from(cudapy_target target) {
+    if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
+        throw Error(Status::InvalidArgument, "unknown target " + std::to_string(static_cast<int>(target)));
+    return static_cast<cudapy::Target>(target);
+}
+
+}  // namespace
+
 extern "C" {
 
 cudapy_status cudapy_device_count(int *out) {
@@ -47,44 +57,51 @@ cudapy_status cudapy_device_info_get(int ordinal, cudapy_device_info *out) {
 cudapy_status cudapy_synchronize(void) {
     return guard([&] {
 #if CUDAPY_HAVE_CUDA
-        cudapy::runtime::synchronize();
-#else
-        cudapy::capi::no_cuda();
+        if (cudapy::runtime::device_count() > 0) cudapy::runtime::synchronize();
 #endif
     });
 }
 
 cudapy_status cudapy_buffer_new(size_t bytes, cudapy_buffer **out) {
+    return cudapy_buffer_new_on(CUDAPY_TARGET_CUDA, bytes, out);
+}
+
+cudapy_status cudapy_buffer_new_on(cudapy_target target, size_t bytes, cudapy_buffer **out) {
     if (out) *out = nullptr;
     return guard([&] {
         require(out, "out");
-#if CUDAPY_HAVE_CUDA
         auto buffer = std::make_unique<cudapy_buffer>();
-        buffer->memory = std::make_unique<cudapy::runtime::DeviceBuffer>(bytes);
-        *out = buffer.release();
+        if (target_from(target) == cudapy::Target::Cpu) {
+            buffer->host = std::make_unique<cudapy::host::HostBuffer>(bytes);
+        } else {
+#if CUDAPY_HAVE_CUDA
+            buffer->device = std::make_unique<cudapy::runtime::DeviceBuffer>(bytes);
 #else
-        (void)bytes;
-        cudapy::capi::no_cuda();
+            cudapy::capi::no_cuda();
 #endif
+        }
+        *out = buffer.release();
     });
 }
 
 void cudapy_buffer_delete(cudapy_buffer *buffer) { delete buffer; }
 
 void *cudapy_buffer_pointer(const cudapy_buffer *buffer) {
+    if (!buffer) return nullptr;
+    if (buffer->host) return buffer->host->pointer();
 #if CUDAPY_HAVE_CUDA
-    return buffer ? buffer->memory->pointer() : nullptr;
+    return buffer->device->pointer();
 #else
-    (void)buffer;
     return nullptr;
 #endif
 }
 
 size_t cudapy_buffer_size(const cudapy_buffer *buffer) {
+    if (!buffer) return 0;
+    if (buffer->host) return buffer->host->size();
 #if CUDAPY_HAVE_CUDA
-    return buffer ? buffer->memory->size() : 0;
+    return buffer->device->size();
 #else
-    (void)buffer;
     return 0;
 #endif
 }
@@ -94,11 +111,9 @@ cudapy_status cudapy_buffer_upload(cudapy_buffer *buffer, size_t offset, const v
     return guard([&] {
         require(buffer, "buffer");
         if (bytes) require(host, "host");
+        if (buffer->host) return buffer->host->upload(offset, host, bytes);
 #if CUDAPY_HAVE_CUDA
-        buffer->memory->upload(offset, host, bytes);
-#else
-        (void)offset;
-        cudapy::capi::no_cuda();
+        buffer->device->upload(offset, host, bytes);
 #endif
     });
 }
@@ -108,11 +123,9 @@ cudapy_status cudapy_buffer_download(const cudapy_buffer *buffer, size_t offset,
     return guard([&] {
         require(buffer, "buffer");
         if (bytes) require(host, "host");
+        if (buffer->host) return buffer->host->download(offset, host, bytes);
 #if CUDAPY_HAVE_CUDA
-        buffer->memory->download(offset, host, bytes);
-#else
-        (void)offset;
-        cudapy::capi::no_cuda();
+        buffer->device->download(offset, host, bytes);
 #endif
     });
 }

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
+#include <type_traits>
 #include <map>
 #include <memory>
 #include <new>
@@ -13,7 +15,11 @@
 #include "ast/diagnostic.h"
 #include "ast/source.h"
 #include "common/error.h"
+#include "common/target.h"
 #include "cudapy/cudapy.h"
+#include "host/launch.h"
+#include "host/memory.h"
+#include "jit/host_compiler.h"
 #include "pipeline/translate.h"
 
 #if CUDAPY_HAVE_CUDA
@@ -31,7 +37,9 @@ struct cudapy_program {
 };
 
 struct cudapy_kernel {
-    const void *function = nullptr;
+    cudapy::Target target = cudapy::Target::Cuda;
+    const void *function = nullptr;             // the cudaKernel_t, on the GPU
+    cudapy::host::Entry host_entry = nullptr;   // on the CPU
     cudapy::pipeline::KernelInterface interface;
     std::atomic<int> block_size{0};  // chosen on the first thread-count launch
 };
@@ -40,13 +48,16 @@ struct cudapy_module {
 #if CUDAPY_HAVE_CUDA
     std::unique_ptr<cudapy::runtime::LoadedModule> loaded;
 #endif
+    std::shared_ptr<cudapy::jit::HostLibrary> host_library;
     std::vector<std::unique_ptr<cudapy_kernel>> kernels;
 };
 
+// Device memory, or host memory for the CPU target: exactly one is set.
 struct cudapy_buffer {
 #if CUDAPY_HAVE_CUDA
-    std::unique_ptr<cudapy::runtime::DeviceBuffer> memory;
+    std::unique_ptr<cudapy::runtime::DeviceBuffer> device;
 #endif
+    std::unique_ptr<cudapy::host::HostBuffer> host;
 };
 
 namespace cudapy::capi {
@@ -79,6 +90,12 @@ cudapy_status guard(Body &&body) noexcept {
 inline void require(const void *pointer, const char *what) {
     if (!pointer) throw Error(Status::InvalidArgument, std::string(what) + " is NULL");
 }
+
+// Whether a caller's option struct, whose `size` says how much of it the caller knows, has
+// `member`: members added after the first release are read only when it does.
+#define CUDAPY_HAS_MEMBER(pointer, member)                                                  \
+    (offsetof(std::remove_pointer_t<decltype(pointer)>, member) + sizeof((pointer)->member) <= \
+     (pointer)->size)
 
 // Throws Error(InvalidArgument) unless an option struct's leading size field covers `needed`.
 inline void require_size(std::size_t given, std::size_t needed, const char *what) {

@@ -11,9 +11,7 @@ using cudapy::capi::require;
 
 namespace {
 
-#if CUDAPY_HAVE_CUDA
-
-using cudapy::runtime::Dim3;
+using cudapy::Dim3;
 
 Dim3 dim(cudapy_dim3 d) { return {d.x, d.y, d.z}; }
 
@@ -29,30 +27,37 @@ std::uint32_t clamp_threads(std::uint64_t count) {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(count, UINT32_MAX));
 }
 
+int block_size_of(cudapy_kernel &kernel) {
+    if (kernel.target == cudapy::Target::Cpu) return cudapy::host::block_size;
+    int size = kernel.block_size.load(std::memory_order_relaxed);
+    if (size == 0) {
+#if CUDAPY_HAVE_CUDA
+        size = cudapy::runtime::auto_block_size(kernel.function);
+#else
+        cudapy::capi::no_cuda();
+#endif
+        kernel.block_size.store(size, std::memory_order_relaxed);
+    }
+    return size;
+}
+
 // Launches with the kernel's parameters at `params` (one pointer per parameter), adding the
 // hidden extent that stops threads past the requested counts.
 void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *const *params) {
     require(config, "config");
     cudapy::capi::require_size(config->size, sizeof(cudapy_launch_config), "cudapy_launch_config");
-    Dim3 grid, block, extent;
+    cudapy::LaunchShape shape;
+    Dim3 extent;
     if (config->block.x != 0) {
         require_positive(config->grid, "grid");
         require_positive(config->block, "block");
-        grid = dim(config->grid);
-        block = dim(config->block);
-        extent = {clamp_threads(std::uint64_t{grid.x} * block.x),
-                  clamp_threads(std::uint64_t{grid.y} * block.y),
-                  clamp_threads(std::uint64_t{grid.z} * block.z)};
+        shape = {dim(config->grid), dim(config->block)};
+        extent = {clamp_threads(std::uint64_t{shape.grid.x} * shape.block.x),
+                  clamp_threads(std::uint64_t{shape.grid.y} * shape.block.y),
+                  clamp_threads(std::uint64_t{shape.grid.z} * shape.block.z)};
     } else {
         require_positive(config->threads, "threads");
-        int size = kernel.block_size.load(std::memory_order_relaxed);
-        if (size == 0) {
-            size = cudapy::runtime::auto_block_size(kernel.function);
-            kernel.block_size.store(size, std::memory_order_relaxed);
-        }
-        auto shape = cudapy::runtime::shape_for_threads(dim(config->threads), size);
-        grid = shape.grid;
-        block = shape.block;
+        shape = cudapy::shape_for_threads(dim(config->threads), block_size_of(kernel));
         extent = dim(config->threads);
     }
     std::size_t count = kernel.interface.params.size();
@@ -66,10 +71,14 @@ void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *con
     }
     std::copy(params, params + count, args);
     args[count] = &extent;
-    cudapy::runtime::launch(kernel.function, grid, block, config->shared_bytes, config->stream, args);
-}
-
+    if (kernel.target == cudapy::Target::Cpu) return cudapy::host::launch(kernel.host_entry, args, shape);
+#if CUDAPY_HAVE_CUDA
+    cudapy::runtime::launch(kernel.function, shape.grid, shape.block, config->shared_bytes,
+                            config->stream, args);
+#else
+    cudapy::capi::no_cuda();
 #endif
+}
 
 }  // namespace
 
@@ -101,16 +110,7 @@ cudapy_status cudapy_kernel_auto_block_size(cudapy_kernel *kernel, int *out) {
     return guard([&] {
         require(kernel, "kernel");
         require(out, "out");
-#if CUDAPY_HAVE_CUDA
-        int size = kernel->block_size.load(std::memory_order_relaxed);
-        if (size == 0) {
-            size = cudapy::runtime::auto_block_size(kernel->function);
-            kernel->block_size.store(size, std::memory_order_relaxed);
-        }
-        *out = size;
-#else
-        cudapy::capi::no_cuda();
-#endif
+        *out = block_size_of(*kernel);
     });
 }
 
@@ -119,12 +119,7 @@ cudapy_status cudapy_kernel_launch(cudapy_kernel *kernel, const cudapy_launch_co
     return guard([&] {
         require(kernel, "kernel");
         if (!kernel->interface.params.empty()) require(args, "args");
-#if CUDAPY_HAVE_CUDA
         launch(*kernel, config, args);
-#else
-        (void)config;
-        cudapy::capi::no_cuda();
-#endif
     });
 }
 
@@ -138,7 +133,6 @@ cudapy_status cudapy_kernel_launch_packed(cudapy_kernel *kernel, const cudapy_la
                         interface.name + " takes a " + std::to_string(interface.args_size) +
                             "-byte argument block, not " + std::to_string(args_size));
         if (args_size > 0) require(args, "args");
-#if CUDAPY_HAVE_CUDA
         constexpr std::size_t inline_count = 32;
         std::array<void *, inline_count> inline_params;
         std::vector<void *> heap_params;
@@ -151,10 +145,6 @@ cudapy_status cudapy_kernel_launch_packed(cudapy_kernel *kernel, const cudapy_la
         for (std::size_t i = 0; i < interface.params.size(); ++i)
             params[i] = block + interface.params[i].offset;
         launch(*kernel, config, params);
-#else
-        (void)config;
-        cudapy::capi::no_cuda();
-#endif
     });
 }
 

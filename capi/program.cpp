@@ -1,7 +1,9 @@
 #include <cstring>
 
 #include "handles.h"
+#include "emit/cuda.h"
 #include "jit/compiler.h"
+#include "jit/host_compiler.h"
 
 #if CUDAPY_HAVE_CUDA
 #include "runtime/device.h"
@@ -38,14 +40,74 @@ const pipeline::Translation &translated(cudapy_program &program) {
     return *program.translation;
 }
 
-jit::CompileRequest request_from(const cudapy_compile_options *options) {
-    jit::CompileRequest request;
+struct Request : jit::CompileRequest {
+    Target target = Target::Cuda;
+};
+
+Request request_from(const cudapy_compile_options *options) {
+    Request request;
     if (!options) return request;
-    capi::require_size(options->size, sizeof(cudapy_compile_options), "cudapy_compile_options");
+    // `target` came after the first members; callers built before it get the GPU.
+    capi::require_size(options->size, offsetof(cudapy_compile_options, target), "cudapy_compile_options");
     if (options->arch) request.arch = options->arch;
     request.fast_math = options->fast_math != 0;
     request.line_info = options->line_info != 0;
+    if (!CUDAPY_HAS_MEMBER(options, target)) return request;
+    if (options->target != CUDAPY_TARGET_CUDA && options->target != CUDAPY_TARGET_CPU)
+        throw Error(Status::InvalidArgument,
+                    "unknown target " + std::to_string(static_cast<int>(options->target)));
+    request.target = static_cast<Target>(options->target);
     return request;
+}
+
+// Diagnostics for compiler messages at lines of the user's files; none when the messages are
+// all about code cudapy generated, which is a bug in cudapy.
+std::vector<ast::Diagnostic> user_diagnostics(const cudapy_program &program,
+                                              const std::vector<jit::LogEntry> &entries) {
+    std::vector<ast::Diagnostic> diagnostics;
+    for (const auto &entry : entries) {
+        if (!entry.is_error) continue;
+        for (std::size_t i = 0; i < program.units.size(); ++i) {
+            if (program.units[i].file != entry.file) continue;
+            int column = 1 + program.units[i].column_offset;
+            diagnostics.push_back({ast::DiagnosticKind::Cuda,
+                                   {static_cast<int>(i), entry.line, column, entry.line, column},
+                                   entry.message});
+            break;
+        }
+    }
+    return diagnostics;
+}
+
+// A compiler's failure as the user should see it: at their lines, or as cudapy's bug.
+[[noreturn]] void report_compiler_failure(cudapy_program &program, const Error &error,
+                                          const std::vector<jit::LogEntry> &entries,
+                                          const std::string &generated) {
+    auto diagnostics = user_diagnostics(program, entries);
+    if (diagnostics.empty())
+        throw Error(Status::Internal,
+                    std::string("internal error in cudapy (please report it): the generated "
+                                "code does not compile.\n") +
+                        error.what() + "\n--- generated source ---\n" + generated);
+    std::string message = pipeline::format_diagnostics(diagnostics, program.units);
+    set_diagnostics(program, std::move(diagnostics));
+    throw Error(Status::CudaCompilation, message);
+}
+
+// The program translated for the CPU and compiled by the host's compiler.
+std::shared_ptr<jit::HostLibrary> compile_for_cpu(cudapy_program &program) {
+    auto translation = pipeline::translate(program.units, program.signatures, Target::Cpu);
+    if (!translation.ok) {
+        set_diagnostics(program, translation.diagnostics);
+        throw Error(Status::Translation, pipeline::format_diagnostics(translation.diagnostics, program.units));
+    }
+    std::vector<jit::LogEntry> entries;
+    try {
+        return jit::compile_host(translation.source, &entries);
+    } catch (const Error &error) {
+        if (error.status() != Status::CudaCompilation) throw;
+        report_compiler_failure(program, error, entries, translation.source);
+    }
 }
 
 // NVRTC's errors at lines of the user's files become diagnostics there; errors only in code
@@ -57,26 +119,7 @@ jit::CompiledCode compile_translation(cudapy_program &program, const jit::Compil
         return jit::compile(translation.source, request, &entries);
     } catch (const Error &error) {
         if (error.status() != Status::CudaCompilation) throw;
-        std::vector<ast::Diagnostic> diagnostics;
-        for (const auto &entry : entries) {
-            if (!entry.is_error) continue;
-            for (std::size_t i = 0; i < program.units.size(); ++i) {
-                if (program.units[i].file != entry.file) continue;
-                int column = 1 + program.units[i].column_offset;
-                diagnostics.push_back({ast::DiagnosticKind::Cuda,
-                                       {static_cast<int>(i), entry.line, column, entry.line, column},
-                                       entry.message});
-                break;
-            }
-        }
-        if (diagnostics.empty())
-            throw Error(Status::Internal,
-                        std::string("internal error in cudapy (please report it): the generated "
-                                    "CUDA C++ does not compile.\n") +
-                            error.what() + "\n--- generated source ---\n" + translation.source);
-        std::string message = pipeline::format_diagnostics(diagnostics, program.units);
-        set_diagnostics(program, std::move(diagnostics));
-        throw Error(Status::CudaCompilation, message);
+        report_compiler_failure(program, error, entries, translation.source);
     }
 }
 
@@ -223,21 +266,35 @@ cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compi
     return guard([&] {
         require(program, "program");
         require(out, "out");
-#if CUDAPY_HAVE_CUDA
         auto request = request_from(options);
-        translated(*program);
+        const auto &kernels = translated(*program).kernels;
+        auto module = std::make_unique<cudapy_module>();
+        if (request.target == cudapy::Target::Cpu) {
+            module->host_library = compile_for_cpu(*program);
+            for (const auto &kernel : kernels) {
+                auto handle = std::make_unique<cudapy_kernel>();
+                handle->target = cudapy::Target::Cpu;
+                handle->interface = kernel;
+                handle->host_entry = reinterpret_cast<cudapy::host::Entry>(
+                    module->host_library->symbol(cudapy::emit::host_entry_name(kernel.symbol)));
+                module->kernels.push_back(std::move(handle));
+            }
+            *out = module.release();
+            return;
+        }
+#if CUDAPY_HAVE_CUDA
         if (request.arch.empty()) {
             if (cudapy::runtime::device_count() == 0)
                 throw Error(Status::NoDevice,
                             "no CUDA GPU was found: kernels cannot be compiled for it or run. "
-                            "Translation (cp.translate) and PTX (cp.ptx) work without a GPU.");
+                            "Translation (cp.translate), PTX (cp.ptx) and the CPU target "
+                            "(target=\"cpu\") work without a GPU.");
             auto [major, minor] = cudapy::runtime::current_compute_capability();
             request.arch = cudapy::jit::arch_for_device(major, minor);
         }
         auto code = compile_translation(*program, request);
-        auto module = std::make_unique<cudapy_module>();
         module->loaded = std::make_unique<cudapy::runtime::LoadedModule>(code.binary);
-        for (const auto &kernel : program->translation->kernels) {
+        for (const auto &kernel : kernels) {
             auto handle = std::make_unique<cudapy_kernel>();
             handle->interface = kernel;
             handle->function = module->loaded->kernel(kernel.symbol);
@@ -245,7 +302,6 @@ cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compi
         }
         *out = module.release();
 #else
-        (void)options;
         cudapy::capi::no_cuda();
 #endif
     });

@@ -174,11 +174,19 @@ CUDAPY_API cudapy_status cudapy_program_param(const cudapy_program *program, siz
 CUDAPY_API size_t cudapy_program_args_size(const cudapy_program *program, size_t kernel);
 
 
+/* Where compiled kernels run: the GPU, or the CPU (C++ compiled with the host's compiler, $CXX
+ * or c++, and run on a pool of threads; its arrays live in host memory). */
+typedef enum cudapy_target {
+    CUDAPY_TARGET_CUDA = 0,
+    CUDAPY_TARGET_CPU = 1
+} cudapy_target;
+
 typedef struct cudapy_compile_options {
     size_t size;      /* sizeof(cudapy_compile_options) */
     const char *arch; /* "sm_90", "compute_90"; NULL: the current GPU, or compute_75 for PTX */
     int fast_math;    /* nonzero: --use_fast_math */
     int line_info;    /* nonzero: -lineinfo (Python lines in profilers) */
+    cudapy_target target; /* cudapy_program_compile only */
 } cudapy_compile_options;
 
 /* Translates and compiles to PTX with NVRTC (`*out`, owned). Needs NVRTC, not a GPU.
@@ -191,7 +199,8 @@ CUDAPY_API cudapy_status cudapy_program_ptx(cudapy_program *program,
 typedef struct cudapy_module cudapy_module;
 typedef struct cudapy_kernel cudapy_kernel;
 
-/* Translates, compiles for the current GPU and loads the result. */
+/* Translates, compiles for the current GPU (or the CPU, as options->target says) and loads the
+ * result. */
 CUDAPY_API cudapy_status cudapy_program_compile(cudapy_program *program,
                                                 const cudapy_compile_options *options,
                                                 cudapy_module **out);
@@ -240,14 +249,17 @@ typedef struct cudapy_device_info {
 /* Number of usable GPUs; 0 (and CUDAPY_OK) without a driver or GPU. */
 CUDAPY_API cudapy_status cudapy_device_count(int *out);
 CUDAPY_API cudapy_status cudapy_device_info_get(int ordinal, cudapy_device_info *out);
-/* Waits for all work on the current device; reports a kernel fault as
- * CUDAPY_ERROR_LAUNCH_FAILED. */
+/* Waits for all work on the current device (CPU launches finish before they return); reports a
+ * kernel fault as CUDAPY_ERROR_LAUNCH_FAILED. Without a GPU there is nothing to wait for. */
 CUDAPY_API cudapy_status cudapy_synchronize(void);
 
 typedef struct cudapy_buffer cudapy_buffer;
 
 /* Device memory of `bytes` bytes on the current device. */
 CUDAPY_API cudapy_status cudapy_buffer_new(size_t bytes, cudapy_buffer **out);
+/* Memory for kernels of `target`: device memory for CUDA, host memory for the CPU. */
+CUDAPY_API cudapy_status cudapy_buffer_new_on(cudapy_target target, size_t bytes,
+                                              cudapy_buffer **out);
 CUDAPY_API void cudapy_buffer_delete(cudapy_buffer *buffer);
 CUDAPY_API void *cudapy_buffer_pointer(const cudapy_buffer *buffer); /* device address */
 CUDAPY_API size_t cudapy_buffer_size(const cudapy_buffer *buffer);

@@ -55,7 +55,7 @@ class Array(ctypes.Structure):
 
 class CompileOptions(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("arch", ctypes.c_char_p),
-                ("fast_math", ctypes.c_int), ("line_info", ctypes.c_int)]
+                ("fast_math", ctypes.c_int), ("line_info", ctypes.c_int), ("target", ctypes.c_int)]
 
 
 class Dim3(ctypes.Structure):

@@ -46,27 +46,44 @@ std::string default_ptx_arch() {
 }
 
 std::vector<LogEntry> parse_log(const std::string &log) {
-    // NVRTC writes "file(line): error: message" for positions named by #line.
+    // NVRTC writes "file(line): error: message", GCC and Clang "file:line:column: error:
+    // message", for positions named by #line.
     std::vector<LogEntry> entries;
     std::istringstream lines(log);
     std::string line;
+    auto is_number = [](const std::string &text) {
+        return !text.empty() && std::all_of(text.begin(), text.end(), ::isdigit);
+    };
     while (std::getline(lines, line)) {
-        std::size_t open = line.find('(');
-        std::size_t close = line.find("): ", open == std::string::npos ? 0 : open);
-        if (open == std::string::npos || close == std::string::npos || close <= open + 1) continue;
-        std::string number = line.substr(open + 1, close - open - 1);
-        if (number.empty() || !std::all_of(number.begin(), number.end(), ::isdigit)) continue;
-        LogEntry entry;
-        entry.file = line.substr(0, open);
-        entry.line = std::stoi(number);
-        std::string rest = line.substr(close + 3);
-        for (const char *severity : {"error: ", "warning: "}) {
-            if (rest.rfind(severity, 0) == 0) {
-                entry.is_error = severity[0] == 'e';
-                rest = rest.substr(std::char_traits<char>::length(severity));
+        std::size_t severity_at = std::string::npos;
+        bool is_error = false;
+        for (const char *severity : {": error: ", ": warning: "}) {
+            std::size_t found = line.find(severity);
+            if (found != std::string::npos && found < severity_at) {
+                severity_at = found;
+                is_error = severity[2] == 'e';
             }
         }
-        entry.message = rest;
+        if (severity_at == std::string::npos) continue;
+        std::string place = line.substr(0, severity_at);
+        LogEntry entry;
+        entry.is_error = is_error;
+        entry.message = line.substr(line.find(": ", severity_at + 2) + 2);
+        if (!place.empty() && place.back() == ')') {
+            std::size_t open = place.rfind('(');
+            if (open == std::string::npos || !is_number(place.substr(open + 1, place.size() - open - 2))) continue;
+            entry.file = place.substr(0, open);
+            entry.line = std::stoi(place.substr(open + 1));
+        } else {
+            std::size_t column_colon = place.rfind(':');
+            std::size_t line_colon = column_colon == std::string::npos ? std::string::npos
+                                                                       : place.rfind(':', column_colon - 1);
+            if (line_colon == std::string::npos || column_colon == 0) continue;
+            std::string number = place.substr(line_colon + 1, column_colon - line_colon - 1);
+            if (!is_number(number) || !is_number(place.substr(column_colon + 1))) continue;
+            entry.file = place.substr(0, line_colon);
+            entry.line = std::stoi(number);
+        }
         entries.push_back(entry);
     }
     return entries;

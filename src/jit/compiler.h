@@ -39,6 +39,7 @@ std::string default_ptx_arch();
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries = nullptr);
 
+// The messages of an NVRTC or GCC/Clang log that name a file and line.
 std::vector<LogEntry> parse_log(const std::string &log);
 
 }  // namespace cudapy::jit

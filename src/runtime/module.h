@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string>
 
+#include "common/launch_shape.h"
+
 namespace cudapy::runtime {
 
-struct Dim3 {
-    std::uint32_t x = 1, y = 1, z = 1;
-};
+using cudapy::Dim3;
 
 class LoadedModule {
 public:
@@ -28,14 +28,6 @@ private:
 
 // The block size the occupancy calculator picks for the kernel.
 int auto_block_size(const void *kernel);
-
-struct LaunchShape {
-    Dim3 grid, block;
-};
-
-// Blocks and grid covering `threads` with blocks of `block_size` threads; two- and
-// three-dimensional shapes keep the block's x a warp wide.
-LaunchShape shape_for_threads(Dim3 threads, int block_size);
 
 void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
             std::uintptr_t stream, void **args);

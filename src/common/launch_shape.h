@@ -1,0 +1,21 @@
+// The grid and blocks of a launch, for both targets.
+#pragma once
+
+#include <cstdint>
+
+namespace cudapy {
+
+struct Dim3 {
+    std::uint32_t x = 1, y = 1, z = 1;
+};
+
+struct LaunchShape {
+    Dim3 grid, block;
+};
+
+// Blocks and grid covering `threads` with blocks of `block_size` threads; two- and
+// three-dimensional shapes keep the block's x a warp wide. Throws Error(InvalidArgument) past
+// CUDA's limits of 65535 blocks in y and z.
+LaunchShape shape_for_threads(Dim3 threads, int block_size);
+
+}  // namespace cudapy

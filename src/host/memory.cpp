@@ -1,0 +1,44 @@
+#include "host/memory.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "common/error.h"
+
+namespace cudapy::host {
+
+namespace {
+
+constexpr std::size_t alignment = 64;
+
+void check_range(std::size_t size, std::size_t offset, std::size_t bytes) {
+    if (offset > size || bytes > size - offset)
+        throw Error(Status::InvalidArgument,
+                    "the copy of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
+                        " runs past the end of a " + std::to_string(size) + "-byte buffer");
+}
+
+}  // namespace
+
+HostBuffer::HostBuffer(std::size_t bytes) : size_(bytes) {
+    if (bytes == 0) return;
+    pointer_ = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+    if (!pointer_)
+        throw Error(Status::HostOutOfMemory,
+                    "out of host memory: asked for " + std::to_string(bytes) + " bytes for a CPU array");
+}
+
+HostBuffer::~HostBuffer() { std::free(pointer_); }
+
+void HostBuffer::upload(std::size_t offset, const void *source, std::size_t bytes) {
+    check_range(size_, offset, bytes);
+    if (bytes) std::memcpy(static_cast<char *>(pointer_) + offset, source, bytes);
+}
+
+void HostBuffer::download(std::size_t offset, void *destination, std::size_t bytes) const {
+    check_range(size_, offset, bytes);
+    if (bytes) std::memcpy(destination, static_cast<const char *>(pointer_) + offset, bytes);
+}
+
+}  // namespace cudapy::host

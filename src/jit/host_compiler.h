@@ -1,0 +1,33 @@
+// C++ for the CPU target compiled at run time with the host's compiler ($CXX, else c++) into a
+// shared object and loaded with dlopen; cached in memory by content.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jit/compiler.h"
+
+namespace cudapy::jit {
+
+class HostLibrary {
+public:
+    explicit HostLibrary(void *handle) : handle_(handle) {}
+    ~HostLibrary();
+    HostLibrary(const HostLibrary &) = delete;
+    HostLibrary &operator=(const HostLibrary &) = delete;
+
+    // The address of an exported symbol; throws Error(NotFound) when missing.
+    void *symbol(const std::string &name) const;
+
+private:
+    void *handle_;
+};
+
+// Compiles and loads `source`. Throws Error(CudaCompilation) with the compiler's output when it
+// does not compile, and Error(Unsupported) when there is no compiler; `log_entries` receives
+// the compiler's parsed messages.
+std::shared_ptr<HostLibrary> compile_host(const std::string &source,
+                                          std::vector<LogEntry> *log_entries = nullptr);
+
+}  // namespace cudapy::jit

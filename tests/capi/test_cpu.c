@@ -1,0 +1,110 @@
+/* The CPU target through the C ABI: compile, host buffers, both launch forms, failures. Runs
+ * wherever a C++ compiler is; no GPU needed. */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+
+static const char source[] =
+    "# saxpy : void (float alpha, float* X, float* Y)\n"
+    "def saxpy(alpha, X, Y):\n"
+    "    if idx < len(X):\n"
+    "        Y[idx] = alpha * X[idx] + Y[idx]\n"
+    "\n"
+    "# strided : void (int* X, int step)\n"
+    "def strided(X, step):\n"
+    "    for i in range(0, len(X), step):\n"
+    "        X[i] = idy * 1000 + idx\n";
+
+enum { N = 5003 };
+
+static cudapy_compile_options cpu_options(void) {
+    cudapy_compile_options options;
+    memset(&options, 0, sizeof options);
+    options.size = sizeof options;
+    options.target = CUDAPY_TARGET_CPU;
+    return options;
+}
+
+int main(void) {
+    cudapy_program *program = NULL;
+    CHECK_OK(cudapy_program_new(&program));
+    CHECK_OK(cudapy_program_add_source(program, source, strlen(source), "kernels.py", 1, 0));
+    cudapy_compile_options options = cpu_options();
+    cudapy_module *module = NULL;
+    cudapy_status status = cudapy_program_compile(program, &options, &module);
+    if (status == CUDAPY_ERROR_UNSUPPORTED && strstr(cudapy_last_error(), "C++ compiler")) {
+        printf("SKIP: %s\n", cudapy_last_error());
+        return SKIP_EXIT_CODE;
+    }
+    CHECK_OK(status);
+    cudapy_kernel *saxpy = NULL, *strided = NULL;
+    CHECK_OK(cudapy_module_kernel(module, "saxpy", &saxpy));
+    CHECK_OK(cudapy_module_kernel(module, "strided", &strided));
+
+    static float x[N], y[N], result[N];
+    for (int i = 0; i < N; ++i) {
+        x[i] = (float)(i % 97) - 40.0f;
+        y[i] = (float)(i % 13);
+    }
+    cudapy_buffer *dx = NULL, *dy = NULL;
+    CHECK_OK(cudapy_buffer_new_on(CUDAPY_TARGET_CPU, sizeof x, &dx));
+    CHECK_OK(cudapy_buffer_new_on(CUDAPY_TARGET_CPU, sizeof y, &dy));
+    CHECK_OK(cudapy_buffer_upload(dx, 0, x, sizeof x));
+    CHECK_OK(cudapy_buffer_upload(dy, 0, y, sizeof y));
+
+    float alpha = 3.0f;
+    cudapy_array ax = {cudapy_buffer_pointer(dx), N}, ay = {cudapy_buffer_pointer(dy), N};
+    void *args[] = {&alpha, &ax, &ay};
+    cudapy_launch_config config;
+    memset(&config, 0, sizeof config);
+    config.size = sizeof config;
+    config.threads = (cudapy_dim3){N, 1, 1};
+    CHECK_OK(cudapy_kernel_launch(saxpy, &config, args));
+    CHECK_OK(cudapy_synchronize());
+    CHECK_OK(cudapy_buffer_download(dy, 0, result, sizeof result));
+    for (int i = 0; i < N; ++i) CHECK(result[i] == 3.0f * x[i] + y[i]);
+
+    /* An explicit grid with a y extent: every thread of the grid runs. */
+    static int cells[64];
+    for (int i = 0; i < 64; ++i) cells[i] = -1;
+    cudapy_buffer *dcells = NULL;
+    CHECK_OK(cudapy_buffer_new_on(CUDAPY_TARGET_CPU, sizeof cells, &dcells));
+    CHECK_OK(cudapy_buffer_upload(dcells, 0, cells, sizeof cells));
+    cudapy_array acells = {cudapy_buffer_pointer(dcells), 64};
+    int step = 1;
+    void *strided_args[] = {&acells, &step};
+    memset(&config, 0, sizeof config);
+    config.size = sizeof config;
+    config.grid = (cudapy_dim3){1, 1, 1};
+    config.block = (cudapy_dim3){1, 1, 1};
+    CHECK_OK(cudapy_kernel_launch(strided, &config, strided_args));
+    CHECK_OK(cudapy_buffer_download(dcells, 0, cells, sizeof cells));
+    for (int i = 0; i < 64; ++i) CHECK(cells[i] == 0);
+
+    /* A zero step is Python's ValueError: the launch fails with its message. */
+    step = 0;
+    CHECK_STATUS(cudapy_kernel_launch(strided, &config, strided_args), CUDAPY_ERROR_LAUNCH_FAILED);
+    CHECK(strstr(cudapy_last_error(), "kernels.py:8: ValueError: range() arg 3 must not be zero"));
+
+    cudapy_buffer *invalid = NULL;
+    CHECK_STATUS(cudapy_buffer_new_on((cudapy_target)7, 8, &invalid), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(invalid == NULL);
+
+    cudapy_buffer_delete(dcells);
+    cudapy_buffer_delete(dx);
+    cudapy_buffer_delete(dy);
+    cudapy_module_delete(module);
+    cudapy_program_delete(program);
+
+    /* What the CPU target lacks is named, not miscompiled. */
+    const char *bessel = "# k : void (float* X)\ndef k(X):\n    X[0] = math.cyl_bessel_i0(X[0])\n";
+    CHECK_OK(cudapy_program_new(&program));
+    CHECK_OK(cudapy_program_add_source(program, bessel, strlen(bessel), "bessel.py", 1, 0));
+    CHECK_STATUS(cudapy_program_compile(program, &options, &module), CUDAPY_ERROR_TRANSLATION);
+    CHECK(strstr(cudapy_last_error(), "bessel.py:3:12:") &&
+          strstr(cudapy_last_error(), "math.cyl_bessel_i0 is not available on the CPU target"));
+    cudapy_program_delete(program);
+    printf("C ABI CPU target tests passed\n");
+    return 0;
+}
