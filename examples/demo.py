@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """cudapy in one run: with a GPU, SAXPY and the Mandelbrot set, checked against NumPy; without
-one, the CUDA C++ translated from SAXPY and the PTX that NVRTC compiles from it."""
+one, the CUDA C++ translated from SAXPY, the PTX that NVRTC compiles from it, and both programs
+run on the CPU target instead."""
 
 import argparse
 import importlib.util
@@ -29,7 +30,7 @@ def without_gpu():
     lines = ptx.splitlines()
     print(f"The beginning of the PTX compiled by NVRTC ({len(lines)} lines):\n")
     print("\n".join(lines[:PTX_LINES_SHOWN]))
-    print("\nNo CUDA GPU was found: translated and compiled to PTX only.")
+    print("\nNo CUDA GPU was found: translated and compiled to PTX, and run on the CPU target.")
 
 
 def main():
@@ -38,7 +39,8 @@ def main():
     args = parser.parse_args()
     if cp.device_count() == 0:
         without_gpu()
-        return 0
+        results = [saxpy.run(target="cpu"), mandelbrot.run(args.out, target="cpu")]
+        return 0 if all(results) else 1
     info = cp.device_info(0)
     print(f"GPU: {info.name}, compute capability {info.compute_capability[0]}."
           f"{info.compute_capability[1]}")

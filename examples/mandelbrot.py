@@ -114,19 +114,20 @@ def compare(name, counts, expected):
 
 
 def run(out="mandelbrot.png", width=960, height=640, max_iters=256,
-        region=(-2.25, -1.25, 1.0, 1.25)):
-    """Computes the set on the GPU both ways, writes `out` and returns whether both launches
-    match NumPy."""
+        region=(-2.25, -1.25, 1.0, 1.25), target=None):
+    """Computes the set on `target` (the default: the GPU, or $CUDAPY_TARGET) both ways, writes
+    `out` and returns whether both launches match NumPy."""
     expected = reference(*region, width, height, max_iters)
 
-    result = cp.CudaArray(np.full(width * height, -1, dtype=np.int32))
-    cp.compile([mandelbrot, mandel])(width, height)(result, *region, width, height, max_iters)
+    result = cp.CudaArray(np.full(width * height, -1, dtype=np.int32), target=target)
+    cp.compile([mandelbrot, mandel], target=target)(width, height)(result, *region, width, height,
+                                                                   max_iters)
     counts = result.toHost().reshape(height, width)
     ok = compare("2-D launch", counts, expected)
 
     flat = np.full(width * height, -1, dtype=np.int32)
-    cp.compile([mandelbrot_flat, mandel])(width * height)(flat, *region, width, height,
-                                                          max_iters)
+    cp.compile([mandelbrot_flat, mandel], target=target)(width * height)(
+        flat, *region, width, height, max_iters)
     ok = compare("1-D launch", flat.reshape(height, width), expected) and ok
 
     # Image rows run top to bottom, the imaginary axis bottom to top.

@@ -19,16 +19,17 @@ def saxpy(alpha, X, Y):
         Y[idx] = alpha * X[idx] + Y[idx]
 
 
-def run(n=2 ** 20, alpha=2.0):
-    """Runs SAXPY on the GPU and returns whether the result matches NumPy's."""
+def run(n=2 ** 20, alpha=2.0, target=None):
+    """Runs SAXPY on `target` (the default: the GPU, or $CUDAPY_TARGET) and returns whether the
+    result matches NumPy's."""
     rng = np.random.default_rng(2015)
     x = rng.random(n, dtype=np.float32)
     y = rng.random(n, dtype=np.float32)
     expected = np.float32(alpha) * x + y
 
-    kernel = cp.compile(saxpy)
-    X = cp.CudaArray(x)
-    Y = cp.CudaArray(y)
+    kernel = cp.compile(saxpy, target=target)
+    X = cp.CudaArray(x, target=target)
+    Y = cp.CudaArray(y, target=target)
     kernel(n)(alpha, X, Y)
     result = Y.toHost()
 

@@ -30,6 +30,11 @@ class ParamKind(enum.IntEnum):
     ARRAY = 1
 
 
+class Target(enum.IntEnum):
+    CUDA = 0
+    CPU = 1
+
+
 class VersionInfo(ctypes.Structure):
     _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
                 ("abi", ctypes.c_int)]
@@ -128,6 +133,7 @@ _PROTOTYPES = [
     ("cudapy_device_info_get", _status, [ctypes.c_int, _P(DeviceInfo)]),
     ("cudapy_synchronize", _status, []),
     ("cudapy_buffer_new", _status, [_size, _P(buffer_p)]),
+    ("cudapy_buffer_new_on", _status, [ctypes.c_int, _size, _P(buffer_p)]),
     ("cudapy_buffer_delete", None, [buffer_p]),
     ("cudapy_buffer_pointer", ctypes.c_void_p, [buffer_p]),
     ("cudapy_buffer_size", _size, [buffer_p]),

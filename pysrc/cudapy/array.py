@@ -6,7 +6,7 @@ import weakref
 
 import numpy as np
 
-from . import _ffi
+from . import _ffi, targets
 from .types import scalar_type_of, to_dtype
 
 # CudaPy's element types for a list: Python floats become float32, ints int32, bools bool.
@@ -74,14 +74,15 @@ def _ndarray_to_host(data, dtype):
 
 
 class CudaArray:
-    """A one-dimensional array in GPU memory.
+    """A one-dimensional array in GPU memory (host memory for the CPU target's kernels).
 
     CudaArray(list or ndarray) copies the data to the GPU: a list's floats become float32, its
     ints int32 and its bools bool; an ndarray keeps its dtype unless `dtype` is given.
     The memory is freed when the object is collected, or at once by free().
     """
 
-    def __init__(self, data, dtype=None):
+    def __init__(self, data, dtype=None, target=None):
+        self.target = targets.resolve(target)
         dtype = None if dtype is None else to_dtype(dtype)
         if isinstance(data, np.ndarray):
             host = _ndarray_to_host(data, dtype)
@@ -94,15 +95,16 @@ class CudaArray:
         self._upload(host)
 
     @classmethod
-    def allocate(cls, length, dtype):
+    def allocate(cls, length, dtype, target=None):
         """An uninitialized array of `length` elements of `dtype` (cp.Int, cp.Float, cp.Double,
-        cp.Bool or a NumPy dtype)."""
+        cp.Bool or a NumPy dtype), in the memory of `target`'s kernels."""
         if isinstance(length, bool):
             raise TypeError("CudaArray.allocate(): the length must be an integer, got bool")
         length = operator.index(length)
         if length < 0:
             raise ValueError(f"CudaArray.allocate(): the length must not be negative, got {length}")
         array = cls.__new__(cls)
+        array.target = targets.resolve(target)
         array._allocate(length, to_dtype(dtype))
         return array
 
@@ -111,8 +113,9 @@ class CudaArray:
         self._dtype = dtype
         buffer = _ffi.buffer_p()
         # The library gets at least one byte so that empty arrays have a buffer too.
-        _ffi.check(_ffi.lib.cudapy_buffer_new(max(length * dtype.itemsize, 1),
-                                              ctypes.byref(buffer)))
+        _ffi.check(_ffi.lib.cudapy_buffer_new_on(targets.memory_target(self.target),
+                                                 max(length * dtype.itemsize, 1),
+                                                 ctypes.byref(buffer)))
         self._buffer = buffer
         self._pointer = _ffi.lib.cudapy_buffer_pointer(buffer)
         self._release = weakref.finalize(self, _ffi.lib.cudapy_buffer_delete, buffer)

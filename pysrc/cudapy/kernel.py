@@ -12,7 +12,7 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from . import _ffi
+from . import _ffi, targets
 from .array import CudaArray, list_to_array
 from .errors import InternalError
 from .types import ScalarType, dtype_of, struct_code, type_name
@@ -118,7 +118,8 @@ class _Program:
     """A cudapy_program holding the sources of one compile() call, and the module compiled
     from them for the GPU, shared by all its kernels."""
 
-    def __init__(self, functions, sig, fast_math=False, line_info=False):
+    def __init__(self, functions, sig, fast_math=False, line_info=False, target=None):
+        self.target = targets.resolve(target)
         self._fast_math = fast_math
         self._line_info = line_info
         self._module = None
@@ -127,8 +128,12 @@ class _Program:
         if not items:
             raise ValueError("nothing to compile: the list of functions is empty")
         sources = [_source(item) for item in items]
+        if self.target == "python":
+            from . import interpreter
+            sources = [interpreter._translatable(source) for source in sources]
         self.name = sources[0].name
         signatures = _signatures(sig, self.name)
+        self.items, self.signatures = items, signatures  # for the interpreter mode
         handle = _ffi.program_p()
         _ffi.check(_ffi.lib.cudapy_program_new(ctypes.byref(handle)))
         self.handle = handle
@@ -167,6 +172,7 @@ class _Program:
             if self._module is None:
                 lib = _ffi.lib
                 options = _compile_options(None, self._fast_math, self._line_info)
+                options.target = targets.memory_target(self.target)
                 module = _ffi.module_p()
                 _ffi.check(lib.cudapy_program_compile(self.handle, ctypes.byref(options),
                                                       ctypes.byref(module)), self.handle)
@@ -212,7 +218,9 @@ class _StagedRows(NamedTuple):
 
 
 class _Parameter:
-    def __init__(self, kernel_name, info):
+    def __init__(self, kernel_name, info, target):
+        self.target_name = target
+        self.memory = targets.memory_target(target)
         self.name = info.name.decode("utf-8")
         self.element = ScalarType(info.element)
         self.is_array = info.kind == _ffi.ParamKind.ARRAY
@@ -288,6 +296,9 @@ class _Parameter:
 
     def _convert_array(self, value):
         if isinstance(value, CudaArray):
+            if targets.memory_target(value.target) != self.memory:
+                raise TypeError(f"{self._where} is a CudaArray for the {value.target} target, "
+                                f"but the kernel runs on the {self.target_name} target")
             if value.dtype != self.dtype:
                 raise TypeError(f"{self._where} must be {self.type} ({self.dtype} elements), "
                                 f"got a CudaArray of {value.dtype}")
@@ -366,14 +377,21 @@ def _non_negative(value, what):
 class Launch:
     """A kernel with its launch shape; calling it launches the kernel."""
 
-    __slots__ = ("_kernel", "_config_ref")
+    __slots__ = ("_kernel", "_config", "_config_ref")
 
     def __init__(self, kernel, config):
         self._kernel = kernel
-        self._config_ref = ctypes.byref(config)  # holds a reference to config
+        self._config = config
+        self._config_ref = ctypes.byref(config)
 
-    def __call__(self, *args):
-        self._kernel._launch(self._config_ref, args)
+    def __call__(self, *args, seq=False):
+        """Launches the kernel; `seq=True` runs the Python function in the interpreter instead,
+        thread by thread (see cudapy.interpreter)."""
+        if seq or self._kernel._interpreted:
+            from . import interpreter
+            interpreter._launch(self._kernel, self._config, args)
+        else:
+            self._kernel._launch(self._config_ref, args)
 
 
 class Kernel:
@@ -383,6 +401,7 @@ class Kernel:
 
     def __init__(self, program, name, cuda_source):
         self._program = program
+        self._interpreted = program.target == "python"  # every launch runs in the interpreter
         self.name = name
         self.cuda_source = cuda_source
         handle = self._program.handle
@@ -393,7 +412,7 @@ class Kernel:
             info = _ffi.ParamInfo(size=ctypes.sizeof(_ffi.ParamInfo))
             _ffi.check(lib.cudapy_program_param(handle, index, param_index, ctypes.byref(info)),
                        handle)
-            params.append(_Parameter(self.name, info))
+            params.append(_Parameter(self.name, info, program.target))
         self._params = params
         self.params = [(param.name, param.type) for param in params]
         args_size = lib.cudapy_program_args_size(handle, index)
@@ -463,9 +482,10 @@ class Kernel:
                 values += (None, None)  # the device array's address and length, once it exists
         handle = self._handle if self._handle is not None else self._device_kernel()
         temporaries = []
+        host = self._program.target != "cuda"
         try:
             for position, item in staged:
-                device = _to_device(item, temporaries)
+                device = _to_device(item, temporaries, host)
                 values[position] = device._pointer
                 values[position + 1] = device._length
             with self._launch_lock:
@@ -484,24 +504,55 @@ class Kernel:
                 device.free()
 
 
-def _to_device(item, temporaries):
-    """The device array for a staged argument, copied in for this launch; `temporaries` gets
-    every array made, with what to copy back into."""
+def _to_device(item, temporaries, host):
+    """The kernel's view of a staged argument for this launch: a device copy, or on the CPU
+    target the host array itself. `temporaries` gets every array made, with what to copy back
+    into."""
     if item.__class__ is CudaArray:
         return item
     if item.__class__ is _Staged:
+        if host:
+            view = _HostView(item.host)
+            if item.copy_back is not None and item.copy_back is not item.host:
+                temporaries.append((view, item))
+            return view
         device = CudaArray(item.host)
         temporaries.append((device, item))
         return device
-    # The rows of a T** argument: a device array of cudapy_array descriptors, two words each.
+    # The rows of a T** argument: an array of cudapy_array descriptors, two words each.
     descriptors = np.empty(2 * len(item.rows), dtype=np.uint64)
     for index, row in enumerate(item.rows):
-        device = _to_device(row, temporaries)
+        device = _to_device(row, temporaries, host)
         descriptors[2 * index] = device._pointer or 0
         descriptors[2 * index + 1] = device._length
+    if host:
+        temporaries.append((_HostView(descriptors), _Staged(descriptors, None)))
+        return _RowTable(descriptors.ctypes.data, len(item.rows))
     table = CudaArray(descriptors)
     temporaries.append((table, _Staged(descriptors, None)))
     return _RowTable(table._pointer, len(item.rows))
+
+
+class _HostView:
+    """A contiguous NumPy array given to a CPU kernel as it is, with CudaArray's interface for
+    what a launch needs of it."""
+
+    __slots__ = ("_array", "_pointer", "_length")
+
+    def __init__(self, array):
+        self._array = array
+        self._pointer = array.ctypes.data
+        self._length = len(array)
+
+    def _download_into(self, host):
+        if host is not self._array:
+            host[...] = self._array
+
+    def toHost(self):
+        return self._array
+
+    def free(self):
+        pass
 
 
 class _RowTable:
@@ -514,13 +565,16 @@ class _RowTable:
         self._length = length
 
 
-def compile(functions, sig=None, fast_math=False, line_info=False):
+def compile(functions, sig=None, fast_math=False, line_info=False, target=None):
     """Translates a kernel (or a list: the kernel first, then its helpers) to CUDA C++ at once;
-    compiles and loads it for the GPU on its first launch.
+    compiles and loads it for its target on its first launch.
 
-    `sig` gives the kernel's signature as a string, or several as {name: signature}.
+    `sig` gives the kernel's signature as a string, or several as {name: signature}. `target`
+    is "cuda" (the GPU), "cpu" (compiled C++ on the host's cores) or "python" (every launch
+    runs in the interpreter, see cudapy.interpreter); the default is $CUDAPY_TARGET, else
+    "cuda".
     """
-    program = _Program(functions, sig, fast_math, line_info)
+    program = _Program(functions, sig, fast_math, line_info, target)
     if program.name is None:
         raise ValueError("the first source defines no function")
     return Kernel(program, program.name, program.translate())
@@ -530,8 +584,8 @@ class Module:
     """Every kernel of one compile, as attributes: `module.saxpy(n)(...)`. The kernels share
     one translation and one compiled module."""
 
-    def __init__(self, functions, sig=None, fast_math=False, line_info=False):
-        program = _Program(functions, sig, fast_math, line_info)
+    def __init__(self, functions, sig=None, fast_math=False, line_info=False, target=None):
+        program = _Program(functions, sig, fast_math, line_info, target)
         self.cuda_source = program.translate()
         self._program = program
         self.kernels = {name: Kernel(program, name, self.cuda_source)
@@ -552,7 +606,7 @@ class Module:
         return self._program.ptx(arch)
 
 
-def module(functions, sig=None, fast_math=False, line_info=False):
+def module(functions, sig=None, fast_math=False, line_info=False, target=None):
     """Translates several kernels and their helpers at once (functions, or source text) and
     returns them as the attributes of a Module."""
-    return Module(functions, sig, fast_math, line_info)
+    return Module(functions, sig, fast_math, line_info, target)

@@ -14,12 +14,13 @@ struct cudapy_uint3 {
     unsigned int x, y, z;
 };
 
-// CUDA's built-in index variables, set by the launch loop for the thread it runs.
-#define CUDAPY_THREAD_LOCAL static thread_local __attribute__((tls_model("initial-exec")))
-CUDAPY_THREAD_LOCAL cudapy_uint3 threadIdx;
-CUDAPY_THREAD_LOCAL cudapy_uint3 blockIdx;
-CUDAPY_THREAD_LOCAL cudapy_uint3 blockDim;
-CUDAPY_THREAD_LOCAL cudapy_uint3 gridDim;
+// CUDA's built-in index variables, set by the launch loop for the thread it runs. (Every loaded
+// kernel library has its own; the static TLS block that a faster TLS model would use runs out
+// after a few dozen libraries.)
+static thread_local cudapy_uint3 threadIdx;
+static thread_local cudapy_uint3 blockIdx;
+static thread_local cudapy_uint3 blockDim;
+static thread_local cudapy_uint3 gridDim;
 static constexpr int warpSize = 32;
 
 using std::isfinite;

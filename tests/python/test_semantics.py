@@ -22,7 +22,12 @@ import pytest
 import cudapy as cp
 import interpreter
 
-pytestmark = [pytest.mark.gpu, pytest.mark.nvrtc]
+@pytest.fixture(autouse=True, params=["cpu", pytest.param("cuda", marks=[pytest.mark.gpu,
+                                                                          pytest.mark.nvrtc])])
+def target(request, monkeypatch):
+    """Every test runs its kernels on the CPU target, and on the GPU where there is one."""
+    monkeypatch.setenv("CUDAPY_TARGET", request.param)
+    return request.param
 
 N = 4096
 INTEGER_TYPES = [np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64,
@@ -153,8 +158,8 @@ def run_in_interpreter(functions, args, sig=None, threads=None, grid=None, block
     return args
 
 
-def run_on_gpu(functions, args, sig=None, threads=None, grid=None, block=None):
-    """The arguments after the kernel ran on the GPU (arrays copied back)."""
+def run_compiled(functions, args, sig=None, threads=None, grid=None, block=None):
+    """The arguments after the compiled kernel ran on the target (arrays copied back)."""
     args = _copies(args)
     kernel = cp.compile(functions, sig=sig)
     if grid is not None:
@@ -213,7 +218,7 @@ def check_kernel(functions, args, sig=None, threads=None, grid=None, block=None,
     Returns the arrays the GPU left."""
     kernel = functions[0] if isinstance(functions, (list, tuple)) else functions
     expected = run_in_interpreter(functions, args, sig, threads, grid, block)
-    actual = run_on_gpu(functions, args, sig, threads, grid, block)
+    actual = run_compiled(functions, args, sig, threads, grid, block)
     assert_arrays_match(kernel, args, actual, expected, rtol, atol)
     return actual
 
@@ -272,7 +277,7 @@ def test_integer_true_division_gives_float32(pair, rng):
     a, b = operand_pairs(dtype_a, dtype_b, rng)
     b = usable_divisors(a, b)
     args = [a, b, poisoned(FLOAT64)]
-    actual = run_on_gpu(true_division, args,
+    actual = run_compiled(true_division, args,
                         sig=signature(true_division, dtype_a, dtype_b, FLOAT64))
     expected = (a.astype(np.float32) / b.astype(np.float32)).astype(np.float64)
     assert_arrays_match(true_division, args, actual, [a, b, expected])
@@ -351,7 +356,7 @@ def test_integer_power_negative_exponents(dtype, rng):
     info = np.iinfo(dtype)
     b = rng.integers(info.min, -1, N, endpoint=True).astype(dtype)
     args = [a, b, poisoned(dtype)]
-    actual = run_on_gpu(power, args, sig=signature(power, dtype, dtype, dtype))
+    actual = run_compiled(power, args, sig=signature(power, dtype, dtype, dtype))
     odd = (b.astype(np.int64) % 2) != 0
     expected = np.where(a == 1, 1, np.where(a == -1, np.where(odd, -1, 1), 0)).astype(dtype)
     assert_arrays_match(power, args, actual, [a, b, expected])
@@ -459,7 +464,7 @@ def int32_edges(A, Out):
 
 
 def test_int32_max_plus_one_is_int32_min():
-    _, out = run_on_gpu(int32_edges, [np.array([2**31 - 1, -1], np.int32), poisoned(INT32, 2)])
+    _, out = run_compiled(int32_edges, [np.array([2**31 - 1, -1], np.int32), poisoned(INT32, 2)])
     assert out.tolist() == [-2**31, 0]
 
 
@@ -482,7 +487,7 @@ def test_bool_arithmetic_follows_python(rng):
     p, q = operand_pairs(BOOL, BOOL, rng)
     args = [p, q, *arrays_of(INT32, INT32, INT32, INT32, INT8, INT8, INT8)]
     expected = run_in_interpreter(bool_arithmetic, [p.tolist(), q.tolist(), *args[2:]])
-    actual = run_on_gpu(bool_arithmetic, args)
+    actual = run_compiled(bool_arithmetic, args)
     assert_arrays_match(bool_arithmetic, args, actual, [p, q, *expected[2:]])
 
 
@@ -1138,7 +1143,7 @@ def test_integer_with_a_float_literal_gives_float32(rng):
     a = operands(INT32, rng)
     wide = operands(INT64, rng)
     args = [a, wide, *arrays_of(FLOAT64, FLOAT64, FLOAT64)]
-    actual = run_on_gpu(integer_with_float_literals, args)
+    actual = run_compiled(integer_with_float_literals, args)
     a32, wide32 = a.astype(np.float32), wide.astype(np.float32)
     expected = [a, wide, (a32 * np.float32(0.1)).astype(np.float64),
                 (a32 + np.float32(0.5)).astype(np.float64),
