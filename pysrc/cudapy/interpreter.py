@@ -1,0 +1,802 @@
+"""Interpreter mode: a kernel's own Python function, run thread by thread in the interpreter.
+
+`kernel(n)(*args, seq=True)` and `kernel[grid, block](*args, seq=True)` run the kernel here
+instead of on its target, and so does every launch of a kernel compiled with
+`target="python"` (`cudapy.compile`, `cudapy.module`, or `CUDAPY_TARGET=python`). No GPU,
+NVRTC or compiler is involved: the function itself runs once per thread, so `print()`,
+`breakpoint()`, `pdb` and a debugger's breakpoints work inside it, and an exception stops the
+launch with a note naming the thread it happened in.
+
+The function runs unchanged, as a copy whose globals give the kernel language's names their
+cudapy meaning: `idx`, `idy`, `idz` (int32), `threadIdx`, `blockIdx`, `blockDim`, `gridDim`
+(.x/.y/.z), `warpSize`; `range` and `xrange` give the loop variable's type; `int`, `float`,
+`double`, `bool`, `int8`..`float64` (also as `np.float32(x)`) convert as cudapy's casts do
+(integers wrap, floats truncate toward zero); `math` computes as CUDA's math library does (IEEE
+results instead of Python's exceptions, in the arguments' float type, float32 for the
+`f`-suffixed names; the Bessel functions and the inverse error functions need SciPy);
+`len()`, `round()`, `math.floor`/`ceil`/`trunc` give int64; `min` and `max` promote their
+arguments; the other functions of the compile are called as Python functions, converting
+their arguments and result to their signature when they have one.
+Arrays are NumPy arrays and scalars NumPy scalars, so arithmetic is fixed-width and follows
+NumPy's promotion rules and NEP 50's weak Python literals, as cudapy's does (`x * 2.0` with a
+float32 `x` stays float32); integers wrap, `//` floors and `%` takes the divisor's sign. An
+index below zero raises IndexError, where the GPU would read or write outside the array.
+
+Arguments are checked and converted by the compiled kernel's own checks (the same TypeError
+for a wrong count or type). NumPy arrays that the kernel writes are changed in place, lists
+are converted to arrays and not written back, and CudaArrays are copied to the host for the
+launch and copied back if the kernel writes them (the python target's CudaArrays live in
+host memory, as the CPU target's do).
+
+Where cudapy deliberately differs from NumPy, this mode follows NumPy: integer true division
+and integers with float literals give float64 (float32 in cudapy), `x ** n` with a negative
+integer n raises (0 unless x is 1 or -1 in cudapy), and bool + bool is a logical or (an int in
+cudapy). Integer division by zero gives 0 here and is undefined on the GPU.
+
+With `kernel(n)` the target chooses the block shape, so there `threadIdx`, `blockIdx`,
+`blockDim` and `gridDim` raise NameError; `kernel[grid, block]` defines them. Threads run in
+order, block after block, each to its end before the next starts: the kernel language has no
+barriers yet, so a thread is a plain call, with no generators or OS threads to suspend it.
+
+With `target="python"`, statements that only call `print()`, `breakpoint()` or
+`<module>.set_trace()`, and import statements inside the functions, are left out of the
+translation, which still checks the rest of the kernel; with `seq=True` the kernel was
+compiled for another target and cannot contain them.
+
+`run(functions, args, threads=...)` runs Python functions this way without translating them
+(the semantic tests use it as their oracle): arguments are passed as given, scalars converted
+to the types of the kernel's signature.
+"""
+
+import ast
+import builtins
+import fractions
+import inspect
+import itertools
+import linecache
+import math as python_math
+import re
+import types
+import warnings
+import weakref
+from typing import NamedTuple, Optional
+
+import numpy as np
+
+__all__ = ["Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert", "kernel_globals",
+           "kernel_range", "parse_signature", "run", "signature_comment"]
+
+_NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+
+# Signature type names: CudaPy's and NumPy's.
+SCALAR_TYPES = {
+    "bool": np.dtype(np.bool_), "bool_": np.dtype(np.bool_), "int": np.dtype(np.int32),
+    "float": np.dtype(np.float32), "double": np.dtype(np.float64),
+    **{name: np.dtype(name) for name in ["int8", "int16", "int32", "int64", "uint8", "uint16",
+                                         "uint32", "uint64", "float16", "float32", "float64"]},
+}
+
+WARP_SIZE = 32
+
+_SIGNATURE_COMMENT = re.compile(r"#\s*(\w+)\s*:\s*(.*\S)\s*$")
+_SIGNATURE = re.compile(r"\s*(?:\w+\s*:\s*)?(\w+)\s*\((.*)\)\s*")
+_PARAMETER = re.compile(r"\s*(\w+)\s*((?:\*\s*)*)(\w*)\s*")
+
+
+def _require_numpy_2():
+    if not _NUMPY_2:
+        raise ImportError("cudapy's interpreter mode needs NumPy 2, whose promotion rules "
+                          f"(NEP 50) are cudapy's; this is NumPy {np.__version__}")
+
+
+# ---- signatures ---------------------------------------------------------------------------
+
+class Signature(NamedTuple):
+    """Parameter and return types; None for an array parameter and for `void`."""
+
+    params: list
+    returns: Optional[np.dtype]
+
+
+def _scalar_type(name, text):
+    if name not in SCALAR_TYPES:
+        raise ValueError(f"unknown type {name!r} in the signature {text!r}")
+    return SCALAR_TYPES[name]
+
+
+def parse_signature(text):
+    """A Signature from a CudaPy signature such as `void (float alpha, float* X)`, optionally
+    preceded by the function's name and a colon."""
+    match = _SIGNATURE.fullmatch(text)
+    if not match:
+        raise ValueError(f"not a signature: {text!r}")
+    returns, params_text = match.groups()
+    params = []
+    for param in filter(str.strip, params_text.split(",")):
+        parameter = _PARAMETER.fullmatch(param)
+        if not parameter:
+            raise ValueError(f"not a parameter: {param.strip()!r} in the signature {text!r}")
+        type_name, stars, _ = parameter.groups()
+        params.append(None if stars.strip() else _scalar_type(type_name, text))
+    return Signature(params, None if returns == "void" else _scalar_type(returns, text))
+
+
+def signature_comment(function):
+    """The signature in the `# name : ...` comment above `function`, or None."""
+    try:
+        _, first = inspect.getsourcelines(function)
+        file_lines = inspect.findsource(function)[0]
+    except (OSError, TypeError):
+        return None
+    above = first - 2
+    while above >= 0 and file_lines[above].lstrip().startswith("#"):
+        match = _SIGNATURE_COMMENT.match(file_lines[above].strip())
+        if match and match.group(1) == function.__name__:
+            return match.group(2)
+        above -= 1
+    return None
+
+
+def _signatures(functions, given):
+    """{function name: Signature} from `given` ({name: text}) and the signature comments."""
+    signatures = {}
+    for function in functions:
+        text = given.get(function.__name__) or signature_comment(function)
+        if text is not None:
+            signatures[function.__name__] = parse_signature(text)
+    return signatures
+
+
+def _given_signatures(functions, sig):
+    """sig= as cudapy.compile takes it, as {name: text}."""
+    if sig is None:
+        return {}
+    return {functions[0].__name__: sig} if isinstance(sig, str) else dict(sig)
+
+
+# ---- conversions --------------------------------------------------------------------------
+
+def convert(value, dtype):
+    """`value` converted as a cudapy cast to `dtype` converts it: integers wrap, floats are
+    truncated toward zero or rounded to the nearest float."""
+    if isinstance(value, str):  # float('nan'), float('inf')
+        value = float(value)
+    return np.asarray(value).astype(dtype)[()]
+
+
+def _cast(name, dtype):
+    def cast(value):
+        return convert(value, dtype)
+    cast.__name__ = cast.__qualname__ = name
+    return cast
+
+
+def _strong_dtypes(values):
+    return [value.dtype for value in values if isinstance(value, np.generic)]
+
+
+def _float_type(values, single=False):
+    """The type cudapy's math computes in: the arguments' promoted type (Python literals are
+    weak), integers and float16 counting as float32; float32 for the f-suffixed names."""
+    if single:
+        return np.dtype(np.float32)
+    strong = _strong_dtypes(values)
+    dtype = np.result_type(*strong) if strong else np.dtype(np.float32)
+    return dtype if dtype.kind == "f" and dtype.itemsize >= 4 else np.dtype(np.float32)
+
+
+def _promoted(values):
+    """The values converted to their promoted type, as min() and max() compare them; Python
+    numbers alone stay as they are."""
+    strong = _strong_dtypes(values)
+    if not strong or all(dtype.kind == "b" for dtype in strong):
+        return values
+    dtype = np.result_type(*[value.dtype if isinstance(value, np.generic) else value
+                             for value in values])
+    return [convert(value, dtype) for value in values]
+
+
+def _min(*values):
+    return builtins.min(_promoted(values) if len(values) > 1 else values[0])
+
+
+def _max(*values):
+    return builtins.max(_promoted(values) if len(values) > 1 else values[0])
+
+
+# ---- math ---------------------------------------------------------------------------------
+
+def _float_function(compute, single, exact=False):
+    """A math function computed in float64 and rounded to the type cudapy computes it in;
+    `exact` ones are computed in that type itself."""
+    def function(*args):
+        dtype = _float_type(args, single)
+        with np.errstate(all="ignore"):
+            if exact:
+                return dtype.type(compute(*[dtype.type(arg) for arg in args]))
+            return dtype.type(compute(*[np.float64(dtype.type(arg)) for arg in args]))
+    return function
+
+
+def _round_exactly(value, dtype):
+    """The float of `dtype` nearest to the Fraction `value`, halves to even."""
+    try:
+        nearest = dtype.type(float(value))
+    except OverflowError:
+        return dtype.type(np.inf if value > 0 else -np.inf)
+    if not np.isfinite(nearest):
+        return nearest
+    neighbours = (np.nextafter(nearest, -np.inf), nearest, np.nextafter(nearest, np.inf))
+    candidates = [c for c in neighbours if np.isfinite(c)]
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    return min(candidates, key=lambda c: (abs(fractions.Fraction(float(c)) - value),
+                                          int(np.array(c).view(unsigned)) & 1))
+
+
+def _fma_function(single):
+    """a * b + c with one rounding, as CUDA's fma."""
+    def fma(a, b, c):
+        dtype = _float_type([a, b, c], single)
+        operands = [np.float64(dtype.type(value)) for value in (a, b, c)]
+        with np.errstate(all="ignore"):
+            if not all(np.isfinite(operands)):
+                # The exact product of finite factors is finite however large, so an infinite
+                # addend decides; otherwise IEEE arithmetic on the infinities does.
+                if np.isfinite(operands[0]) and np.isfinite(operands[1]):
+                    return dtype.type(operands[2])
+                return dtype.type(operands[0] * operands[1] + operands[2])
+            x, y, z = (fractions.Fraction(operand) for operand in operands)
+            exact = x * y + z
+            if exact == 0:  # the sign of an exact zero follows IEEE addition
+                return dtype.type(operands[0] * operands[1] + operands[2])
+            return _round_exactly(exact, dtype)
+    return fma
+
+
+def _c_pow(x, y):
+    """C's pow, which Python's math.pow follows except that it raises where C returns an
+    infinity (zero to a negative power, overflow) or a NaN (a negative base with a non-integer
+    exponent)."""
+    x, y = float(x), float(y)
+    odd_integer = y.is_integer() and int(y) % 2 == 1
+    try:
+        return python_math.pow(x, y)
+    except ValueError:
+        if x == 0:
+            return python_math.copysign(python_math.inf, x) if odd_integer else python_math.inf
+        return python_math.nan
+    except OverflowError:
+        return -python_math.inf if x < 0 and odd_integer else python_math.inf
+
+
+def _lgamma(x):
+    try:
+        return python_math.lgamma(x)
+    except (ValueError, OverflowError):  # the poles
+        return python_math.inf
+
+
+def _tgamma(x):
+    if x == 0:
+        return python_math.copysign(python_math.inf, x)
+    try:
+        return python_math.gamma(x)
+    except ValueError:  # negative integers and -inf
+        return python_math.nan
+    except OverflowError:
+        return python_math.inf
+
+
+def _remainder(x, y):
+    try:
+        return python_math.remainder(x, y)
+    except ValueError:  # an infinite x or a zero y
+        return python_math.nan
+
+
+def _sinpi(x):
+    if not python_math.isfinite(x):
+        return python_math.nan
+    reduced = python_math.fmod(x, 2.0)  # exact
+    if reduced == int(reduced):
+        return python_math.copysign(0.0, x)
+    return python_math.sin(python_math.pi * reduced)
+
+
+def _cospi(x):
+    if not python_math.isfinite(x):
+        return python_math.nan
+    reduced = python_math.fmod(abs(x), 2.0)
+    if reduced in (0.5, 1.5):
+        return 0.0
+    return python_math.cos(python_math.pi * reduced)
+
+
+def _logb(x):
+    if x == 0:
+        return -python_math.inf
+    if not python_math.isfinite(x):
+        return abs(x)
+    return float(python_math.frexp(x)[1] - 1)
+
+
+def _reciprocal(compute):
+    def function(*args):
+        return np.float64(1.0) / np.float64(compute(*args))
+    return function
+
+
+def _norm(*args):
+    return python_math.hypot(*[float(arg) for arg in args])
+
+
+def _fdim(x, y):
+    if np.isnan(x) or np.isnan(y):
+        return x + y
+    return x - y if x > y else x.dtype.type(0)
+
+
+def _normcdf(x):
+    return 0.5 * python_math.erfc(-float(x) / python_math.sqrt(2.0))
+
+
+def _scipy(name, special_name):
+    """A function of scipy.special, which only SciPy provides among the host's libraries."""
+    def compute(*args):
+        try:
+            import scipy.special
+        except ImportError:
+            raise NotImplementedError(f"math.{name} needs SciPy (scipy.special) in cudapy's "
+                                      "interpreter mode; install scipy") from None
+        return getattr(scipy.special, special_name)(*args)
+    return compute
+
+
+# Functions of floats, computed in the arguments' float type; each also has an f-suffixed
+# name that computes in float32. The second element says whether it is computed in that type
+# itself (its result is exact there) rather than in float64.
+_FLOAT_FUNCTIONS = {
+    "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin, "asinh": np.arcsinh,
+    "atan": np.arctan, "atanh": np.arctanh, "cbrt": np.cbrt, "cos": np.cos, "cosh": np.cosh,
+    "cospi": _cospi, "cyl_bessel_i0": np.i0, "cyl_bessel_i1": _scipy("cyl_bessel_i1", "i1"),
+    "erf": python_math.erf, "erfc": python_math.erfc,
+    "erfcinv": _scipy("erfcinv", "erfcinv"), "erfcx": _scipy("erfcx", "erfcx"),
+    "erfinv": _scipy("erfinv", "erfinv"), "exp": np.exp, "exp10": lambda x: np.power(10.0, x),
+    "exp2": np.exp2, "expm1": np.expm1, "fabs": np.fabs, "j0": _scipy("j0", "j0"),
+    "j1": _scipy("j1", "j1"), "lgamma": _lgamma, "log10": np.log10, "log1p": np.log1p,
+    "log2": np.log2, "logb": _logb, "nearbyint": np.rint, "normcdf": _normcdf,
+    "normcdfinv": _scipy("normcdfinv", "ndtri"), "rcbrt": _reciprocal(np.cbrt),
+    "rint": np.rint, "rsqrt": _reciprocal(np.sqrt), "sin": np.sin, "sinh": np.sinh,
+    "sinpi": _sinpi, "sqrt": np.sqrt, "tan": np.tan, "tanh": np.tanh, "tgamma": _tgamma,
+    "gamma": _tgamma, "y0": _scipy("y0", "y0"), "y1": _scipy("y1", "y1"),
+    "atan2": np.arctan2, "copysign": np.copysign, "fmod": np.fmod, "hypot": np.hypot,
+    "pow": _c_pow, "remainder": _remainder, "rhypot": _reciprocal(np.hypot),
+    "norm3d": _norm, "rnorm3d": _reciprocal(_norm), "norm4d": _norm,
+    "rnorm4d": _reciprocal(_norm),
+}
+_EXACT_FUNCTIONS = {"fdim": _fdim, "fmax": np.fmax, "fmin": np.fmin, "nextafter": np.nextafter}
+
+
+def _log_function(single):
+    """log(x) and log(x, base), the second as log(x) / log(base) in the float type."""
+    def log(x, *base):
+        dtype = _float_type([x, *base], single)
+        with np.errstate(all="ignore"):
+            logarithms = [dtype.type(np.log(np.float64(dtype.type(value))))
+                          for value in (x, *base)]
+            return logarithms[0] if not base else logarithms[0] / logarithms[1]
+    return log
+
+
+def _int64_of(value):
+    """The int64 a float converts to; NaN, infinities and values out of range give the most
+    negative int64, as the hardware's conversion does."""
+    if not np.isfinite(value) or not -2.0 ** 63 <= value < 2.0 ** 63:
+        return np.int64(np.iinfo(np.int64).min)
+    return np.int64(value)
+
+
+def _to_int64(rounding):
+    """math.floor/ceil/trunc and round(): an int64; integers are their own result."""
+    def function(value):
+        if isinstance(value, (bool, int, np.integer, np.bool_)):
+            return np.int64(value)
+        return np.int64(rounding(value))
+    return function
+
+
+def _round_half_away(value):
+    truncated = np.trunc(value)
+    if abs(value - truncated) >= 0.5:
+        truncated += np.copysign(1.0, value)
+    return truncated
+
+
+def _float_to_int(compute, result_type):
+    """ilogb, llrint and llround: the argument in its float type, an integer result."""
+    def function(value):
+        dtype = _float_type([value])
+        with np.errstate(all="ignore"):
+            return result_type(compute(np.float64(dtype.type(value))))
+    return function
+
+
+def _ilogb(x):
+    if x == 0 or np.isnan(x):
+        return np.iinfo(np.int32).min
+    if np.isinf(x):
+        return np.iinfo(np.int32).max
+    return python_math.frexp(x)[1] - 1
+
+
+def _scale_by_int(x, n):
+    dtype = _float_type([x])
+    with np.errstate(all="ignore"):
+        return dtype.type(np.ldexp(dtype.type(x), convert(n, np.int32)))
+
+
+def _int_order(compute):
+    """jn(n, x) and yn(n, x): an int32 order and a float."""
+    def function(n, x):
+        dtype = _float_type([x])
+        with np.errstate(all="ignore"):
+            return dtype.type(compute(int(convert(n, np.int32)), np.float64(dtype.type(x))))
+    return function
+
+
+def _angle(factor):
+    def function(x):
+        dtype = _float_type([x])
+        with np.errstate(all="ignore"):
+            return dtype.type(x) * dtype.type(factor)
+    return function
+
+
+def _predicate(test):
+    def function(value):
+        return np.bool_(test(np.float64(value)))
+    return function
+
+
+def _math_namespace():
+    names = {"pi": python_math.pi, "e": python_math.e, "tau": python_math.tau,
+             "inf": python_math.inf, "nan": python_math.nan}
+    for name, compute in _FLOAT_FUNCTIONS.items():
+        names[name] = _float_function(compute, single=False)
+        names[name + "f"] = _float_function(compute, single=True)
+    for name, compute in _EXACT_FUNCTIONS.items():
+        names[name] = _float_function(compute, single=False, exact=True)
+        names[name + "f"] = _float_function(compute, single=True, exact=True)
+    names.update(
+        log=_log_function(single=False), logf=_log_function(single=True),
+        fma=_fma_function(single=False), fmaf=_fma_function(single=True),
+        floor=_to_int64(np.floor), ceil=_to_int64(np.ceil), trunc=_to_int64(np.trunc),
+        floorf=_float_function(np.floor, single=True), ceilf=_float_function(np.ceil, single=True),
+        truncf=_float_function(np.trunc, single=True),
+        roundf=_float_function(_round_half_away, single=True),
+        isnan=_predicate(np.isnan), isinf=_predicate(np.isinf), isfinite=_predicate(np.isfinite),
+        signbit=_predicate(np.signbit),
+        ldexp=_scale_by_int, scalbn=_scale_by_int,
+        jn=_int_order(_scipy("jn", "jv")), yn=_int_order(_scipy("yn", "yn")),
+        ilogb=_float_to_int(_ilogb, np.int32),
+        llrint=_float_to_int(lambda x: _int64_of(np.rint(x)), np.int64),
+        lrint=_float_to_int(lambda x: _int64_of(np.rint(x)), np.int64),
+        llround=_float_to_int(lambda x: _int64_of(_round_half_away(x)), np.int64),
+        lround=_float_to_int(lambda x: _int64_of(_round_half_away(x)), np.int64),
+        degrees=_angle(57.295779513082323), radians=_angle(0.017453292519943295),
+    )
+    return types.SimpleNamespace(**names)
+
+
+# ---- the names a kernel sees --------------------------------------------------------------
+
+def kernel_range(*args):
+    """range() whose values have the type cudapy gives the loop variable: the promoted type of
+    the typed arguments (bools count as int32), int32 when all are literals."""
+    strong = [np.dtype(np.int32) if dtype.kind == "b" else dtype for dtype in _strong_dtypes(args)]
+    dtype = np.result_type(*strong) if strong else np.dtype(np.int32)
+    return (dtype.type(value) for value in range(*[int(arg) for arg in args]))
+
+
+class Dim3(NamedTuple):
+    x: np.int32
+    y: np.int32
+    z: np.int32
+
+
+def _dim3(value):
+    counts = tuple(value) if isinstance(value, tuple) else (value,)
+    return Dim3(*[np.int32(count) for count in counts + (1,) * (3 - len(counts))])
+
+
+class _BlockShapeUnknown:
+    """threadIdx and the like in a launch by thread counts, whose block shape the target picks."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attribute):
+        raise NameError(f"{self._name}.{attribute} has no value in interpreter mode for a launch "
+                        "by thread counts, kernel(n)(...), whose block shape the target chooses; "
+                        "launch with kernel[grid, block](...) to give it one", name=self._name)
+
+    def __repr__(self):
+        return f"<{self._name}: undefined in a launch by thread counts>"
+
+
+_UNKNOWN_BLOCK_SHAPE = {name: _BlockShapeUnknown(name)
+                        for name in ("threadIdx", "blockIdx", "blockDim", "gridDim")}
+
+
+def _casts():
+    return {name: _cast(name, dtype) for name, dtype in SCALAR_TYPES.items()}
+
+
+def kernel_globals():
+    """The globals a kernel sees, without the per-thread indices."""
+    casts = _casts()
+    type_module = types.SimpleNamespace(**casts)
+    names = {
+        "__builtins__": builtins.__dict__,
+        "math": _math_namespace(),
+        "range": kernel_range, "xrange": kernel_range,
+        "len": lambda array: np.int64(len(array)),
+        "round": _to_int64(np.rint),
+        "min": _min, "max": _max,
+        "warpSize": np.int32(WARP_SIZE),
+        "np": type_module, "numpy": type_module, "cp": type_module, "cudapy": type_module,
+    }
+    names.update(casts)
+    return names
+
+
+def _typed(function, signature):
+    """`function` converting its arguments and result as a call of a typed helper does."""
+    def call(*args):
+        args = [arg if dtype is None else convert(arg, dtype)
+                for arg, dtype in zip(args, signature.params)]
+        result = function(*args)
+        return result if signature.returns is None else convert(result, signature.returns)
+    call.__name__ = call.__qualname__ = function.__name__
+    call.__wrapped__ = function
+    return call
+
+
+def _bind(functions, signatures):
+    """The kernel globals with a copy of each function that sees them; helpers with a
+    signature convert their arguments and result."""
+    namespace = kernel_globals()
+    for function in functions:
+        copy = types.FunctionType(function.__code__, namespace, function.__name__,
+                                  function.__defaults__, function.__closure__)
+        copy.__kwdefaults__ = function.__kwdefaults__
+        copy.__qualname__ = function.__qualname__
+        copy.__module__ = function.__module__
+        signature = signatures.get(function.__name__)
+        namespace[function.__name__] = copy if signature is None else _typed(copy, signature)
+    return namespace
+
+
+# ---- threads ------------------------------------------------------------------------------
+
+def _threads(threads, grid, block):
+    """The per-thread names of each thread, and a description of the thread. With thread
+    counts the block shape is the target's choice, so only idx, idy and idz have values."""
+    if threads is not None:
+        counts = _dim3(threads)
+        for z, y, x in itertools.product(range(counts.z), range(counts.y), range(counts.x)):
+            yield ({"idx": np.int32(x), "idy": np.int32(y), "idz": np.int32(z),
+                    **_UNKNOWN_BLOCK_SHAPE}, f"idx={x}, idy={y}, idz={z}")
+        return
+    grid_dim, block_dim = _dim3(grid), _dim3(block)
+    for bz, by, bx in itertools.product(range(grid_dim.z), range(grid_dim.y), range(grid_dim.x)):
+        block_idx = Dim3(np.int32(bx), np.int32(by), np.int32(bz))
+        for tz, ty, tx in itertools.product(range(block_dim.z), range(block_dim.y),
+                                            range(block_dim.x)):
+            yield ({"idx": np.int32(bx * block_dim.x + tx), "idy": np.int32(by * block_dim.y + ty),
+                    "idz": np.int32(bz * block_dim.z + tz),
+                    "threadIdx": Dim3(np.int32(tx), np.int32(ty), np.int32(tz)),
+                    "blockIdx": block_idx, "blockDim": block_dim, "gridDim": grid_dim},
+                   f"blockIdx=({bx}, {by}, {bz}), threadIdx=({tx}, {ty}, {tz})")
+
+
+def _run_threads(namespace, name, args, threads, grid, block):
+    """Calls the kernel `name` of `namespace` once per thread, with the thread's names bound."""
+    kernel = namespace[name]
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for thread, description in _threads(threads, grid, block):
+            namespace.update(thread)
+            try:
+                kernel(*args)
+            except Exception as error:
+                if hasattr(error, "add_note"):
+                    error.add_note(f"in {name}(), thread {description} (cudapy interpreter mode)")
+                raise
+
+
+def run(functions, args, threads=None, grid=None, block=None, sig=None):
+    """Runs the kernel (the first of `functions`, the rest its helpers, as cudapy.compile takes
+    them) on `args` for every thread of `kernel(*threads)` or of `kernel[grid, block]`, without
+    translating it.
+
+    Arrays in `args` are changed in place. Scalars are converted to the kernel's parameter
+    types. Threads run block after block, and in a block in order of x, then y, then z.
+    """
+    _require_numpy_2()
+    functions = list(functions) if isinstance(functions, (list, tuple)) else [functions]
+    signatures = _signatures(functions, _given_signatures(functions, sig))
+    namespace = _bind(functions, signatures)
+    signature = signatures.get(functions[0].__name__)
+    if signature is not None:
+        args = [arg if dtype is None else convert(arg, dtype)
+                for arg, dtype in zip(args, signature.params)]
+    _run_threads(namespace, functions[0].__name__, args, threads, grid, block)
+
+
+# ---- interpreter mode of compiled kernels -------------------------------------------------
+
+class _CheckedArray(np.ndarray):
+    """A view of a kernel's array argument that refuses negative indices, which the GPU does
+    not wrap around."""
+
+    def __getitem__(self, index):
+        _check_index(index)
+        return np.ndarray.__getitem__(self, index)
+
+    def __setitem__(self, index, value):
+        _check_index(index)
+        np.ndarray.__setitem__(self, index, value)
+
+
+class _Rows(tuple):
+    """The rows of a `T**` argument."""
+
+    def __getitem__(self, index):
+        _check_index(index)
+        return tuple.__getitem__(self, index)
+
+
+def _check_index(index):
+    if index.__class__ is tuple:
+        for item in index:
+            _check_index(item)
+    elif isinstance(index, (int, np.integer)) and index < 0:
+        raise IndexError(f"index {index} is negative; kernels do not count from the end of an "
+                         "array, and on the GPU this reads or writes outside it")
+
+
+_translated_sources = itertools.count(1)
+_functions_of_programs = weakref.WeakKeyDictionary()
+
+
+def _functions_of_string(text):
+    """The functions that source text defines, made in a scratch namespace; the text is put in
+    linecache under a name of its own, so tracebacks and pdb show its lines."""
+    filename = f"<cudapy source {next(_translated_sources)}>"
+    tree = ast.parse(text, filename)
+    tree.body = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    for node in tree.body:
+        node.decorator_list = []  # cudapy's own decorators, which only the translator reads
+    lines = text.splitlines(keepends=True)
+    linecache.cache[filename] = (len(text), None, lines, filename)
+    scratch = {"__builtins__": builtins.__dict__}
+    exec(builtins.compile(tree, filename, "exec"), scratch)
+    return [scratch[node.name] for node in tree.body]
+
+
+def _program_functions(program):
+    """The Python functions of a compile, and their signatures; made once per program."""
+    from .kernel import _string_source
+
+    bound = _functions_of_programs.get(program)
+    if bound is None:
+        functions = []
+        for item in program.items:
+            if isinstance(item, str):
+                functions += _functions_of_string(_string_source(item).text)
+            else:
+                functions.append(item)
+        bound = (functions, _signatures(functions, program.signatures))
+        _functions_of_programs[program] = bound
+    return bound
+
+
+def _kernel_value(param, item, write_backs):
+    """What the kernel function gets for a checked argument (`item`, from the parameter's
+    convert()), noting in `write_backs` what to copy back after the launch."""
+    from .array import CudaArray
+    from .kernel import _Staged, _StagedRows
+
+    if not param.is_array:
+        return convert(item, param.dtype)
+    if item.__class__ is _StagedRows:
+        return _Rows(_kernel_value(param, row, write_backs) for row in item.rows)
+    if item.__class__ is CudaArray:
+        host = item.toHost()
+        if param.written:
+            write_backs.append(lambda: item._upload(host))
+    elif item.__class__ is _Staged:
+        host = item.host
+        if item.copy_back is not None and item.copy_back is not host:
+            write_backs.append(lambda: item.copy_back.__setitem__(Ellipsis, host))
+    else:
+        raise TypeError(f"unexpected argument {item!r} for an array parameter")
+    return host.view(_CheckedArray)
+
+
+def _launch(kernel, config, args):
+    """Runs `kernel` (a cudapy.Kernel) with the launch shape of `config` (a LaunchConfig) in
+    the interpreter."""
+    params = kernel._params
+    if len(args) != len(params):
+        raise kernel._argument_count_error(len(args))
+    items = [param.convert(arg) for param, arg in zip(params, args)]
+    _require_numpy_2()
+    functions, signatures = _program_functions(kernel._program)
+    namespace = _bind(functions, signatures)
+    if kernel.name in signatures:  # the kernel converts its arguments itself, below
+        namespace[kernel.name] = namespace[kernel.name].__wrapped__
+    write_backs = []
+    values = [_kernel_value(param, item, write_backs) for param, item in zip(params, items)]
+    threads = grid = block = None
+    if config.threads.x:
+        threads = (config.threads.x, config.threads.y, config.threads.z)
+    else:
+        grid = (config.grid.x, config.grid.y, config.grid.z)
+        block = (config.block.x, config.block.y, config.block.z)
+    try:
+        _run_threads(namespace, kernel.name, values, threads, grid, block)
+    finally:
+        for write_back in write_backs:
+            write_back()
+
+
+def _is_debug_statement(statement):
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return True
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return False
+    function = statement.value.func
+    if isinstance(function, ast.Name):
+        return function.id in ("print", "breakpoint")
+    return isinstance(function, ast.Attribute) and function.attr == "set_trace"
+
+
+def _debug_statements_left_out(text):
+    """`text` with the debugging statements inside its functions replaced by `pass`, lines and
+    columns of everything else unchanged. A statement over several lines with more code after
+    it on its last line stays, for the translator to report."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text  # the translator reports it
+    statements = [node for function in tree.body if isinstance(function, ast.FunctionDef)
+                  for node in ast.walk(function)
+                  if node is not function and isinstance(node, ast.stmt)
+                  and _is_debug_statement(node)]
+    if not statements:
+        return text
+    lines = [line.encode("utf-8") for line in text.splitlines(keepends=True)]
+    for statement in sorted(statements, key=lambda s: (s.lineno, s.col_offset), reverse=True):
+        first, last = statement.lineno - 1, statement.end_lineno - 1
+        head = lines[first][:statement.col_offset]
+        tail = lines[last][statement.end_col_offset:]
+        if first == last:
+            lines[first] = head + b"pass" + tail
+            continue
+        if tail.strip() and not tail.strip().startswith(b"#"):
+            continue
+        lines[first] = head + b"pass\n"
+        for index in range(first + 1, last):
+            lines[index] = b"\n"
+        lines[last] = tail if tail.strip() else b"\n"
+    return b"".join(lines).decode("utf-8")
+
+
+def _translatable(source):
+    """A kernel source (kernel._Source) for the translation of a compile with target="python":
+    its debugging statements left out."""
+    return source._replace(text=_debug_statements_left_out(source.text))
