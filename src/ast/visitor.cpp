@@ -392,6 +392,19 @@ bool contains_call(const Expr &expr) {
     return finder.found;
 }
 
+std::optional<long long> integer_constant(const Expr &expr) {
+    const Expr *e = &expr;
+    if (e->kind == ExprKind::Cast) e = static_cast<const Cast &>(*e).operand.get();
+    bool negative = false;
+    if (e->kind == ExprKind::Unary && static_cast<const Unary &>(*e).op == UnaryOp::Negate) {
+        negative = true;
+        e = static_cast<const Unary &>(*e).operand.get();
+    }
+    if (e->kind != ExprKind::IntLiteral) return std::nullopt;
+    auto magnitude = static_cast<long long>(static_cast<const IntLiteral &>(*e).value);
+    return negative ? -magnitude : magnitude;
+}
+
 Block clone(const Block &block) {
     Cloner cloner;
     return cloner.mutate(block);

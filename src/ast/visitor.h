@@ -2,6 +2,8 @@
 // methods of the node kinds a pass cares about.
 #pragma once
 
+#include <optional>
+
 #include "ast/node.h"
 
 namespace cudapy::ast {
@@ -85,6 +87,9 @@ ExprPtr clone(const ExprPtr &expr);
 
 // Whether the expression calls a function of the program, which may have effects.
 bool contains_call(const Expr &expr);
+
+// The value of an integer literal, negated or converted or not, as range steps are written.
+std::optional<long long> integer_constant(const Expr &expr);
 
 }  // namespace cudapy::ast
 

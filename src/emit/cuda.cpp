@@ -259,20 +259,6 @@ private:
         out_ << "\n";
     }
 
-    // A step known at translation time decides the loop's direction once, not per iteration.
-    static std::optional<long long> constant_step(const Expr &step) {
-        const Expr *e = &step;
-        if (e->kind == ExprKind::Cast) e = static_cast<const Cast &>(*e).operand.get();
-        bool negative = false;
-        if (e->kind == ExprKind::Unary && static_cast<const Unary &>(*e).op == UnaryOp::Negate) {
-            negative = true;
-            e = static_cast<const Unary &>(*e).operand.get();
-        }
-        if (e->kind != ExprKind::IntLiteral) return std::nullopt;
-        auto value = static_cast<long long>(static_cast<const IntLiteral &>(*e).value);
-        return negative ? -value : value;
-    }
-
     void for_range(const ForRange &s, int depth) {
         int level = ++loop_level_;
         std::string suffix = std::to_string(level);
@@ -289,7 +275,8 @@ private:
         }
         indent(depth + 1);
         out_ << "const " << type << " " << stop << " = " << expr(*s.stop) << ";\n";
-        auto known_step = constant_step(*s.step);
+        // A step known at translation time decides the loop's direction once, not per iteration.
+        auto known_step = integer_constant(*s.step);
         std::string test, increment;
         if (known_step) {
             test = i + (*known_step > 0 ? " < " : " > ") + stop;

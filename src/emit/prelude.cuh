@@ -1,7 +1,22 @@
 // The run-time support every translated kernel has, on the GPU and on the CPU alike, after its
-// target's own part (which defines CUDAPY_FN, half, extent and the thread indices): array
-// arguments and Python's arithmetic where C's differs.
+// target's own part (which defines CUDAPY_FN, half, fail and CUDA's index variables): thread
+// indices, array arguments and Python's arithmetic where C's differs.
 namespace cudapy {
+
+// The threads a launch asked for; the rest of the last blocks do nothing.
+struct extent {
+    unsigned int x, y, z;
+};
+
+CUDAPY_FN int idx() { return (int)(blockIdx.x * blockDim.x + threadIdx.x); }
+CUDAPY_FN int idy() { return (int)(blockIdx.y * blockDim.y + threadIdx.y); }
+CUDAPY_FN int idz() { return (int)(blockIdx.z * blockDim.z + threadIdx.z); }
+
+CUDAPY_FN bool outside(const extent &e) {
+    return blockIdx.x * blockDim.x + threadIdx.x >= e.x ||
+           blockIdx.y * blockDim.y + threadIdx.y >= e.y ||
+           blockIdx.z * blockDim.z + threadIdx.z >= e.z;
+}
 
 // A 1-d array argument; the layout of cudapy_array in the public header.
 template <typename T>

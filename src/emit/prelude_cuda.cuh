@@ -4,21 +4,6 @@
 
 namespace cudapy {
 
-// The threads a launch asked for; the rest of the last blocks do nothing.
-struct extent {
-    unsigned int x, y, z;
-};
-
-CUDAPY_FN int idx() { return (int)(blockIdx.x * blockDim.x + threadIdx.x); }
-CUDAPY_FN int idy() { return (int)(blockIdx.y * blockDim.y + threadIdx.y); }
-CUDAPY_FN int idz() { return (int)(blockIdx.z * blockDim.z + threadIdx.z); }
-
-CUDAPY_FN bool outside(const extent &e) {
-    return blockIdx.x * blockDim.x + threadIdx.x >= e.x ||
-           blockIdx.y * blockDim.y + threadIdx.y >= e.y ||
-           blockIdx.z * blockDim.z + threadIdx.z >= e.z;
-}
-
 // NumPy's float16: stored in 16 bits, computed in float32 and rounded back after each operation
 // (the emitter converts every float16 result back to half).
 struct half {

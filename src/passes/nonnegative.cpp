@@ -91,28 +91,15 @@ private:
         }
         // Counting up from a non-negative start, or down to a stop of -1 or more.
         void visit_for_range(const ForRange &s) override {
-            auto step = constant(*s.step);
+            auto step = integer_constant(*s.step);
             bool up = step && *step > 0;
             bool down_to_zero = step && *step < 0 &&
-                                (facts_.nonnegative(*s.stop) || constant(*s.stop) == -1);
+                                (facts_.nonnegative(*s.stop) || integer_constant(*s.stop) == -1);
             if (!(facts_.nonnegative(*s.start) && (up || down_to_zero))) drop(s.variable);
             Visitor::visit_for_range(s);
         }
 
     private:
-        // The value of an integer literal, negated or converted or not.
-        static std::optional<long long> constant(const Expr &value) {
-            const Expr *e = &value;
-            if (e->kind == ExprKind::Cast) e = static_cast<const Cast &>(*e).operand.get();
-            bool negative = false;
-            if (e->kind == ExprKind::Unary && static_cast<const Unary &>(*e).op == UnaryOp::Negate) {
-                negative = true;
-                e = static_cast<const Unary &>(*e).operand.get();
-            }
-            if (e->kind != ExprKind::IntLiteral) return std::nullopt;
-            auto magnitude = static_cast<long long>(static_cast<const IntLiteral &>(*e).value);
-            return negative ? -magnitude : magnitude;
-        }
         void check(const std::string &name, const Expr &value) {
             if (!facts_.nonnegative(value)) drop(name);
         }

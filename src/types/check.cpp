@@ -313,11 +313,8 @@ private:
     // other loop counts in int64, so that unsigned loops may count down past zero and narrow
     // ones past their range.
     static Type counter_type(Type variable, const Expr &step) {
-        bool unit_step = false;
-        const Expr *e = &step;
-        if (e->kind == ExprKind::Unary && static_cast<const Unary &>(*e).op == UnaryOp::Negate)
-            e = static_cast<const Unary &>(*e).operand.get();
-        if (e->kind == ExprKind::IntLiteral) unit_step = static_cast<const IntLiteral &>(*e).value == 1;
+        auto known = integer_constant(step);
+        bool unit_step = known && (*known == 1 || *known == -1);
         if (unit_step && variable.is_signed() && scalar_bytes(variable.scalar) >= 4) return variable;
         return Type::of(Scalar::Int64);
     }
