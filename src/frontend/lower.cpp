@@ -617,8 +617,29 @@ private:
         return std::make_shared<Index>(tree_.span(node), array, index);
     }
 
+    // Lowering, checking and printing recurse on expressions; past this depth they would risk
+    // the stack of the calling thread, where CPython gives up on such code as well.
+    static constexpr int max_expression_depth = 1000;
+
     ExprPtr lower_expr(TSNode node) {
         if (ts_node_is_null(node)) return nullptr;
+        struct Depth {
+            int &depth;
+            explicit Depth(int &d) : depth(++d) {}
+            ~Depth() { --depth; }
+        } depth(expression_depth_);
+        if (expression_depth_ > max_expression_depth) {
+            if (!reported_depth_)
+                error(DiagnosticKind::Unsupported, node,
+                      "the expression is nested too deeply (more than " +
+                          std::to_string(max_expression_depth) + " levels)");
+            reported_depth_ = true;
+            return nullptr;
+        }
+        return lower_expr_at_depth(node);
+    }
+
+    ExprPtr lower_expr_at_depth(TSNode node) {
         std::string_view k = kind(node);
         Span span = tree_.span(node);
         if (k == "identifier") return lower_name(node);
@@ -989,6 +1010,8 @@ private:
     std::set<std::string> failed_locals_;  // whose assignment failed to lower
     int loop_depth_ = 0;
     int temporaries_ = 0;
+    int expression_depth_ = 0;
+    bool reported_depth_ = false;  // once per function is enough
 };
 
 // Decorators of ours, or of the numba.cuda vocabulary, which cudapy itself applies.

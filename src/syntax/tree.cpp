@@ -46,7 +46,39 @@ Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagno
     line_starts_.push_back(0);
     for (std::size_t i = 0; i < unit.text.size(); ++i)
         if (unit.text[i] == '\n') line_starts_.push_back(i + 1);
+    // The grammar's scanner loses track of indentation too deep or too wide and then reports
+    // nonsense; say what is wrong instead.
+    if (auto problem = indentation_problem()) {
+        ast::Span span{unit_index_, problem->first + unit.first_line, 1 + unit.column_offset,
+                       problem->first + unit.first_line, 2 + unit.column_offset};
+        diagnostics.report(ast::DiagnosticKind::Syntax, span, problem->second);
+        return;
+    }
     report_errors(root(), diagnostics);
+}
+
+std::optional<std::pair<int, std::string>> Tree::indentation_problem() const {
+    std::vector<std::size_t> widths{0};
+    const std::string &text = unit_->text;
+    for (std::size_t row = 0; row < line_starts_.size(); ++row) {
+        std::size_t start = line_starts_[row], end = start;
+        while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
+        if (end >= text.size() || text[end] == '\n' || text[end] == '\r' || text[end] == '#') continue;
+        std::size_t width = end - start;
+        if (width > max_indentation_width)
+            return std::make_pair(static_cast<int>(row),
+                                  "indentation of " + std::to_string(width) + " columns is more than the " +
+                                      std::to_string(max_indentation_width) + " the parser supports");
+        if (width > widths.back()) {
+            widths.push_back(width);
+            if (widths.size() - 1 > static_cast<std::size_t>(max_indentation_levels))
+                return std::make_pair(static_cast<int>(row),
+                                      "too many levels of indentation (Python allows " +
+                                          std::to_string(max_indentation_levels) + ")");
+        }
+        while (widths.size() > 1 && width < widths.back()) widths.pop_back();
+    }
+    return std::nullopt;
 }
 
 std::string_view Tree::text(TSNode node) const {

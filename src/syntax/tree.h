@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +27,15 @@ public:
     int unit_index() const { return unit_index_; }
 
 private:
+    // Python's limit on nested blocks, and the widest indentation the grammar's scanner keeps
+    // (it stores widths in bytes).
+    static constexpr int max_indentation_levels = 100;
+    static constexpr std::size_t max_indentation_width = 255;
+
     int column(TSPoint point) const;
+    // The first row indented too deep or too wide, and what is wrong, if any. (Continuation
+    // lines inside brackets count too, which only makes such code fail a little earlier.)
+    std::optional<std::pair<int, std::string>> indentation_problem() const;
     void report_errors(TSNode node, ast::Diagnostics &diagnostics) const;
     void report_error_node(TSNode node, ast::Diagnostics &diagnostics) const;
 
