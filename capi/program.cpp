@@ -24,7 +24,7 @@ void set_diagnostics(cudapy_program &program, std::vector<ast::Diagnostic> diagn
     for (const auto &d : program.diagnostics) {
         std::string line;
         if (d.span.unit >= 0 && static_cast<std::size_t>(d.span.unit) < program.units.size())
-            line = ast::source_line(program.units[static_cast<std::size_t>(d.span.unit)], d.span.line);
+            line = ast::printable(ast::source_line(program.units[static_cast<std::size_t>(d.span.unit)], d.span.line));
         program.diagnostic_lines.push_back(std::move(line));
     }
 }
@@ -149,8 +149,14 @@ cudapy_status cudapy_program_add_source(cudapy_program *program, const char *tex
     return guard([&] {
         require(program, "program");
         require(text, "text");
-        if (first_line < 1) throw Error(Status::InvalidArgument, "first_line must be 1 or more");
-        if (column_offset < 0) throw Error(Status::InvalidArgument, "column_offset must not be negative");
+        // Lines and columns of diagnostics are ints: the text must end before they overflow.
+        constexpr int limit = 1 << 30;
+        if (first_line < 1 || first_line > limit)
+            throw Error(Status::InvalidArgument, "first_line must be between 1 and " + std::to_string(limit));
+        if (column_offset < 0 || column_offset > limit)
+            throw Error(Status::InvalidArgument, "column_offset must be between 0 and " + std::to_string(limit));
+        if (length > static_cast<std::size_t>(limit))
+            throw Error(Status::InvalidArgument, "the source is longer than " + std::to_string(limit) + " bytes");
         program->units.push_back({std::string(text, length), file ? file : "<string>", first_line,
                                   column_offset});
         program->translation.reset();

@@ -26,6 +26,10 @@ def has_gpu():
 
 
 def device_info(ordinal=0):
+    if isinstance(ordinal, bool) or not isinstance(ordinal, int):
+        raise TypeError(f"device_info(): the ordinal must be an int, got {type(ordinal).__name__}")
+    if not 0 <= ordinal < 2 ** 31:
+        raise ValueError(f"device_info(): there is no GPU {ordinal}")
     info = _ffi.DeviceInfo(size=ctypes.sizeof(_ffi.DeviceInfo))
     _ffi.check(_ffi.lib.cudapy_device_info_get(ordinal, ctypes.byref(info)))
     return DeviceInfo(name=info.name.decode("utf-8", "replace"),

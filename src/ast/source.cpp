@@ -18,4 +18,39 @@ std::string_view source_line(const SourceUnit &unit, int file_line) {
     return line;
 }
 
+namespace {
+
+// The length of the valid UTF-8 sequence starting at `at`, or 0.
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    unsigned char lead = byte(at);
+    std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3
+                         : (lead >> 3) == 0x1E ? 4 : 0;
+    if (length == 0 || at + length > text.size()) return 0;
+    for (std::size_t i = 1; i < length; ++i)
+        if ((byte(at + i) & 0xC0) != 0x80) return 0;
+    return length;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+    std::string result;
+    for (std::size_t i = 0; i < text.size();) {
+        auto c = static_cast<unsigned char>(text[i]);
+        std::size_t length = utf8_length(text, i);
+        if (length == 0 || (c < 0x20 && c != '\t') || c == 0x7F) {
+            static const char digits[] = "0123456789abcdef";
+            result += "\\x";
+            result += digits[c >> 4];
+            result += digits[c & 0xF];
+            ++i;
+            continue;
+        }
+        result.append(text.substr(i, length));
+        i += length;
+    }
+    return result;
+}
+
 }  // namespace cudapy::ast

@@ -16,4 +16,8 @@ struct SourceUnit {
 // The text of a file line of `unit`, without its line break; empty when out of range.
 std::string_view source_line(const SourceUnit &unit, int file_line);
 
+// `text` made safe to put in a message: valid UTF-8 stays, other bytes and control characters
+// (NUL among them) become \xNN.
+std::string printable(std::string_view text);
+
 }  // namespace cudapy::ast

@@ -108,20 +108,24 @@ std::optional<double> math_constant(std::string_view name) {
 
 bool is_comment(TSNode node) { return kind(node) == "comment"; }
 
-std::vector<TSNode> named_children(TSNode node) {
+// A node's named children in one pass over its children (indexing them one by one costs time
+// in proportion to the index, which is quadratic over a long module or block).
+std::vector<TSNode> named_children_with_comments(TSNode node) {
     std::vector<TSNode> children;
-    uint32_t count = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < count; ++i) {
-        TSNode child = ts_node_named_child(node, i);
-        if (!is_comment(child)) children.push_back(child);
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+        do {
+            TSNode child = ts_tree_cursor_current_node(&cursor);
+            if (ts_node_is_named(child)) children.push_back(child);
+        } while (ts_tree_cursor_goto_next_sibling(&cursor));
     }
+    ts_tree_cursor_delete(&cursor);
     return children;
 }
 
-std::vector<TSNode> named_children_with_comments(TSNode node) {
-    std::vector<TSNode> children;
-    uint32_t count = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < count; ++i) children.push_back(ts_node_named_child(node, i));
+std::vector<TSNode> named_children(TSNode node) {
+    std::vector<TSNode> children = named_children_with_comments(node);
+    children.erase(std::remove_if(children.begin(), children.end(), is_comment), children.end());
     return children;
 }
 
@@ -151,6 +155,9 @@ public:
                   "above the function or with sig=");
         lower_parameters(field(definition, "parameters"), function);
         TSNode body = field(definition, "body");
+        if (ts_node_is_null(body) || named_children(body).empty())
+            error(DiagnosticKind::Syntax, name, "expected an indented block after the definition of '" +
+                                                    function.name + "'");
         collect_locals(body);
         function.body = lower_block(body, true);
         return function;
@@ -238,31 +245,36 @@ private:
     // Python's scoping: a name assigned anywhere in the function is local to all of it. Names
     // bound by constructs that are refused anyway (nested functions, classes, tuple targets)
     // are remembered so that their uses do not add errors of their own.
-    void collect_locals(TSNode node) {
-        std::string_view k = kind(node);
-        if (k == "function_definition" || k == "class_definition") {
-            TSNode name = field(node, "name");
-            if (!ts_node_is_null(name)) refused_names_.insert(std::string(tree_.text(name)));
-            return;
-        }
-        if (k == "lambda") return;
-        if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
-            TSNode left = field(node, "left");
-            if (!ts_node_is_null(left)) {
-                if (kind(left) == "identifier") {
-                    add_local(left);
-                } else if (is_tuple_target(left)) {
-                    for (TSNode element : named_children(left)) {
-                        if (kind(element) == "identifier")
-                            add_local(element);
-                        else if (is_tuple_target(element))
-                            collect_refused_names(element);
+    // A walk with its own stack: the tree may be far deeper than the thread's stack allows.
+    void collect_locals(TSNode body) {
+        std::vector<TSNode> pending{body};
+        while (!pending.empty()) {
+            TSNode node = pending.back();
+            pending.pop_back();
+            std::string_view k = kind(node);
+            if (k == "function_definition" || k == "class_definition") {
+                TSNode name = field(node, "name");
+                if (!ts_node_is_null(name)) refused_names_.insert(std::string(tree_.text(name)));
+                continue;
+            }
+            if (k == "lambda") continue;
+            if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
+                TSNode left = field(node, "left");
+                if (!ts_node_is_null(left)) {
+                    if (kind(left) == "identifier") {
+                        add_local(left);
+                    } else if (is_tuple_target(left)) {
+                        for (TSNode element : named_children(left)) {
+                            if (kind(element) == "identifier")
+                                add_local(element);
+                            else if (is_tuple_target(element))
+                                collect_refused_names(element);
+                        }
                     }
                 }
             }
+            for (TSNode child : named_children_with_comments(node)) pending.push_back(child);
         }
-        uint32_t count = ts_node_named_child_count(node);
-        for (uint32_t i = 0; i < count; ++i) collect_locals(ts_node_named_child(node, i));
     }
 
     static bool is_tuple_target(TSNode node) {
@@ -270,9 +282,14 @@ private:
         return k == "pattern_list" || k == "tuple_pattern" || k == "list_pattern";
     }
 
-    void collect_refused_names(TSNode node) {
-        if (kind(node) == "identifier") refused_names_.insert(std::string(tree_.text(node)));
-        for (TSNode child : named_children(node)) collect_refused_names(child);
+    void collect_refused_names(TSNode target) {
+        std::vector<TSNode> pending{target};
+        while (!pending.empty()) {
+            TSNode node = pending.back();
+            pending.pop_back();
+            if (kind(node) == "identifier") refused_names_.insert(std::string(tree_.text(node)));
+            for (TSNode child : named_children(node)) pending.push_back(child);
+        }
     }
 
     void add_local(TSNode identifier) {
@@ -734,14 +751,25 @@ private:
         error(DiagnosticKind::Name, node, message);
     }
 
+    // The literal as written, shortened for messages.
+    std::string quoted_literal(TSNode node) {
+        std::string_view text = tree_.text(node);
+        return printable(text.size() > 40 ? std::string(text.substr(0, 37)) + "..." : std::string(text));
+    }
+
     ExprPtr lower_integer(TSNode node) {
-        std::string text = without_underscores(tree_.text(node));
+        std::string_view written = tree_.text(node);
+        if (written.back() == '_' || written.find("__") != std::string_view::npos ||
+            written.back() == 'l' || written.back() == 'L') {
+            error(DiagnosticKind::Syntax, node, "invalid integer literal " + quoted_literal(node));
+            return nullptr;
+        }
+        std::string text = without_underscores(written);
         Span span = tree_.span(node);
         if (!text.empty() && (text.back() == 'j' || text.back() == 'J')) {
             unsupported(node, "complex numbers");
             return nullptr;
         }
-        if (!text.empty() && (text.back() == 'l' || text.back() == 'L')) text.pop_back();
         int base = 10;
         std::string digits = text;
         if (text.size() > 2 && text[0] == '0') {
@@ -763,8 +791,7 @@ private:
         unsigned long long value = std::strtoull(digits.c_str(), &end, base);
         if (errno == ERANGE || end == digits.c_str() || *end != '\0') {
             error(DiagnosticKind::Type, node,
-                  "the integer literal " + std::string(tree_.text(node)) +
-                      " does not fit in 64 bits");
+                  "the integer literal " + quoted_literal(node) + " does not fit in 64 bits");
             return nullptr;
         }
         return std::make_shared<IntLiteral>(span, value);
@@ -936,6 +963,10 @@ private:
             return std::make_shared<Call>(span, name, std::move(*args));
         if (module.empty() && (refused_names_.count(name) || failed_locals_.count(name)))
             return nullptr;  // its definition was reported
+        if (module.empty() && (name == "idx" || name == "idy" || name == "idz" || name == "warpSize")) {
+            error(DiagnosticKind::Type, callee, "'" + name + "' is a number, not a function: write " + name);
+            return nullptr;
+        }
         bool type_module = std::find(std::begin(type_modules), std::end(type_modules), module) !=
                            std::end(type_modules);
         if (module.empty() || type_module) {
@@ -1038,15 +1069,20 @@ std::optional<std::pair<std::string, std::string>> signature_comment(std::string
     ++i;
     skip_spaces();
     std::string signature(text.substr(i));
-    // Ordinary comments also contain "word:"; a signature continues with a type and '('.
-    std::size_t j = 0;
-    while (j < signature.size() && is_word(signature[j])) ++j;
-    if (j == 0) return std::nullopt;
-    while (j < signature.size() && (signature[j] == ' ' || signature[j] == '*')) ++j;
-    if (j >= signature.size() || signature[j] != '(') return std::nullopt;
     while (!signature.empty() && std::isspace(static_cast<unsigned char>(signature.back())))
         signature.pop_back();
+    if (signature.empty()) return std::nullopt;
     return std::make_pair(name, signature);
+}
+
+// Ordinary comments also contain "word: ..."; one that names no function is taken for a
+// signature only if it reads like one, a type and '('.
+bool looks_like_signature(std::string_view signature) {
+    std::size_t j = 0;
+    while (j < signature.size() && (std::isalnum(static_cast<unsigned char>(signature[j])) || signature[j] == '_')) ++j;
+    if (j == 0) return false;
+    while (j < signature.size() && (signature[j] == ' ' || signature[j] == '*')) ++j;
+    return j < signature.size() && signature[j] == '(';
 }
 
 struct Definition {
@@ -1124,6 +1160,7 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees, ast::Diagnost
         if (!names.count(name)) {
             // A signature comment naming no function is likely a misspelling; an ordinary
             // comment that only looks like one names nothing close.
+            if (!looks_like_signature(signature.first)) continue;
             if (auto close = closest_name(name, function_names))
                 diagnostics.report(DiagnosticKind::Name, signature.second,
                                    "the signature comment names '" + name + "', but no function "

@@ -27,6 +27,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::optional<std::string> closest_name(std::string_view name,
                                         const std::vector<std::string> &candidates) {
     std::optional<std::string> best;
+    // A name far longer than any candidate is no typo of one, and would cost much to compare.
+    if (name.size() > 64) return best;
     std::size_t best_distance = std::max<std::size_t>(1, name.size() / 3) + 1;
     for (const auto &candidate : candidates) {
         if (candidate == name) continue;

@@ -89,11 +89,28 @@ std::vector<LogEntry> parse_log(const std::string &log) {
     return entries;
 }
 
+void check_arch(const std::string &arch) {
+    const auto &known = Nvrtc::get().architectures();
+    std::string number;
+    for (const char *prefix : {"sm_", "compute_"})
+        if (arch.rfind(prefix, 0) == 0) number = arch.substr(std::char_traits<char>::length(prefix));
+    bool digits = !number.empty() && number.size() < 5 &&
+                  std::all_of(number.begin(), number.end(), ::isdigit);
+    if (digits && (known.empty() || std::find(known.begin(), known.end(), std::stoi(number)) != known.end()))
+        return;
+    std::string supported;
+    for (int value : known) supported += (supported.empty() ? "" : ", ") + std::to_string(value);
+    throw Error(Status::InvalidArgument,
+                "unknown GPU architecture '" + arch + "': give sm_NN for a GPU's code or compute_NN "
+                "for PTX, NN one of " + supported);
+}
+
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries) {
     Nvrtc &nvrtc = Nvrtc::get();
     CompiledCode code;
     code.arch = request.arch.empty() ? default_ptx_arch() : request.arch;
+    check_arch(code.arch);
     code.is_cubin = code.arch.rfind("sm_", 0) == 0;
     CacheKey key{source, code.arch, request.fast_math, request.line_info};
     {

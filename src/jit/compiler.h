@@ -30,6 +30,9 @@ struct LogEntry {
 // The target for a GPU of compute capability major.minor: its own CUBIN when NVRTC knows it,
 // else PTX for the newest architecture NVRTC knows below it (the driver finishes the job).
 std::string arch_for_device(int major, int minor);
+// Throws Error(InvalidArgument) unless `arch` is sm_NN or compute_NN of an architecture NVRTC
+// supports.
+void check_arch(const std::string &arch);
 // The oldest architecture NVRTC supports, as PTX: code that loads on every GPU it knows.
 std::string default_ptx_arch();
 

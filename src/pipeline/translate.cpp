@@ -101,6 +101,11 @@ Translation translate(const std::vector<SourceUnit> &units,
         diagnostics.report(DiagnosticKind::Syntax, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                            "no function definition found in the source");
     for (const auto &[name, signature] : signatures) {
+        if (signature.find_first_not_of(" \t\r\n") == std::string::npos) {
+            diagnostics.report(DiagnosticKind::Type, Span{0, units[0].first_line, 1, units[0].first_line, 1},
+                               "the signature given for '" + name + "' is empty");
+            continue;
+        }
         bool found = false;
         for (auto &f : program.functions) {
             if (f.name != name) continue;
@@ -167,7 +172,7 @@ std::string format_diagnostics(const std::vector<Diagnostic> &diagnostics,
         text += file + ":" + std::to_string(d.span.line) + ":" + std::to_string(d.span.column) + ": " +
                 kind_name(d.kind) + ": " + d.message + "\n";
         if (!unit) continue;
-        std::string line(source_line(*unit, d.span.line));
+        std::string line = printable(source_line(*unit, d.span.line));
         if (line.empty()) continue;
         text += "    " + line + "\n";
         int start = d.span.column - unit->column_offset;

@@ -42,10 +42,19 @@ TSNode field(TSNode node, const char *name) {
 }
 
 Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagnostics)
-    : unit_(&unit), unit_index_(unit_index), tree_(parse_text(unit.text), &ts_tree_delete) {
+    : unit_(&unit), unit_index_(unit_index), tree_(nullptr, &ts_tree_delete) {
     line_starts_.push_back(0);
     for (std::size_t i = 0; i < unit.text.size(); ++i)
         if (unit.text[i] == '\n') line_starts_.push_back(i + 1);
+    // The tree-sitter this library links breaks on a node of 65536 children or more (fixed in
+    // 0.20.8), which only a source of that many lines can make.
+    if (line_starts_.size() > max_lines) {
+        diagnostics.report(ast::DiagnosticKind::Unsupported, {unit_index_, unit.first_line, 1, unit.first_line, 2},
+                           "the source has " + std::to_string(line_starts_.size()) +
+                               " lines; at most " + std::to_string(max_lines) + " are supported");
+        return;
+    }
+    tree_.reset(parse_text(unit.text));
     // The grammar's scanner loses track of indentation too deep or too wide and then reports
     // nonsense; say what is wrong instead.
     if (auto problem = indentation_problem()) {
@@ -106,13 +115,20 @@ ast::Span Tree::span(TSNode node) const {
 
 namespace {
 
+// The tokens under `node` in order, walked with a cursor: an ERROR node may be deeper than the
+// thread's stack allows recursion.
 void collect_leaves(TSNode node, std::vector<TSNode> &leaves) {
-    uint32_t count = ts_node_child_count(node);
-    if (count == 0) {
-        leaves.push_back(node);
-        return;
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    while (true) {
+        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+        leaves.push_back(ts_tree_cursor_current_node(&cursor));
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (!ts_tree_cursor_goto_parent(&cursor)) {
+                ts_tree_cursor_delete(&cursor);
+                return;
+            }
+        }
     }
-    for (uint32_t i = 0; i < count; ++i) collect_leaves(ts_node_child(node, i), leaves);
 }
 
 bool is_compound_keyword(std::string_view token) {
@@ -167,22 +183,35 @@ void Tree::report_error_node(TSNode node, ast::Diagnostics &diagnostics) const {
     if (snippet.size() > 30) snippet = snippet.substr(0, 30);
     diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
                        snippet.empty() ? std::string("invalid syntax")
-                                       : "invalid syntax near '" + std::string(snippet) + "'");
+                                       : "invalid syntax near '" + ast::printable(snippet) + "'");
 }
 
-void Tree::report_errors(TSNode node, ast::Diagnostics &diagnostics) const {
-    if (ts_node_is_missing(node)) {
-        diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
-                           "invalid syntax: expected '" + std::string(kind(node)) + "'");
-        return;
+void Tree::report_errors(TSNode root, ast::Diagnostics &diagnostics) const {
+    // Only subtrees that hold errors are entered, with an explicit stack for deep trees; the
+    // order is the source order.
+    std::vector<TSNode> pending{root};
+    while (!pending.empty()) {
+        TSNode node = pending.back();
+        pending.pop_back();
+        if (ts_node_is_missing(node)) {
+            diagnostics.report(ast::DiagnosticKind::Syntax, span(node),
+                               "invalid syntax: expected '" + std::string(kind(node)) + "'");
+            continue;
+        }
+        if (kind(node) == "ERROR") {
+            report_error_node(node, diagnostics);
+            continue;
+        }
+        if (!ts_node_has_error(node)) continue;
+        std::vector<TSNode> children;
+        TSTreeCursor cursor = ts_tree_cursor_new(node);
+        if (ts_tree_cursor_goto_first_child(&cursor)) {
+            do children.push_back(ts_tree_cursor_current_node(&cursor));
+            while (ts_tree_cursor_goto_next_sibling(&cursor));
+        }
+        ts_tree_cursor_delete(&cursor);
+        pending.insert(pending.end(), children.rbegin(), children.rend());
     }
-    if (kind(node) == "ERROR") {
-        report_error_node(node, diagnostics);
-        return;
-    }
-    if (!ts_node_has_error(node)) return;
-    uint32_t count = ts_node_child_count(node);
-    for (uint32_t i = 0; i < count; ++i) report_errors(ts_node_child(node, i), diagnostics);
 }
 
 }  // namespace cudapy::syntax

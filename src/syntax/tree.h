@@ -20,6 +20,8 @@ public:
     // Parses `unit`; every ERROR and MISSING node is reported as a syntax diagnostic.
     Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagnostics);
 
+    // Whether the text was parsed (a source too long to parse was only reported).
+    bool parsed() const { return tree_ != nullptr; }
     TSNode root() const { return ts_tree_root_node(tree_.get()); }
     std::string_view text(TSNode node) const;
     ast::Span span(TSNode node) const;
@@ -30,6 +32,7 @@ private:
     // Python's limit on nested blocks, and the widest indentation the grammar's scanner keeps
     // (it stores widths in bytes).
     static constexpr int max_indentation_levels = 100;
+    static constexpr std::size_t max_lines = 65000;
     static constexpr std::size_t max_indentation_width = 255;
 
     int column(TSPoint point) const;

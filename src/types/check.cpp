@@ -438,7 +438,7 @@ public:
     void run() {
         // Earlier errors may hide the calls that would type a helper; a missing signature is
         // worth reporting only without them.
-        bool earlier_errors = diagnostics_.any();
+        earlier_errors_ = diagnostics_.any();
         for (auto &f : program_.functions) apply_signature(f);
         std::set<std::string> called = called_functions();
         for (auto &f : program_.functions)
@@ -448,7 +448,7 @@ public:
         for (auto &f : program_.functions) {
             // A bad signature was reported already; saying it is missing would mislead.
             if (f.has_signature || !f.signature.empty() || specialized_.count(f.name)) continue;
-            if (!called.count(f.name) && !earlier_errors) {
+            if (!called.count(f.name) && !earlier_errors_) {
                 std::string params;
                 for (const auto &p : f.params) params += (params.empty() ? "T " : ", T ") + p.name;
                 diagnostics_.report(DiagnosticKind::Type, f.span,
@@ -573,7 +573,7 @@ private:
             BodyChecker checker(*this, f, variables, true, &diagnostics_);
             checker.check(f.body);
             return_failed = return_failed || checker.return_failed();
-            if (!return_failed && !f.return_type.is_void() && !always_returns(f.body))
+            if (!return_failed && !earlier_errors_ && !f.return_type.is_void() && !always_returns(f.body))
                 diagnostics_.report(DiagnosticKind::Type, f.span,
                                     "'" + f.name + "' can reach its end without returning a value "
                                     "(Python would return None there); end it with a return");
@@ -594,6 +594,8 @@ private:
     Diagnostics &diagnostics_;
     std::map<std::string, Span> specialized_;
     std::set<std::string> in_progress_;
+    // Errors from the lowering: what they dropped may be why a function looks incomplete.
+    bool earlier_errors_ = false;
 };
 
 ExprPtr BodyChecker::expr(const ExprPtr &e, Context context) {
