@@ -260,6 +260,7 @@ cudapy_status cudapy_program_ptx(cudapy_program *program, const cudapy_compile_o
         require(out, "out");
         auto request = request_from(options);
         if (request.arch.empty()) request.arch = cudapy::jit::default_ptx_arch();
+        cudapy::jit::check_arch(request.arch);  // before the rename, to name what the caller gave
         if (request.arch.rfind("sm_", 0) == 0) request.arch = "compute_" + request.arch.substr(3);
         auto code = compile_translation(*program, request);
         *out = cudapy::capi::owned_string(code.binary);

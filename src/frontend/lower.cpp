@@ -147,6 +147,14 @@ public:
         TSNode name = field(definition, "name");
         function.name = std::string(tree_.text(name));
         function.span = tree_.span(name);
+        // The parser's error recovery can take a keyword for a name; Python cannot.
+        static const std::set<std::string_view> keywords{
+            "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+            "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+            "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+            "return", "try", "while", "with", "yield"};
+        if (keywords.count(function.name))
+            error(DiagnosticKind::Syntax, name, "'" + function.name + "' is a keyword and cannot name a function");
         if (kind(ts_node_child(definition, 0)) == "async")
             unsupported(definition, "async functions");
         if (TSNode returns = field(definition, "return_type"); !ts_node_is_null(returns))

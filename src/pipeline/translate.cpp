@@ -101,14 +101,15 @@ Translation translate(const std::vector<SourceUnit> &units,
         diagnostics.report(DiagnosticKind::Syntax, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                            "no function definition found in the source");
     for (const auto &[name, signature] : signatures) {
-        if (signature.find_first_not_of(" \t\r\n") == std::string::npos) {
-            diagnostics.report(DiagnosticKind::Type, Span{0, units[0].first_line, 1, units[0].first_line, 1},
-                               "the signature given for '" + name + "' is empty");
-            continue;
-        }
+        bool empty = signature.find_first_not_of(" \t\r\n") == std::string::npos;
         bool found = false;
         for (auto &f : program.functions) {
             if (f.name != name) continue;
+            if (empty) {
+                diagnostics.report(DiagnosticKind::Type, f.span, "the signature given for '" + name + "' is empty");
+                found = true;
+                continue;
+            }
             f.signature = signature;
             f.signature_span = f.span;
             found = true;

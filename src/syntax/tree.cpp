@@ -48,10 +48,11 @@ Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagno
         if (unit.text[i] == '\n') line_starts_.push_back(i + 1);
     // The tree-sitter this library links breaks on a node of 65536 children or more (fixed in
     // 0.20.8), which only a source of that many lines can make.
-    if (line_starts_.size() > max_lines) {
+    std::size_t lines = line_starts_.size() - (!unit.text.empty() && unit.text.back() == '\n' ? 1 : 0);
+    if (lines > max_lines) {
         diagnostics.report(ast::DiagnosticKind::Unsupported, {unit_index_, unit.first_line, 1, unit.first_line, 2},
-                           "the source has " + std::to_string(line_starts_.size()) +
-                               " lines; at most " + std::to_string(max_lines) + " are supported");
+                           "the source has " + std::to_string(lines) + " lines; at most " +
+                               std::to_string(max_lines) + " are supported");
         return;
     }
     tree_.reset(parse_text(unit.text));
