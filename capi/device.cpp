@@ -14,9 +14,14 @@ using cudapy::capi::require;
 
 namespace {
 
-cudapy::Target target_from(cudapy_target target) {
+// A C caller may pass any integer as the enum, which C++ may not hold in it: its bytes are
+// read as an integer.
+cudapy::Target target_from(const cudapy_target &given) {
+    int target = 0;
+    static_assert(sizeof target == sizeof given);
+    std::memcpy(&target, &given, sizeof target);
     if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
-        throw Error(Status::InvalidArgument, "unknown target " + std::to_string(static_cast<int>(target)));
+        throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
     return static_cast<cudapy::Target>(target);
 }
 

@@ -30,6 +30,7 @@
 struct cudapy_program {
     std::vector<cudapy::ast::SourceUnit> units;
     std::map<std::string, std::string> signatures;
+    std::vector<cudapy::ast::ConstantArray> constants;
     std::optional<cudapy::pipeline::Translation> translation;  // dropped when the input changes
     // The errors of the last translation or compilation, with their source lines.
     std::vector<cudapy::ast::Diagnostic> diagnostics;
@@ -42,6 +43,9 @@ struct cudapy_kernel {
     cudapy::host::Entry host_entry = nullptr;   // on the CPU
     cudapy::pipeline::KernelInterface interface;
     std::atomic<int> block_size{0};  // chosen on the first thread-count launch
+    // In a debug build with asserts: the GPU's assertion record, and what each assert says.
+    void *assertion_record = nullptr;
+    const std::vector<cudapy::emit::AssertSite> *asserts = nullptr;
 };
 
 struct cudapy_module {
@@ -50,6 +54,7 @@ struct cudapy_module {
 #endif
     std::shared_ptr<cudapy::jit::HostLibrary> host_library;
     std::vector<std::unique_ptr<cudapy_kernel>> kernels;
+    std::vector<cudapy::emit::AssertSite> asserts;  // of a debug build
 };
 
 // Device memory, or host memory for the CPU target: exactly one is set.

@@ -49,6 +49,7 @@ const char *cudapy_status_name(cudapy_status status) {
     case CUDAPY_ERROR_CUDA: return "CUDAPY_ERROR_CUDA";
     case CUDAPY_ERROR_UNSUPPORTED: return "CUDAPY_ERROR_UNSUPPORTED";
     case CUDAPY_ERROR_INTERNAL: return "CUDAPY_ERROR_INTERNAL";
+    case CUDAPY_ERROR_ASSERTION: return "CUDAPY_ERROR_ASSERTION";
     }
     return "CUDAPY_UNKNOWN_STATUS";
 }

@@ -71,10 +71,24 @@ void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *con
     }
     std::copy(params, params + count, args);
     args[count] = &extent;
-    if (kernel.target == cudapy::Target::Cpu) return cudapy::host::launch(kernel.host_entry, args, shape);
+    if (kernel.target == cudapy::Target::Cpu)
+        return cudapy::host::launch(kernel.host_entry, args, shape, config->shared_bytes);
 #if CUDAPY_HAVE_CUDA
     cudapy::runtime::launch(kernel.function, shape.grid, shape.block, config->shared_bytes,
                             config->stream, args);
+    // A debug build's asserts are checked when the launch is over, as numba's are.
+    if (kernel.assertion_record) {
+        auto record = cudapy::runtime::take_assertion(kernel.assertion_record, config->stream);
+        if (record.site > 0 && static_cast<std::size_t>(record.site) <= kernel.asserts->size()) {
+            const auto &site = (*kernel.asserts)[static_cast<std::size_t>(record.site - 1)];
+            auto triple = [](const unsigned (&v)[3]) {
+                return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
+            };
+            throw Error(Status::Assertion, site.file + ":" + std::to_string(site.line) + ": AssertionError: " +
+                                               site.message + " (thread " + triple(record.thread) + " of block " +
+                                               triple(record.block) + ")");
+        }
+    }
 #else
     cudapy::capi::no_cuda();
 #endif

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 
 #include "handles.h"
@@ -31,7 +32,7 @@ void set_diagnostics(cudapy_program &program, std::vector<ast::Diagnostic> diagn
 
 const pipeline::Translation &translated(cudapy_program &program) {
     if (!program.translation) {
-        program.translation = pipeline::translate(program.units, program.signatures);
+        program.translation = pipeline::translate(program.units, program.signatures, program.constants);
         set_diagnostics(program, program.translation->diagnostics);
     }
     if (!program.translation->ok)
@@ -52,11 +53,26 @@ Request request_from(const cudapy_compile_options *options) {
     if (options->arch) request.arch = options->arch;
     request.fast_math = options->fast_math != 0;
     request.line_info = options->line_info != 0;
+    if (CUDAPY_HAS_MEMBER(options, launch_bounds_min_blocks)) {
+        request.debug = options->debug != 0;
+        if (options->max_registers < 0 || options->launch_bounds_max_threads < 0 ||
+            options->launch_bounds_min_blocks < 0)
+            throw Error(Status::InvalidArgument,
+                        "max_registers and launch bounds must not be negative (0 leaves them unset)");
+        if (options->launch_bounds_min_blocks > 0 && options->launch_bounds_max_threads == 0)
+            throw Error(Status::InvalidArgument, "launch bounds give a minimum of blocks only with a maximum of threads");
+        request.max_registers = options->max_registers;
+        request.launch_bounds_max_threads = options->launch_bounds_max_threads;
+        request.launch_bounds_min_blocks = options->launch_bounds_min_blocks;
+    }
     if (!CUDAPY_HAS_MEMBER(options, target)) return request;
-    if (options->target != CUDAPY_TARGET_CUDA && options->target != CUDAPY_TARGET_CPU)
-        throw Error(Status::InvalidArgument,
-                    "unknown target " + std::to_string(static_cast<int>(options->target)));
-    request.target = static_cast<Target>(options->target);
+    // A C caller may store any integer in the enum, which C++ may not hold: read its bytes.
+    int target = 0;
+    static_assert(sizeof target == sizeof options->target);
+    std::memcpy(&target, &options->target, sizeof target);
+    if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
+        throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
+    request.target = static_cast<Target>(target);
     return request;
 }
 
@@ -95,8 +111,10 @@ std::vector<ast::Diagnostic> user_diagnostics(const cudapy_program &program,
 }
 
 // The program translated for the CPU and compiled by the host's compiler.
-std::shared_ptr<jit::HostLibrary> compile_for_cpu(cudapy_program &program) {
-    auto translation = pipeline::translate(program.units, program.signatures, Target::Cpu);
+std::shared_ptr<jit::HostLibrary> compile_for_cpu(cudapy_program &program, const jit::CompileRequest &request) {
+    auto translation = pipeline::translate(program.units, program.signatures, program.constants, Target::Cpu);
+    // Asserts are checked in debug builds, as NVRTC's -DCUDAPY_DEBUG does on the GPU.
+    if (request.debug) translation.source = "#define CUDAPY_DEBUG 1\n" + translation.source;
     if (!translation.ok) {
         set_diagnostics(program, translation.diagnostics);
         throw Error(Status::Translation, pipeline::format_diagnostics(translation.diagnostics, program.units));
@@ -174,6 +192,50 @@ cudapy_status cudapy_program_set_signature(cudapy_program *program, const char *
     });
 }
 
+cudapy_status cudapy_program_add_constant_array(cudapy_program *program, const char *name,
+                                                cudapy_scalar_type element, int ndim,
+                                                const int64_t *shape, const void *data, size_t bytes) {
+    return guard([&] {
+        require(program, "program");
+        require(name, "name");
+        int type = 0;
+        static_assert(sizeof type == sizeof element);
+        std::memcpy(&type, &element, sizeof type);
+        if (type < CUDAPY_BOOL || type > CUDAPY_FLOAT64)
+            throw Error(Status::InvalidArgument, "unknown element type " + std::to_string(type));
+        if (ndim < 1 || ndim > 8) throw Error(Status::InvalidArgument, "a constant array has 1 to 8 dimensions");
+        require(shape, "shape");
+        ast::ConstantArray array{name, static_cast<ast::Scalar>(type), {}, {}};
+        std::uint64_t count = 1;
+        for (int d = 0; d < ndim; ++d) {
+            if (shape[d] < 0 || shape[d] > (int64_t{1} << 31))
+                throw Error(Status::InvalidArgument, "the extent " + std::to_string(shape[d]) + " of a constant array is out of range");
+            count *= static_cast<std::uint64_t>(shape[d]);
+            array.shape.push_back(shape[d]);
+        }
+        std::uint64_t expected = count * static_cast<std::uint64_t>(ast::scalar_bytes(array.element));
+        if (bytes != expected)
+            throw Error(Status::InvalidArgument, "the constant array '" + std::string(name) + "' needs " +
+                                                     std::to_string(expected) + " bytes of data, got " +
+                                                     std::to_string(bytes));
+        // The GPU's constant memory is 64 KiB, shared by all of a program's constant arrays.
+        std::size_t total = bytes;
+        for (const auto &other : program->constants)
+            if (other.name != name) total += other.bytes.size();
+        if (total > 65536)
+            throw Error(Status::InvalidArgument, "the program's constant arrays need " + std::to_string(total) +
+                                                     " bytes; the GPU's constant memory holds 65536");
+        if (bytes) require(data, "data");
+        array.bytes.assign(static_cast<const char *>(data), bytes);
+        auto &constants = program->constants;
+        constants.erase(std::remove_if(constants.begin(), constants.end(),
+                                       [&](const ast::ConstantArray &c) { return c.name == name; }),
+                        constants.end());
+        constants.push_back(std::move(array));
+        program->translation.reset();
+    });
+}
+
 cudapy_status cudapy_program_translate(cudapy_program *program, char **out) {
     if (out) *out = nullptr;
     return guard([&] {
@@ -229,7 +291,8 @@ cudapy_status cudapy_program_param(const cudapy_program *program, size_t kernel,
     return guard([&] {
         require(program, "program");
         require(out, "out");
-        cudapy::capi::require_size(out->size, sizeof(cudapy_param_info), "cudapy_param_info");
+        // `ndim` and `layout` came after the first members; older callers do without them.
+        cudapy::capi::require_size(out->size, offsetof(cudapy_param_info, ndim), "cudapy_param_info");
         const auto *found = kernel_at(program, kernel);
         if (!found)
             throw Error(Status::NotFound, "there is no kernel " + std::to_string(kernel) +
@@ -244,6 +307,10 @@ cudapy_status cudapy_program_param(const cudapy_program *program, size_t kernel,
         out->offset = param.offset;
         out->bytes = param.bytes;
         out->array_depth = param.array_depth;
+        if (CUDAPY_HAS_MEMBER(out, layout)) {
+            out->ndim = param.ndim;
+            out->layout = static_cast<cudapy_layout>(param.layout);
+        }
     });
 }
 
@@ -277,7 +344,7 @@ cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compi
         const auto &kernels = translated(*program).kernels;
         auto module = std::make_unique<cudapy_module>();
         if (request.target == cudapy::Target::Cpu) {
-            module->host_library = compile_for_cpu(*program);
+            module->host_library = compile_for_cpu(*program, request);
             for (const auto &kernel : kernels) {
                 auto handle = std::make_unique<cudapy_kernel>();
                 handle->target = cudapy::Target::Cpu;
@@ -301,10 +368,17 @@ cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compi
         }
         auto code = compile_translation(*program, request);
         module->loaded = std::make_unique<cudapy::runtime::LoadedModule>(code.binary);
+        void *assertion_record = nullptr;
+        if (request.debug && !translated(*program).asserts.empty()) {
+            module->asserts = translated(*program).asserts;
+            assertion_record = module->loaded->global("cudapy_assertion");
+        }
         for (const auto &kernel : kernels) {
             auto handle = std::make_unique<cudapy_kernel>();
             handle->interface = kernel;
             handle->function = module->loaded->kernel(kernel.symbol);
+            handle->assertion_record = assertion_record;
+            handle->asserts = &module->asserts;
             module->kernels.push_back(std::move(handle));
         }
         *out = module.release();

@@ -2,7 +2,10 @@
 # Set up, build and then run the demo or the test suite.
 #
 #   tools/setup.sh demo    build, then run examples/demo.py
-#   tools/setup.sh test    build, then run every registered test (meson test)
+#   tools/setup.sh test    build, then run every registered test (meson test);
+#                          then the unit, C ABI, golden and bad-input tests once
+#                          more in build-asan/ under ASan and UBSan
+#                          (CUDAPY_SANITIZERS=0 skips that)
 #
 # Safe to run again: each step only does work that is still missing.
 # The CUDA toolkit is taken from $CUDA_HOME, $CUDA_PATH or /usr/local/cuda
@@ -288,7 +291,73 @@ log "building"
 "${MESON[@]}" compile -C "$BUILD_DIR"
 
 # ---------------------------------------------------------------------------
-# (e) Demo or tests
+# (e) The tests again under AddressSanitizer and UndefinedBehaviorSanitizer
+# ---------------------------------------------------------------------------
+# A second build, configured as the first but with the compiler's sanitizers
+# and assertions on. It runs as CI does, without a GPU (CUDA_VISIBLE_DEVICES
+# is emptied: the CUDA driver and ASan do not mix). Every registered test runs
+# except the Python suite and the tests that measure the process's memory
+# (valgrind, resident-memory leak tests), which ASan's allocator changes;
+# LeakSanitizer checks the others at exit. The golden and bad-input corpora
+# run through pytest with the ASan runtime preloaded into Python, whose own
+# leaks are not checked. Any sanitizer report fails the test that made it.
+ASAN_DIR=build-asan
+sanitizer_tests() {
+  local args=(--buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false
+              -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all)
+  local a
+  for a in "${setup_args[@]}"; do
+    if [[ $a == -Dcuda=* ]]; then
+      args+=("$a")
+    fi
+  done
+  if [[ -f $ASAN_DIR/meson-private/coredata.dat ]]; then
+    "${MESON[@]}" setup --reconfigure "$ASAN_DIR" "${args[@]}" ||
+      "${MESON[@]}" setup --wipe "$ASAN_DIR" "${args[@]}"
+  else
+    "${MESON[@]}" setup "$ASAN_DIR" "${args[@]}"
+  fi
+  log "building $ASAN_DIR (ASan, UBSan)"
+  "${MESON[@]}" compile -C "$ASAN_DIR"
+
+  # allocator_may_return_null: a failed allocation is the library's to report.
+  local asan_options=abort_on_error=1:allocator_may_return_null=1:protect_shadow_gap=0
+  asan_options+=:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1
+  local ubsan_options=halt_on_error=1:abort_on_error=1:print_stacktrace=1
+  local tests=()
+  mapfile -t tests < <("${MESON[@]}" test -C "$ASAN_DIR" --list --no-rebuild 2>/dev/null |
+                       sed -n 's/^[^:]*://p' | grep -vx python | grep -v -e valgrind -e leaks)
+  [[ ${#tests[@]} -gt 0 ]] || die "no tests registered in $ASAN_DIR"
+  log "running ${tests[*]} under ASan and UBSan"
+  CUDA_VISIBLE_DEVICES= ASAN_OPTIONS=detect_leaks=1:$asan_options UBSAN_OPTIONS=$ubsan_options \
+    "${MESON[@]}" test -C "$ASAN_DIR" --no-rebuild --print-errorlogs "${tests[@]}"
+
+  # Python is no C++ program: preload the ASan runtime the library was linked
+  # with (GCC: libasan.so; clang: its shared runtime) and the C++ runtime, so
+  # that ASan finds __cxa_throw to intercept. Sanitizer reports are written to
+  # fd 2, which pytest leaves alone with --capture=sys.
+  local runtime cxx_runtime corpora=("$ROOT/tests/golden")
+  runtime=$(ldd "$ASAN_DIR/libcudapy.so" | awk '/libasan|libclang_rt\.asan/ { print $3; exit }')
+  if [[ -z $runtime ]]; then
+    runtime=$("${CXX:-c++}" -print-file-name=libclang_rt.asan-x86_64.so)
+  fi
+  cxx_runtime=$(ldd "$ASAN_DIR/libcudapy.so" | awk '/libstdc\+\+|libc\+\+\./ { print $3; exit }')
+  [[ -f $runtime ]] || die "no ASan runtime found for $ASAN_DIR/libcudapy.so"
+  if [[ -d $ROOT/tests/bad_inputs ]]; then
+    corpora+=("$ROOT/tests/bad_inputs")
+  fi
+  log "running the golden and bad-input corpora under ASan and UBSan"
+  # An exabyte allocation makes ASan print a warning, which that case forbids.
+  CUDA_VISIBLE_DEVICES= LD_PRELOAD="$runtime${cxx_runtime:+ $cxx_runtime}" \
+  ASAN_OPTIONS=detect_leaks=0:$asan_options UBSAN_OPTIONS=$ubsan_options \
+  PYTHONPATH="$ROOT/pysrc${PYTHONPATH:+:$PYTHONPATH}" PYTHONDONTWRITEBYTECODE=1 \
+  CUDAPY_LIBRARY="$ROOT/$ASAN_DIR/libcudapy.so" \
+    "$PYTHON" -m pytest -q -rs -p no:cacheprovider --capture=sys "${corpora[@]}" \
+      -k 'not cpu_buffer_of_an_exabyte'
+}
+
+# ---------------------------------------------------------------------------
+# (f) Demo or tests
 # ---------------------------------------------------------------------------
 case "$MODE" in
   demo)
@@ -300,5 +369,8 @@ case "$MODE" in
   test)
     log "running tests"
     "${MESON[@]}" test -C "$BUILD_DIR" --print-errorlogs
+    if [[ ${CUDAPY_SANITIZERS:-1} != 0 ]]; then
+      sanitizer_tests
+    fi
     ;;
 esac

@@ -55,7 +55,8 @@ typedef enum cudapy_status {
     CUDAPY_ERROR_LAUNCH_FAILED = 9,      /* the kernel faulted or could not be launched */
     CUDAPY_ERROR_CUDA = 10,              /* any other CUDA runtime error */
     CUDAPY_ERROR_UNSUPPORTED = 11,       /* the library was built without this feature */
-    CUDAPY_ERROR_INTERNAL = 12           /* a bug in cudapy; the message says where */
+    CUDAPY_ERROR_INTERNAL = 12,          /* a bug in cudapy; the message says where */
+    CUDAPY_ERROR_ASSERTION = 13          /* an assert in a kernel compiled with debug failed */
 } cudapy_status;
 
 /* ---- Library -------------------------------------------------------------------------- */
@@ -141,17 +142,36 @@ typedef enum cudapy_scalar_type {
     CUDAPY_FLOAT16, CUDAPY_FLOAT32, CUDAPY_FLOAT64
 } cudapy_scalar_type;
 
-/* A kernel's array argument: device address and element count. For a `T**` parameter the
- * address is of an array of cudapy_array in device memory, one per row. */
+/* Gives the program a constant array `name` (C-contiguous `data` of `bytes` bytes, `ndim`
+ * extents in `shape`), which kernels read through `cuda.const.array_like(name)`; it lives in
+ * the GPU's constant memory. The data is copied. */
+CUDAPY_API cudapy_status cudapy_program_add_constant_array(cudapy_program *program,
+                                                           const char *name,
+                                                           cudapy_scalar_type element, int ndim,
+                                                           const int64_t *shape,
+                                                           const void *data, size_t bytes);
+
+/* A kernel's 1-d array argument (`T*`, `T[:]` of C layout): device address and element count.
+ * For a `T**` parameter the address is of an array of cudapy_array in device memory, one per
+ * row. */
 typedef struct cudapy_array {
     void *data;
     int64_t length;
 } cudapy_array;
 
+/* How an n-dimensional array argument is laid out in memory. */
+typedef enum cudapy_layout {
+    CUDAPY_LAYOUT_C = 0,  /* C-contiguous: the last index moves fastest */
+    CUDAPY_LAYOUT_F = 1,  /* Fortran-contiguous: the first index moves fastest */
+    CUDAPY_LAYOUT_ANY = 2 /* strided */
+} cudapy_layout;
+
 /* One kernel parameter. `name` is borrowed from the kernel. For an array, `element` is the
- * scalar type at the bottom and `array_depth` 1 for `T*`, 2 for `T**`; for a scalar, `element`
- * is its type and `array_depth` 0. `offset` and `bytes` place the parameter in the packed
- * argument block of cudapy_kernel_launch_packed(). */
+ * scalar type at the bottom and `array_depth` 1 for `T*` and `T[...]`, 2 for `T**`; for a
+ * scalar, `element` is its type and `array_depth` 0. `offset` and `bytes` place the parameter
+ * in the packed argument block of cudapy_kernel_launch_packed(). An array of depth 1 is packed
+ * as its data address (8 bytes), then `ndim` int64 extents, then for CUDAPY_LAYOUT_ANY `ndim`
+ * int64 strides counted in elements (not bytes); a 1-d C array is thus a cudapy_array. */
 typedef struct cudapy_param_info {
     size_t size; /* set by the caller to sizeof(cudapy_param_info) */
     const char *name;
@@ -161,6 +181,8 @@ typedef struct cudapy_param_info {
     size_t offset;
     size_t bytes;
     int array_depth;
+    int ndim;             /* dimensions of an array of depth 1 (1 for `T*` and for `T**` rows) */
+    cudapy_layout layout; /* of an array of depth 1 */
 } cudapy_param_info;
 
 /* The kernels of a translated program (after cudapy_program_translate succeeded), in source
@@ -187,6 +209,10 @@ typedef struct cudapy_compile_options {
     int fast_math;    /* nonzero: --use_fast_math */
     int line_info;    /* nonzero: -lineinfo (Python lines in profilers) */
     cudapy_target target; /* cudapy_program_compile only */
+    int debug;            /* nonzero: check asserts (CUDAPY_ERROR_ASSERTION) and add -lineinfo */
+    int max_registers;    /* nonzero: at most this many registers a thread (--maxrregcount) */
+    int launch_bounds_max_threads; /* nonzero: __launch_bounds__ of every kernel */
+    int launch_bounds_min_blocks;  /* with it, minimum blocks per multiprocessor (0: unset) */
 } cudapy_compile_options;
 
 /* Translates and compiles to PTX with NVRTC (`*out`, owned). Needs NVRTC, not a GPU.

@@ -9,14 +9,17 @@
 
     kernel = cp.compile(saxpy)
     kernel(len(x))(2.0, x, y)
+
+`from cudapy import cuda` gives numba.cuda's vocabulary: @cuda.jit, cuda.grid, cuda.to_device, ...
 """
 
+from . import cuda
 from .array import CudaArray
 from .device import DeviceInfo, device_count, device_info, has_gpu, synchronize
 from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, Diagnostic,
                      DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
-                     InvalidArgumentError, LaunchError, NoDeviceError, NotFoundError,
-                     NvrtcUnavailableError, UnsupportedError)
+                     InvalidArgumentError, KernelAssertionError, LaunchError, NoDeviceError,
+                     NotFoundError, NvrtcUnavailableError, UnsupportedError)
 from .kernel import Kernel, Module, compile, module, ptx, translate
 from .types import Bool, Double, Float, Int
 
@@ -25,7 +28,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Bool", "CompileError", "CudaArray", "CudaCompilationError", "CudaError", "CudapyError",
     "DeviceInfo", "DeviceMemoryError", "Diagnostic", "DiagnosticKind", "Double", "Float",
-    "HostMemoryError", "Int", "InternalError", "InvalidArgumentError", "Kernel", "LaunchError",
+    "HostMemoryError", "Int", "cuda", "InternalError", "InvalidArgumentError", "Kernel",
+    "KernelAssertionError", "LaunchError",
     "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
     "device_count", "device_info", "has_gpu", "ptx", "synchronize", "translate",

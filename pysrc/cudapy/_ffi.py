@@ -23,11 +23,20 @@ class Status(enum.IntEnum):
     CUDA = 10
     UNSUPPORTED = 11
     INTERNAL = 12
+    ASSERTION = 13
 
 
 class ParamKind(enum.IntEnum):
     SCALAR = 0
     ARRAY = 1
+
+
+class Layout(enum.IntEnum):
+    """cudapy_layout: how an n-dimensional array argument is laid out."""
+
+    C = 0
+    F = 1
+    ANY = 2
 
 
 class Target(enum.IntEnum):
@@ -51,7 +60,7 @@ class ParamInfo(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("kind", ctypes.c_int),
                 ("element", ctypes.c_int), ("written", ctypes.c_int),
                 ("offset", ctypes.c_size_t), ("bytes", ctypes.c_size_t),
-                ("array_depth", ctypes.c_int)]
+                ("array_depth", ctypes.c_int), ("ndim", ctypes.c_int), ("layout", ctypes.c_int)]
 
 
 class Array(ctypes.Structure):
@@ -60,7 +69,10 @@ class Array(ctypes.Structure):
 
 class CompileOptions(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("arch", ctypes.c_char_p),
-                ("fast_math", ctypes.c_int), ("line_info", ctypes.c_int), ("target", ctypes.c_int)]
+                ("fast_math", ctypes.c_int), ("line_info", ctypes.c_int), ("target", ctypes.c_int),
+                ("debug", ctypes.c_int), ("max_registers", ctypes.c_int),
+                ("launch_bounds_max_threads", ctypes.c_int),
+                ("launch_bounds_min_blocks", ctypes.c_int)]
 
 
 class Dim3(ctypes.Structure):
@@ -113,6 +125,9 @@ _PROTOTYPES = [
     ("cudapy_program_add_source", _status,
      [program_p, ctypes.c_char_p, _size, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
     ("cudapy_program_set_signature", _status, [program_p, ctypes.c_char_p, ctypes.c_char_p]),
+    ("cudapy_program_add_constant_array", _status,
+     [program_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _P(ctypes.c_int64), ctypes.c_void_p,
+      _size]),
     ("cudapy_program_translate", _status, [program_p, _P(ctypes.c_void_p)]),
     ("cudapy_program_diagnostic_count", _size, [program_p]),
     ("cudapy_program_diagnostic", _status, [program_p, _size, _P(Diagnostic)]),
@@ -241,6 +256,7 @@ _ERROR_CLASSES = {
     Status.CUDA: errors.CudaError,
     Status.UNSUPPORTED: errors.UnsupportedError,
     Status.INTERNAL: errors.InternalError,
+    Status.ASSERTION: errors.KernelAssertionError,
 }
 
 

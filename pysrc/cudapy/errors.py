@@ -89,6 +89,11 @@ class LaunchError(CudapyError):
     """A kernel faulted or could not be launched."""
 
 
+class KernelAssertionError(CudapyError, AssertionError):
+    """An `assert` in a kernel compiled with debug=True failed; the message names the file, line
+    and thread."""
+
+
 class CudaError(CudapyError):
     """Any other error of the CUDA runtime."""
 

@@ -16,11 +16,40 @@ results instead of Python's exceptions, in the arguments' float type, float32 fo
 `f`-suffixed names; the Bessel functions and the inverse error functions need SciPy);
 `len()`, `round()`, `math.floor`/`ceil`/`trunc` give int64; `min` and `max` promote their
 arguments; the other functions of the compile are called as Python functions, converting
-their arguments and result to their signature when they have one.
+their arguments and result to their signature when they have one. The ints, floats and bools
+of the functions' modules (and of source text) that they name are their module constants.
 Arrays are NumPy arrays and scalars NumPy scalars, so arithmetic is fixed-width and follows
 NumPy's promotion rules and NEP 50's weak Python literals, as cudapy's does (`x * 2.0` with a
-float32 `x` stays float32); integers wrap, `//` floors and `%` takes the divisor's sign. An
-index below zero raises IndexError, where the GPU would read or write outside the array.
+float32 `x` stays float32); integers wrap, `//` floors and `%` takes the divisor's sign; a
+store converts to the array's type as a cast does. An index below zero raises IndexError,
+where the GPU would read or write outside the array. `X.shape[d]`, `X.size` and `len(X)` are
+int64, and slices are views.
+
+The CUDA vocabulary (cudapy._interpreter_cuda) is `cuda.X`, also `numba.cuda.X`, `cp.X`,
+`cudapy.X` and bare `X`, whatever the kernel's module binds to `cuda`: `grid(n)`,
+`gridsize(n)`, `laneid`, `warpsize`; `shared.array` (one array per block and declaration
+site; shape 0 for the launch's dynamic shared memory, which every dynamic array aliases),
+`local.array` (a new array per thread and declaration), `const.array_like` (a read-only copy
+of a module array); new arrays hold 0xff bytes (NaN, -1, the largest unsigned value), so that
+reading before writing shows. Atomics return the old value and wrap in the element type; inc
+and dec wrap as CUDA's do. `popc`, `clz`, `ffs`, `brev`, `fma`, `cbrt` compute as CUDA's.
+`print` writes numbers as the GPU's printf does (floats with %g), other values as Python
+does. `assert` is checked only in a compile with debug=True: a failure stops its thread and,
+once the launch ends, raises KernelAssertionError with the GPU's message, FILE:LINE:
+AssertionError: MESSAGE (thread (x, y, z) of block (x, y, z)).
+
+Kernels without barriers and warp operations run their threads one after another, block
+after block, each a plain call on the calling thread. A kernel whose functions name one runs
+each thread of a block on an OS thread of its own, one at a time
+(cudapy._interpreter_threads): a thread runs until it returns or waits in a barrier, then the
+next runnable thread runs, in order of x, then y, then z, so results are deterministic. The
+block barrier (syncthreads and its _count/_and/_or) completes when every thread of the block
+that has not returned waits in it; a warp operation when every lane of its mask that has not
+returned waits in one of its kind (lanes are numbered by the linear thread index; a shuffle
+from a lane outside the operation reads the lane's own value); activemask when the lanes of
+the warp that have not returned all wait somewhere, giving those waiting in activemask. When
+no thread can go on while some have not returned, the launch raises DeadlockError, naming
+where each thread waits.
 
 Arguments are checked and converted by the compiled kernel's own checks (the same TypeError
 for a wrong count or type). NumPy arrays that the kernel writes are changed in place, lists
@@ -34,14 +63,14 @@ integer n raises (0 unless x is 1 or -1 in cudapy), and bool + bool is a logical
 cudapy). Integer division by zero gives 0 here and is undefined on the GPU.
 
 With `kernel(n)` the target chooses the block shape, so there `threadIdx`, `blockIdx`,
-`blockDim` and `gridDim` raise NameError; `kernel[grid, block]` defines them. Threads run in
-order, block after block, each to its end before the next starts: the kernel language has no
-barriers yet, so a thread is a plain call, with no generators or OS threads to suspend it.
+`blockDim` and `gridDim` raise NameError, and barriers, warp operations, shared arrays,
+`laneid` and `gridsize` raise RuntimeError; `kernel[grid, block]` defines them. A failed
+assert there names thread (idx, idy, idz) of block (0, 0, 0).
 
 With `target="python"`, statements that only call `print()`, `breakpoint()` or
 `<module>.set_trace()`, and import statements inside the functions, are left out of the
 translation, which still checks the rest of the kernel; with `seq=True` the kernel was
-compiled for another target and cannot contain them.
+compiled for another target, whose translation takes print() and refuses the others.
 
 `run(functions, args, threads=...)` runs Python functions this way without translating them
 (the semantic tests use it as their oracle): arguments are passed as given, scalars converted
@@ -50,6 +79,7 @@ to the types of the kernel's signature.
 
 import ast
 import builtins
+import dis
 import fractions
 import inspect
 import itertools
@@ -63,8 +93,13 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-__all__ = ["Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert", "kernel_globals",
-           "kernel_range", "parse_signature", "run", "signature_comment"]
+from ._interpreter_cuda import (BARE_NAMES, CheckedArray, CudaNames, check_index, kernel_print,
+                               read_only_copy)
+from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError, Dim3, Launch,
+                                   counted_threads, grid_blocks, set_display_filename)
+
+__all__ = ["DeadlockError", "Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert",
+           "kernel_globals", "kernel_range", "parse_signature", "run", "signature_comment"]
 
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
@@ -76,11 +111,11 @@ SCALAR_TYPES = {
                                          "uint32", "uint64", "float16", "float32", "float64"]},
 }
 
-WARP_SIZE = 32
-
 _SIGNATURE_COMMENT = re.compile(r"#\s*(\w+)\s*:\s*(.*\S)\s*$")
 _SIGNATURE = re.compile(r"\s*(?:\w+\s*:\s*)?(\w+)\s*\((.*)\)\s*")
-_PARAMETER = re.compile(r"\s*(\w+)\s*((?:\*\s*)*)(\w*)\s*")
+# A type, then pointer stars or NumPy-style dimensions (`float32[:, ::1]`), then maybe a name.
+_PARAMETER = re.compile(r"\s*(\w+)\s*(\[[\s:,1]*\])?\s*((?:\*\s*)*)(\w*)\s*")
+_OUTSIDE_BRACKETS = re.compile(r",(?![^\[]*\])")
 
 
 def _require_numpy_2():
@@ -105,19 +140,21 @@ def _scalar_type(name, text):
 
 
 def parse_signature(text):
-    """A Signature from a CudaPy signature such as `void (float alpha, float* X)`, optionally
-    preceded by the function's name and a colon."""
+    """A Signature from a CudaPy signature such as `void (float alpha, float* X)` or a
+    NumPy-style one such as `void(float32, float32[:, ::1])`, optionally preceded by the
+    function's name and a colon."""
     match = _SIGNATURE.fullmatch(text)
     if not match:
         raise ValueError(f"not a signature: {text!r}")
     returns, params_text = match.groups()
     params = []
-    for param in filter(str.strip, params_text.split(",")):
+    for param in filter(str.strip, _OUTSIDE_BRACKETS.split(params_text)):
         parameter = _PARAMETER.fullmatch(param)
         if not parameter:
             raise ValueError(f"not a parameter: {param.strip()!r} in the signature {text!r}")
-        type_name, stars, _ = parameter.groups()
-        params.append(None if stars.strip() else _scalar_type(type_name, text))
+        type_name, dimensions, stars, _ = parameter.groups()
+        is_array = dimensions is not None or stars.strip()
+        params.append(None if is_array else _scalar_type(type_name, text))
     return Signature(params, None if returns == "void" else _scalar_type(returns, text))
 
 
@@ -168,6 +205,7 @@ def _cast(name, dtype):
     def cast(value):
         return convert(value, dtype)
     cast.__name__ = cast.__qualname__ = name
+    cast.kernel_dtype = dtype  # as the element type of shared.array(shape, float32) and the like
     return cast
 
 
@@ -498,17 +536,6 @@ def kernel_range(*args):
     return (dtype.type(value) for value in range(*[int(arg) for arg in args]))
 
 
-class Dim3(NamedTuple):
-    x: np.int32
-    y: np.int32
-    z: np.int32
-
-
-def _dim3(value):
-    counts = tuple(value) if isinstance(value, tuple) else (value,)
-    return Dim3(*[np.int32(count) for count in counts + (1,) * (3 - len(counts))])
-
-
 class _BlockShapeUnknown:
     """threadIdx and the like in a launch by thread counts, whose block shape the target picks."""
 
@@ -534,21 +561,28 @@ def _casts():
     return {name: _cast(name, dtype) for name, dtype in SCALAR_TYPES.items()}
 
 
-def kernel_globals():
-    """The globals a kernel sees, without the per-thread indices."""
+def kernel_globals(launch=None):
+    """The globals a kernel sees, without the per-thread names. The CUDA vocabulary (`cuda`,
+    `numba.cuda`, `cp`, `cudapy` and the bare names) acts for the threads of `launch`."""
     casts = _casts()
+    math = _math_namespace()
     type_module = types.SimpleNamespace(**casts)
+    cuda = CudaNames(launch or Launch(), casts, math)
     names = {
         "__builtins__": builtins.__dict__,
-        "math": _math_namespace(),
+        "math": math,
         "range": kernel_range, "xrange": kernel_range,
         "len": lambda array: np.int64(len(array)),
         "round": _to_int64(np.rint),
         "min": _min, "max": _max,
+        "print": kernel_print,
         "warpSize": np.int32(WARP_SIZE),
-        "np": type_module, "numpy": type_module, "cp": type_module, "cudapy": type_module,
+        "np": type_module, "numpy": type_module,
+        "cuda": cuda, "cp": cuda, "cudapy": cuda,
+        "numba": types.SimpleNamespace(cuda=cuda, **casts),
     }
     names.update(casts)
+    names.update((name, getattr(cuda, name)) for name in BARE_NAMES)
     return names
 
 
@@ -564,10 +598,13 @@ def _typed(function, signature):
     return call
 
 
-def _bind(functions, signatures):
-    """The kernel globals with a copy of each function that sees them; helpers with a
-    signature convert their arguments and result."""
-    namespace = kernel_globals()
+def _bind(functions, signatures, launch, constants):
+    """The kernel globals, with the module constants that the language does not name itself,
+    and a copy of each function that sees them; helpers with a signature convert their
+    arguments and result."""
+    namespace = kernel_globals(launch)
+    launch.namespace = namespace
+    namespace.update((name, value) for name, value in constants.items() if name not in namespace)
     for function in functions:
         copy = types.FunctionType(function.__code__, namespace, function.__name__,
                                   function.__defaults__, function.__closure__)
@@ -579,48 +616,122 @@ def _bind(functions, signatures):
     return namespace
 
 
-# ---- threads ------------------------------------------------------------------------------
+# ---- the functions' code ------------------------------------------------------------------
 
-def _threads(threads, grid, block):
-    """The per-thread names of each thread, and a description of the thread. With thread
-    counts the block shape is the target's choice, so only idx, idy and idz have values."""
-    if threads is not None:
-        counts = _dim3(threads)
-        for z, y, x in itertools.product(range(counts.z), range(counts.y), range(counts.x)):
-            yield ({"idx": np.int32(x), "idy": np.int32(y), "idz": np.int32(z),
-                    **_UNKNOWN_BLOCK_SHAPE}, f"idx={x}, idy={y}, idz={z}")
-        return
-    grid_dim, block_dim = _dim3(grid), _dim3(block)
-    for bz, by, bx in itertools.product(range(grid_dim.z), range(grid_dim.y), range(grid_dim.x)):
-        block_idx = Dim3(np.int32(bx), np.int32(by), np.int32(bz))
-        for tz, ty, tx in itertools.product(range(block_dim.z), range(block_dim.y),
-                                            range(block_dim.x)):
-            yield ({"idx": np.int32(bx * block_dim.x + tx), "idy": np.int32(by * block_dim.y + ty),
-                    "idz": np.int32(bz * block_dim.z + tz),
-                    "threadIdx": Dim3(np.int32(tx), np.int32(ty), np.int32(tz)),
-                    "blockIdx": block_idx, "blockDim": block_dim, "gridDim": grid_dim},
-                   f"blockIdx=({bx}, {by}, {bz}), threadIdx=({tx}, {ty}, {tz})")
+def _nested_codes(code):
+    """`code` and every code object nested in it."""
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from _nested_codes(constant)
 
 
-def _run_threads(namespace, name, args, threads, grid, block):
-    """Calls the kernel `name` of `namespace` once per thread, with the thread's names bound."""
+def _code_names(functions):
+    """Every global and attribute name that the functions' code uses."""
+    return {name for function in functions for code in _nested_codes(function.__code__)
+            for name in code.co_names}
+
+
+_CONSTANT_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
+
+
+def _module_constants(functions):
+    """The numbers and arrays of the functions' modules that their code names: the module-level
+    constants of the kernel language, the arrays as read-only copies for
+    cuda.const.array_like."""
+    constants = {}
+    for function in functions:
+        module = function.__globals__
+        for name in _code_names([function]) & module.keys():
+            value = module[name]
+            if isinstance(value, _CONSTANT_TYPES):
+                constants[name] = value
+            elif isinstance(value, np.ndarray):
+                constants[name] = read_only_copy(value)
+    return constants
+
+
+def _has_asserts(function):
+    """Whether the function's code has assert statements: compiled by Python, or rewritten by
+    pytest (whose code calls its own module, `@pytest_ar`)."""
+    return any(instruction.opname == "LOAD_ASSERTION_ERROR" or "@pytest_ar" in code.co_names
+               for code in _nested_codes(function.__code__)
+               for instruction in dis.get_instructions(code))
+
+
+class _AssertsLeftOut(ast.NodeTransformer):
+    def visit_Assert(self, node):
+        return ast.copy_location(ast.Pass(), node)
+
+
+def _recompiled(function, debug):
+    """`function` compiled again from its source, with its assert statements only if `debug`.
+    Lines stay in place, and the closure's cells are shared."""
+    from .kernel import _function_source
+
+    source = _function_source(function)
+    tree = ast.parse(source.text)
+    if not debug:
+        tree = _AssertsLeftOut().visit(tree)
+    for node in ast.walk(tree):
+        if hasattr(node, "col_offset"):  # back where they are in the file
+            node.col_offset += source.column_offset
+            node.end_col_offset += source.column_offset
+    ast.increment_lineno(tree, source.first_line - 1)
+    free = function.__code__.co_freevars
+    if free:  # nested in a function that defines them, so that they stay free variables
+        outer = ast.parse("def outer():\n    pass\n").body[0]
+        outer.body = [ast.parse(f"{name} = None").body[0] for name in free] + tree.body
+        tree.body = [outer]
+        ast.fix_missing_locations(tree)
+    module_code = builtins.compile(tree, function.__code__.co_filename, "exec")
+    code = next(code for code in _nested_codes(module_code)
+                if code.co_name == function.__name__)
+    cells = dict(zip(free, function.__closure__ or ()))
+    copy = types.FunctionType(code, function.__globals__, function.__name__,
+                              function.__defaults__,
+                              tuple(cells[name] for name in code.co_freevars) or None)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__qualname__ = function.__qualname__
+    copy.__module__ = function.__module__
+    return copy
+
+
+def _prepared(functions, debug):
+    """The functions as a compile with `debug` runs them: asserts only with debug, and as
+    Python compiles them, not as pytest rewrites them in test modules."""
+    return [_recompiled(function, debug) if _has_asserts(function) else function
+            for function in functions]
+
+
+# ---- launches -----------------------------------------------------------------------------
+
+def _interpret(functions, signatures, constants, name, args, threads=None, grid=None,
+               block=None, shared_bytes=0, debug=False):
+    """Runs the kernel `name` of `functions` on `args` (converted already) for every thread of
+    `kernel(*threads)` or of `kernel[grid, block]`."""
+    launch = Launch(debug=debug)
+    namespace = _bind(functions, signatures, launch, constants)
     kernel = namespace[name]
+    kernel = getattr(kernel, "__wrapped__", kernel)  # the arguments are converted already
+    if threads is not None:
+        blocks = [Block(counted_threads(threads, _UNKNOWN_BLOCK_SHAPE))]
+        concurrent = False
+    else:
+        launch.block_shape_known = True
+        blocks = grid_blocks(grid, block, shared_bytes)
+        concurrent = bool(_code_names(functions) & COLLECTIVES)
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        for thread, description in _threads(threads, grid, block):
-            namespace.update(thread)
-            try:
-                kernel(*args)
-            except Exception as error:
-                if hasattr(error, "add_note"):
-                    error.add_note(f"in {name}(), thread {description} (cudapy interpreter mode)")
-                raise
+        launch.run(kernel, args, blocks, concurrent)
 
 
-def run(functions, args, threads=None, grid=None, block=None, sig=None):
+def run(functions, args, threads=None, grid=None, block=None, sig=None, shared_bytes=0,
+        debug=False):
     """Runs the kernel (the first of `functions`, the rest its helpers, as cudapy.compile takes
-    them) on `args` for every thread of `kernel(*threads)` or of `kernel[grid, block]`, without
-    translating it.
+    them) on `args` for every thread of `kernel(*threads)` or of
+    `kernel[grid, block, 0, shared_bytes]`, without translating it; `debug` checks asserts,
+    as a compile with debug=True does.
 
     Arrays in `args` are changed in place. Scalars are converted to the kernel's parameter
     types. Threads run block after block, and in a block in order of x, then y, then z.
@@ -628,78 +739,69 @@ def run(functions, args, threads=None, grid=None, block=None, sig=None):
     _require_numpy_2()
     functions = list(functions) if isinstance(functions, (list, tuple)) else [functions]
     signatures = _signatures(functions, _given_signatures(functions, sig))
-    namespace = _bind(functions, signatures)
+    functions = _prepared(functions, debug)
     signature = signatures.get(functions[0].__name__)
     if signature is not None:
         args = [arg if dtype is None else convert(arg, dtype)
                 for arg, dtype in zip(args, signature.params)]
-    _run_threads(namespace, functions[0].__name__, args, threads, grid, block)
+    args = [arg.view(CheckedArray) if isinstance(arg, np.ndarray) else arg for arg in args]
+    _interpret(functions, signatures, _module_constants(functions), functions[0].__name__,
+               args, threads, grid, block, shared_bytes, debug)
 
 
 # ---- interpreter mode of compiled kernels -------------------------------------------------
-
-class _CheckedArray(np.ndarray):
-    """A view of a kernel's array argument that refuses negative indices, which the GPU does
-    not wrap around."""
-
-    def __getitem__(self, index):
-        _check_index(index)
-        return np.ndarray.__getitem__(self, index)
-
-    def __setitem__(self, index, value):
-        _check_index(index)
-        np.ndarray.__setitem__(self, index, value)
-
 
 class _Rows(tuple):
     """The rows of a `T**` argument."""
 
     def __getitem__(self, index):
-        _check_index(index)
+        check_index(index)
         return tuple.__getitem__(self, index)
-
-
-def _check_index(index):
-    if index.__class__ is tuple:
-        for item in index:
-            _check_index(item)
-    elif isinstance(index, (int, np.integer)) and index < 0:
-        raise IndexError(f"index {index} is negative; kernels do not count from the end of an "
-                         "array, and on the GPU this reads or writes outside it")
 
 
 _translated_sources = itertools.count(1)
 _functions_of_programs = weakref.WeakKeyDictionary()
 
 
-def _functions_of_string(text):
-    """The functions that source text defines, made in a scratch namespace; the text is put in
-    linecache under a name of its own, so tracebacks and pdb show its lines."""
+def _functions_of_string(text, debug):
+    """The functions that source text defines, made in a scratch namespace that holds the
+    text's module-level constants; asserts only with `debug`. The text is put in linecache
+    under a name of its own, so tracebacks and pdb show its lines."""
     filename = f"<cudapy source {next(_translated_sources)}>"
+    set_display_filename(filename, "<string>")  # the translator's name for it
     tree = ast.parse(text, filename)
-    tree.body = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    tree.body = [node for node in tree.body if isinstance(node, ast.FunctionDef)
+                 or isinstance(node, ast.Assign)
+                 and all(isinstance(target, ast.Name) for target in node.targets)]
     for node in tree.body:
-        node.decorator_list = []  # cudapy's own decorators, which only the translator reads
+        if isinstance(node, ast.FunctionDef):
+            node.decorator_list = []  # cudapy's own decorators, which only the translator reads
+    if not debug:
+        tree = _AssertsLeftOut().visit(tree)
     lines = text.splitlines(keepends=True)
     linecache.cache[filename] = (len(text), None, lines, filename)
     scratch = {"__builtins__": builtins.__dict__}
     exec(builtins.compile(tree, filename, "exec"), scratch)
-    return [scratch[node.name] for node in tree.body]
+    return [scratch[node.name] for node in tree.body if isinstance(node, ast.FunctionDef)]
 
 
 def _program_functions(program):
-    """The Python functions of a compile, and their signatures; made once per program."""
+    """The Python functions of a compile, their signatures, their module constants and whether
+    it checks asserts; made once per program."""
     from .kernel import _string_source
 
     bound = _functions_of_programs.get(program)
     if bound is None:
+        debug = program._options.debug
         functions = []
         for item in program.items:
             if isinstance(item, str):
-                functions += _functions_of_string(_string_source(item).text)
+                functions += _functions_of_string(_string_source(item).text, debug)
             else:
                 functions.append(item)
-        bound = (functions, _signatures(functions, program.signatures))
+        signatures = _signatures(functions, program.signatures)
+        functions = _prepared(functions, debug)
+        bound = (functions, signatures, _module_constants(functions), debug)
         _functions_of_programs[program] = bound
     return bound
 
@@ -707,7 +809,7 @@ def _program_functions(program):
 def _kernel_value(param, item, write_backs):
     """What the kernel function gets for a checked argument (`item`, from the parameter's
     convert()), noting in `write_backs` what to copy back after the launch."""
-    from .array import CudaArray
+    from .array import CudaArray, ForeignArray
     from .kernel import _Staged, _StagedRows
 
     if not param.is_array:
@@ -722,9 +824,12 @@ def _kernel_value(param, item, write_backs):
         host = item.host
         if item.copy_back is not None and item.copy_back is not host:
             write_backs.append(lambda: item.copy_back.__setitem__(Ellipsis, host))
+    elif item.__class__ is ForeignArray:
+        raise TypeError(f"{param.name}: interpreter mode cannot read another library's GPU "
+                        "array; pass a NumPy array or a CudaArray")
     else:
         raise TypeError(f"unexpected argument {item!r} for an array parameter")
-    return host.view(_CheckedArray)
+    return host.view(CheckedArray)
 
 
 def _launch(kernel, config, args):
@@ -735,20 +840,18 @@ def _launch(kernel, config, args):
         raise kernel._argument_count_error(len(args))
     items = [param.convert(arg) for param, arg in zip(params, args)]
     _require_numpy_2()
-    functions, signatures = _program_functions(kernel._program)
-    namespace = _bind(functions, signatures)
-    if kernel.name in signatures:  # the kernel converts its arguments itself, below
-        namespace[kernel.name] = namespace[kernel.name].__wrapped__
+    functions, signatures, constants, debug = _program_functions(kernel._program)
     write_backs = []
     values = [_kernel_value(param, item, write_backs) for param, item in zip(params, items)]
-    threads = grid = block = None
+    shape = {}
     if config.threads.x:
-        threads = (config.threads.x, config.threads.y, config.threads.z)
+        shape["threads"] = (config.threads.x, config.threads.y, config.threads.z)
     else:
-        grid = (config.grid.x, config.grid.y, config.grid.z)
-        block = (config.block.x, config.block.y, config.block.z)
+        shape["grid"] = (config.grid.x, config.grid.y, config.grid.z)
+        shape["block"] = (config.block.x, config.block.y, config.block.z)
     try:
-        _run_threads(namespace, kernel.name, values, threads, grid, block)
+        _interpret(functions, signatures, constants, kernel.name, values, **shape,
+                   shared_bytes=config.shared_bytes, debug=debug)
     finally:
         for write_back in write_backs:
             write_back()

@@ -13,9 +13,10 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _ffi, targets
-from .array import CudaArray, list_to_array
+from .array import CudaArray, ForeignArray, foreign_array, list_to_array
+from .closure import DeviceFunction, closure
 from .errors import InternalError
-from .types import ScalarType, dtype_of, struct_code, type_name
+from .types import ScalarType, dtype_of, scalar_type_of, struct_code, type_name
 
 _DEF_LINE = re.compile(r"(?:async[ \t]+)?def[ \t]+([^\W\d]\w*)")
 _FIRST_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+([^\W\d]\w*)", re.MULTILINE)
@@ -108,31 +109,80 @@ def _signatures(sig, first_name):
     raise TypeError(f"sig= must be a signature string or a dict of them, got {type(sig).__name__}")
 
 
-def _compile_options(arch, fast_math, line_info):
+class _Options(NamedTuple):
+    """Compile options, checked once when a program is made."""
+
+    fast_math: bool = False
+    line_info: bool = False
+    debug: bool = False
+    max_registers: int = 0
+    launch_bounds: tuple = (0, 0)  # (max threads per block, min blocks per multiprocessor)
+
+
+def _positive_option(value, what):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} must be a positive integer, got {type(value).__name__}")
+    if value <= 0:
+        raise ValueError(f"{what} must be positive, got {value}")
+    return int(value)
+
+
+def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
+             launch_bounds=None):
+    """The _Options of a compile's keyword arguments; launch_bounds is max threads per block,
+    or (max threads, min blocks per multiprocessor)."""
+    registers = 0 if max_registers is None else _positive_option(max_registers, "max_registers")
+    bounds = (0, 0)
+    if launch_bounds is not None:
+        given = launch_bounds if isinstance(launch_bounds, tuple) else (launch_bounds,)
+        if not 1 <= len(given) <= 2:
+            raise ValueError("launch_bounds must be max_threads or (max_threads, min_blocks), "
+                             f"got {launch_bounds!r}")
+        bounds = (_positive_option(given[0], "launch_bounds' max threads"),
+                  _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
+                  else 0)
+    return _Options(bool(fast_math), bool(line_info), bool(debug), registers, bounds)
+
+
+def _compile_options(arch, options):
+    max_threads, min_blocks = options.launch_bounds
     return _ffi.CompileOptions(size=ctypes.sizeof(_ffi.CompileOptions),
                                arch=arch.encode() if arch else None,
-                               fast_math=int(bool(fast_math)), line_info=int(bool(line_info)))
+                               fast_math=int(options.fast_math), line_info=int(options.line_info),
+                               debug=int(options.debug), max_registers=options.max_registers,
+                               launch_bounds_max_threads=max_threads,
+                               launch_bounds_min_blocks=min_blocks)
 
 
 class _Program:
     """A cudapy_program holding the sources of one compile() call, and the module compiled
-    from them for the GPU, shared by all its kernels."""
+    from them for the GPU, shared by all its kernels.
 
-    def __init__(self, functions, sig, fast_math=False, line_info=False, target=None):
+    Python functions bring what they read of their modules (see cudapy.closure): the device
+    functions they call are compiled with them, the numbers become one more source of
+    `NAME = value` lines, and the NumPy arrays constant arrays."""
+
+    def __init__(self, functions, sig, options=_Options(), target=None):
         self.target = targets.resolve(target)
-        self._fast_math = fast_math
-        self._line_info = line_info
+        self._options = options
         self._module = None
         self._compile_lock = threading.Lock()
         items = list(functions) if isinstance(functions, (list, tuple)) else [functions]
         if not items:
             raise ValueError("nothing to compile: the list of functions is empty")
+        items = [item.py_func if isinstance(item, DeviceFunction) else item for item in items]
+        found = closure([item for item in items if inspect.isfunction(item)])
+        items += [helper.py_func for helper in found.helpers if helper.py_func not in items]
         sources = [_source(item) for item in items]
         if self.target == "python":
             from . import interpreter
             sources = [interpreter._translatable(source) for source in sources]
         self.name = sources[0].name
-        signatures = _signatures(sig, self.name)
+        signatures = {helper.__name__: helper.signature for helper in found.helpers
+                      if helper.signature is not None}
+        signatures.update(_signatures(sig, self.name))
+        if found.constants:
+            sources.append(_Source(found.constants, f"<constants of {self.name}>", 1, 0, None))
         self.items, self.signatures = items, signatures  # for the interpreter mode
         handle = _ffi.program_p()
         _ffi.check(_ffi.lib.cudapy_program_new(ctypes.byref(handle)))
@@ -146,6 +196,15 @@ class _Program:
         for name, signature in signatures.items():
             _ffi.check(_ffi.lib.cudapy_program_set_signature(handle, name.encode("utf-8"),
                                                              signature.encode("utf-8")), handle)
+        for name, array in found.arrays.items():
+            self._add_constant_array(name, array)
+
+    def _add_constant_array(self, name, array):
+        array = np.ascontiguousarray(array)
+        shape = (ctypes.c_int64 * array.ndim)(*array.shape)
+        _ffi.check(_ffi.lib.cudapy_program_add_constant_array(
+            self.handle, name.encode("utf-8"), scalar_type_of(array.dtype), array.ndim, shape,
+            array.ctypes.data, array.nbytes), self.handle)
 
     def translate(self):
         text = ctypes.c_void_p()
@@ -154,7 +213,7 @@ class _Program:
         return _ffi.take_string(text)
 
     def ptx(self, arch=None):
-        options = _compile_options(arch, self._fast_math, self._line_info)
+        options = _compile_options(arch, self._options)
         text = ctypes.c_void_p()
         with self._compile_lock:
             _ffi.check(_ffi.lib.cudapy_program_ptx(self.handle, ctypes.byref(options),
@@ -171,7 +230,7 @@ class _Program:
         with self._compile_lock:
             if self._module is None:
                 lib = _ffi.lib
-                options = _compile_options(None, self._fast_math, self._line_info)
+                options = _compile_options(None, self._options)
                 options.target = targets.memory_target(self.target)
                 module = _ffi.module_p()
                 _ffi.check(lib.cudapy_program_compile(self.handle, ctypes.byref(options),
@@ -198,13 +257,16 @@ def translate(functions, sig=None):
     return _Program(functions, sig).translate()
 
 
-def ptx(functions, sig=None, arch=None, fast_math=False, line_info=False):
+def ptx(functions, sig=None, arch=None, fast_math=False, line_info=False, debug=False,
+        max_registers=None, launch_bounds=None):
     """PTX compiled by NVRTC from a function or a list of them. Needs NVRTC, not a GPU."""
-    return _Program(functions, sig, fast_math, line_info).ptx(arch)
+    options = _options(fast_math, line_info, debug, max_registers, launch_bounds)
+    return _Program(functions, sig, options).ptx(arch)
 
 
 class _Staged(NamedTuple):
-    """A host array to copy to the device for one launch, and where to copy it back to."""
+    """A host array for one launch: `host` is what the kernel gets (a contiguous copy, or the
+    array itself), `copy_back` the array to copy it into after the launch (None: none)."""
 
     host: np.ndarray
     copy_back: Optional[np.ndarray]
@@ -217,27 +279,51 @@ class _StagedRows(NamedTuple):
     rows: list
 
 
+_LAYOUT_NAMES = {_ffi.Layout.C: "C-contiguous", _ffi.Layout.F: "Fortran-contiguous"}
+_ARRAY_VIEWS = (CudaArray, ForeignArray)
+
+
+def array_type(dtype, ndim, layout):
+    """numba's spelling of an array type: `float32[:, ::1]` for C order, `float32[::1, :]` for
+    Fortran order, `float32[:, :]` for any."""
+    dimensions = [":"] * ndim
+    if layout == _ffi.Layout.C:
+        dimensions[-1] = "::1"
+    elif layout == _ffi.Layout.F:
+        dimensions[0] = "::1"
+    return f"{dtype.name}[{', '.join(dimensions)}]"
+
+
 class _Parameter:
     def __init__(self, kernel_name, info, target):
         self.target_name = target
         self.memory = targets.memory_target(target)
+        self.host_memory = self.memory == _ffi.Target.CPU
         self.name = info.name.decode("utf-8")
         self.element = ScalarType(info.element)
         self.is_array = info.kind == _ffi.ParamKind.ARRAY
         self.depth = info.array_depth
+        self.ndim = info.ndim
+        self.layout = _ffi.Layout(info.layout)
+        self.strided = self.depth == 1 and self.layout == _ffi.Layout.ANY
         self.written = bool(info.written)
         self.offset = info.offset
         self.bytes = info.bytes
         self.dtype = dtype_of(self.element)
-        self.type = type_name(self.element) + "*" * self.depth
         self._where = f"{kernel_name}(): argument '{self.name}'"
         if self.depth == 2:
+            self.type = type_name(self.element) + "**"
             self.convert = self._convert_rows
             self.code = _POINTER_CODE + "q"
         elif self.is_array:
+            # CudaPy's `float*` for a 1-d C array, numba's spelling for the others.
+            self.type = (type_name(self.element) + "*"
+                         if self.ndim == 1 and self.layout == _ffi.Layout.C
+                         else array_type(self.dtype, self.ndim, self.layout))
             self.convert = self._convert_array
-            self.code = _POINTER_CODE + "q"
+            self.code = _POINTER_CODE + "q" * (self.ndim * (2 if self.strided else 1))
         else:
+            self.type = type_name(self.element)
             self.code = struct_code(self.element)
             if self.element == ScalarType.BOOL:
                 self.convert = self._convert_bool
@@ -248,6 +334,11 @@ class _Parameter:
             else:
                 self._overflow = _FLOAT_OVERFLOW.get(self.element, math.inf)
                 self.convert = self._convert_float
+        # A CudaArray with this key is accepted at once (for T**: each row's).
+        self._launch_key = (self.memory, self.dtype, self.ndim, self.layout)
+        # An array's packed words, one a format code: placeholders until it is in place.
+        self.words = len(self.code) if self.is_array else 1
+        self.placeholder = (None,) * self.words
 
     def _type_error(self, expected, value):
         return TypeError(f"{self._where} must be {self.type} ({expected}), got "
@@ -295,32 +386,75 @@ class _Parameter:
         return _StagedRows([self._convert_array(row) for row in rows])
 
     def _convert_array(self, value):
-        if isinstance(value, CudaArray):
-            if targets.memory_target(value.target) != self.memory:
-                raise TypeError(f"{self._where} is a CudaArray for the {value.target} target, "
-                                f"but the kernel runs on the {self.target_name} target")
-            if value.dtype != self.dtype:
-                raise TypeError(f"{self._where} must be {self.type} ({self.dtype} elements), "
-                                f"got a CudaArray of {value.dtype}")
-            if value._buffer is None:
-                raise ValueError(f"{self._where} is a CudaArray that was freed")
-            return value
+        if value.__class__ is CudaArray:
+            if value._launch_key == self._launch_key and value._buffer is not None:
+                return value
+            return self._check_device_array(value, "a CudaArray")
         if isinstance(value, np.ndarray):
-            if value.dtype != self.dtype:
-                raise TypeError(f"{self._where} must be {self.type} ({self.dtype} elements), "
-                                f"got a NumPy array of {value.dtype}")
-            if value.ndim != 1:
-                raise ValueError(f"{self._where} must be a 1-d array, got shape {value.shape}")
-            if self.written and not value.flags.writeable:
-                raise ValueError(f"{self._where} is a read-only array, but the kernel may "
-                                 "store into it")
-            return _Staged(np.ascontiguousarray(value), value if self.written else None)
-        if isinstance(value, list):
+            return self._stage(value)
+        if isinstance(value, list) and self.ndim == 1:
             try:
                 return _Staged(list_to_array(value, self.dtype), None)
             except (TypeError, ValueError, OverflowError) as error:
                 raise type(error)(f"{self._where}: {error}") from None
-        raise self._type_error(f"a CudaArray, a 1-d NumPy array or a list of {self.dtype}", value)
+        foreign = foreign_array(value)
+        if foreign is not None:
+            if self.memory != _ffi.Target.CUDA:
+                raise TypeError(f"{self._where} is a {type(value).__name__} in GPU memory, but "
+                                f"the kernel runs on the {self.target_name} target")
+            return self._check_device_array(foreign, f"a {type(value).__name__}")
+        if self.ndim == 1:
+            raise self._type_error(f"a CudaArray, a 1-d NumPy array or a list of {self.dtype}",
+                                   value)
+        raise self._type_error(f"a CudaArray or a {self.ndim}-d NumPy array of {self.dtype}",
+                               value)
+
+    def _check_device_array(self, array, what):
+        if targets.memory_target(array.target) != self.memory:
+            raise TypeError(f"{self._where} is {what} for the {array.target} target, "
+                            f"but the kernel runs on the {self.target_name} target")
+        if array._dtype != self.dtype:
+            raise TypeError(f"{self._where} must be {self.type} ({self.dtype} elements), "
+                            f"got {what} of {array._dtype}")
+        if array._buffer is None:
+            raise ValueError(f"{self._where} is {what} that was freed")
+        if len(array._shape) != self.ndim:
+            raise ValueError(f"{self._where} must be a {self.ndim}-d array ({self.type}), got "
+                             f"{what} of shape {array._shape}")
+        if self.layout == _ffi.Layout.C and not array._c_contiguous or (
+                self.layout == _ffi.Layout.F and not array._f_contiguous):
+            raise ValueError(f"{self._where} must be {_LAYOUT_NAMES[self.layout]} "
+                             f"({self.type}), got {what} with strides {array._strides}; "
+                             "device arrays are never copied implicitly")
+        if self.written and array.readonly:
+            raise ValueError(f"{self._where} is {what} that is read-only, but the kernel may "
+                             "store into it")
+        return array
+
+    def _stage(self, value):
+        """A NumPy argument: the kernel gets it as it is where it can (C-contiguous arrays for
+        C parameters and so on, and any aligned array on the CPU), else a contiguous copy,
+        copied back into the array after the launch if the kernel may store into it."""
+        if value.dtype != self.dtype:
+            raise TypeError(f"{self._where} must be {self.type} ({self.dtype} elements), "
+                            f"got a NumPy array of {value.dtype}")
+        if value.ndim != self.ndim:
+            raise ValueError(f"{self._where} must be a {self.ndim}-d array, got shape "
+                             f"{value.shape}")
+        flags = value.flags
+        if self.written and not flags.writeable:
+            raise ValueError(f"{self._where} is a read-only array, but the kernel may "
+                             "store into it")
+        if self.layout == _ffi.Layout.F:
+            host = value if flags.f_contiguous else np.asfortranarray(value)
+        elif flags.c_contiguous:
+            host = value
+        elif self.layout == _ffi.Layout.ANY and (
+                flags.f_contiguous or self.host_memory and flags.aligned):
+            host = value
+        else:
+            host = np.ascontiguousarray(value)
+        return _Staged(host, value if self.written else None)
 
 
 def _argument_struct(params, args_size):
@@ -374,6 +508,75 @@ def _non_negative(value, what):
     return int(value)
 
 
+def _stream_handle(stream, what):
+    """The cudaStream_t of a stream given as an int, None, or an object holding it as `handle`
+    (numba), `cuda_stream` (PyTorch) or `ptr` (CuPy)."""
+    if stream is None:
+        return 0
+    if not isinstance(stream, (int, np.integer)):
+        for attribute in ("handle", "cuda_stream", "ptr"):
+            handle = getattr(stream, attribute, None)
+            if handle is not None:
+                stream = (handle.value or 0) if isinstance(handle, ctypes.c_void_p) else handle
+                break
+    return _non_negative(stream, what)
+
+
+def launch_config(name, key):
+    """The LaunchConfig of `kernel[grid, block]` or `kernel[grid, block, stream, shared_bytes]`."""
+    if not isinstance(key, tuple) or not 2 <= len(key) <= 4:
+        raise TypeError(f"{name}[...] takes grid, block and optionally stream and "
+                        "shared_bytes, e.g. kernel[blocks, threads_per_block]")
+    grid, block, stream, shared_bytes = (key + (0, 0))[:4]
+    return _ffi.LaunchConfig(
+        size=ctypes.sizeof(_ffi.LaunchConfig),
+        grid=_dim3(grid, f"{name}(): the grid"),
+        block=_dim3(block, f"{name}(): the block"),
+        shared_bytes=_non_negative(shared_bytes, f"{name}(): shared_bytes"),
+        stream=_stream_handle(stream, f"{name}(): the stream"))
+
+
+def thread_config(name, nx, ny, nz):
+    """The LaunchConfig of `kernel(nx, ny, nz)`: that many threads, the block size chosen."""
+    where = f"{name}(): the thread count"
+    threads = _ffi.Dim3(_positive_count(nx, f"{where} nx"), _positive_count(ny, f"{where} ny"),
+                        _positive_count(nz, f"{where} nz"))
+    return _ffi.LaunchConfig(size=ctypes.sizeof(_ffi.LaunchConfig), threads=threads)
+
+
+def _plain(key):
+    """Whether a `kernel[...]` key holds only ints, tuples of ints and None. Only such keys are
+    cached, and only such keys find a cached launch: a key equal to one of them but holding a
+    bool or a float must still be refused."""
+    for item in key:
+        if item.__class__ is int or item is None:
+            continue
+        if item.__class__ is not tuple or any(value.__class__ is not int for value in item):
+            return False
+    return True
+
+
+class LaunchCache:
+    """A kernel's launches by their `kernel[...]` key. numba-style code indexes the kernel at
+    every launch, and making a LaunchConfig costs more than the rest of the launch's Python."""
+
+    __slots__ = ("_launches",)
+    _LIMIT = 64  # launch shapes kept; a program that keeps making new ones starts over
+
+    def __init__(self):
+        self._launches = {}
+
+    def get(self, key):
+        return self._launches.get(key) if key.__class__ is tuple and _plain(key) else None
+
+    def put(self, key, launch):
+        if key.__class__ is tuple and _plain(key):
+            if len(self._launches) >= self._LIMIT:
+                self._launches.clear()
+            self._launches[key] = launch
+        return launch
+
+
 class Launch:
     """A kernel with its launch shape; calling it launches the kernel."""
 
@@ -402,6 +605,7 @@ class Kernel:
     def __init__(self, program, name, cuda_source):
         self._program = program
         self._interpreted = program.target == "python"  # every launch runs in the interpreter
+        self._host_memory = targets.memory_target(program.target) == _ffi.Target.CPU
         self.name = name
         self.cuda_source = cuda_source
         handle = self._program.handle
@@ -421,6 +625,7 @@ class Kernel:
         self._handle_lock = threading.Lock()
         self._launch_lock = threading.Lock()
         self._handle = None
+        self._launches = LaunchCache()
 
     def __repr__(self):
         params = ", ".join(f"{name}: {type_}" for name, type_ in self.params)
@@ -432,25 +637,13 @@ class Kernel:
         return self._program.ptx(arch)
 
     def __call__(self, nx, ny=1, nz=1):
-        where = f"{self.name}(): the thread count"
-        threads = _ffi.Dim3(_positive_count(nx, f"{where} nx"), _positive_count(ny, f"{where} ny"),
-                            _positive_count(nz, f"{where} nz"))
-        return Launch(self, _ffi.LaunchConfig(size=ctypes.sizeof(_ffi.LaunchConfig),
-                                              threads=threads))
+        return Launch(self, thread_config(self.name, nx, ny, nz))
 
     def __getitem__(self, key):
-        if not isinstance(key, tuple) or not 2 <= len(key) <= 4:
-            raise TypeError(f"{self.name}[...] takes grid, block and optionally stream and "
-                            "shared_bytes, e.g. kernel[blocks, threads_per_block]")
-        grid, block, stream, shared_bytes = (key + (0, 0))[:4]
-        stream = 0 if stream is None else stream
-        config = _ffi.LaunchConfig(
-            size=ctypes.sizeof(_ffi.LaunchConfig),
-            grid=_dim3(grid, f"{self.name}(): the grid"),
-            block=_dim3(block, f"{self.name}(): the block"),
-            shared_bytes=_non_negative(shared_bytes, f"{self.name}(): shared_bytes"),
-            stream=_non_negative(stream, f"{self.name}(): the stream"))
-        return Launch(self, config)
+        launch = self._launches.get(key)
+        if launch is None:
+            launch = self._launches.put(key, Launch(self, launch_config(self.name, key)))
+        return launch
 
     def _device_kernel(self):
         """The loaded kernel, compiled for the current GPU on first use."""
@@ -475,19 +668,17 @@ class Kernel:
             item = param.convert(arg)
             if not param.is_array:
                 values.append(item)
-            elif item.__class__ is CudaArray:
-                values += (item._pointer, item._length)
+            elif item.__class__ in _ARRAY_VIEWS:
+                values += item._packed_strided if param.strided else item._packed
             else:
-                staged.append((len(values), item))
-                values += (None, None)  # the device array's address and length, once it exists
+                staged.append((len(values), param, item))
+                values += param.placeholder  # the words of the array, once it is in place
         handle = self._handle if self._handle is not None else self._device_kernel()
         temporaries = []
-        host = self._program.target != "cuda"
         try:
-            for position, item in staged:
-                device = _to_device(item, temporaries, host)
-                values[position] = device._pointer
-                values[position + 1] = device._length
+            for position, param, item in staged:
+                values[position:position + param.words] = _place(
+                    item, param.strided, temporaries, self._host_memory)
             with self._launch_lock:
                 self._struct.pack_into(self._arguments, 0, *values)
                 _ffi.check(_ffi.lib.cudapy_kernel_launch_packed(
@@ -495,86 +686,61 @@ class Kernel:
             for device, item in temporaries:
                 if item.copy_back is None:
                     continue
-                if item.copy_back is item.host:
+                if device is not None:
                     device._download_into(item.host)
-                else:
-                    item.copy_back[...] = device.toHost()
+                if item.copy_back is not item.host:
+                    item.copy_back[...] = item.host
         finally:
             for device, _ in temporaries:
-                device.free()
+                if device is not None:
+                    device.free()
 
 
-def _to_device(item, temporaries, host):
-    """The kernel's view of a staged argument for this launch: a device copy, or on the CPU
-    target the host array itself. `temporaries` gets every array made, with what to copy back
-    into."""
-    if item.__class__ is CudaArray:
-        return item
+def _place(item, strided, temporaries, host_memory):
+    """The packed words (address, extents, strides if `strided`) of a staged argument for this
+    launch: of a device copy, or in host memory of the array itself. `temporaries` gets
+    (device copy or None, _Staged) for what must be freed or copied back after the launch."""
+    if item.__class__ in _ARRAY_VIEWS:
+        return item._packed_strided if strided else item._packed
     if item.__class__ is _Staged:
-        if host:
-            view = _HostView(item.host)
-            if item.copy_back is not None and item.copy_back is not item.host:
-                temporaries.append((view, item))
-            return view
-        device = CudaArray(item.host)
+        if host_memory:
+            array = item.host
+            if item.copy_back is not None and item.copy_back is not array:
+                temporaries.append((None, item))
+            words = (array.ctypes.data, *array.shape)
+            if strided:
+                words += tuple(stride // array.itemsize for stride in array.strides)
+            return words
+        device = CudaArray(item.host, target="cuda")
         temporaries.append((device, item))
-        return device
-    # The rows of a T** argument: an array of cudapy_array descriptors, two words each.
+        return device._packed_strided if strided else device._packed
+    # The rows of a T** argument: a table of cudapy_array descriptors, two words each.
     descriptors = np.empty(2 * len(item.rows), dtype=np.uint64)
     for index, row in enumerate(item.rows):
-        device = _to_device(row, temporaries, host)
-        descriptors[2 * index] = device._pointer or 0
-        descriptors[2 * index + 1] = device._length
-    if host:
-        temporaries.append((_HostView(descriptors), _Staged(descriptors, None)))
-        return _RowTable(descriptors.ctypes.data, len(item.rows))
-    table = CudaArray(descriptors)
-    temporaries.append((table, _Staged(descriptors, None)))
-    return _RowTable(table._pointer, len(item.rows))
+        descriptors[2 * index: 2 * index + 2] = _place(row, False, temporaries, host_memory)
+    staged_table = _Staged(descriptors, None)
+    if host_memory:
+        temporaries.append((None, staged_table))  # keeps the table alive for the launch
+        return descriptors.ctypes.data, len(item.rows)
+    table = CudaArray(descriptors, target="cuda")
+    temporaries.append((table, staged_table))
+    return table._pointer, len(item.rows)
 
 
-class _HostView:
-    """A contiguous NumPy array given to a CPU kernel as it is, with CudaArray's interface for
-    what a launch needs of it."""
-
-    __slots__ = ("_array", "_pointer", "_length")
-
-    def __init__(self, array):
-        self._array = array
-        self._pointer = array.ctypes.data
-        self._length = len(array)
-
-    def _download_into(self, host):
-        if host is not self._array:
-            host[...] = self._array
-
-    def toHost(self):
-        return self._array
-
-    def free(self):
-        pass
-
-
-class _RowTable:
-    """A T** argument as the kernel sees it: the descriptors' address and the row count."""
-
-    __slots__ = ("_pointer", "_length")
-
-    def __init__(self, pointer, length):
-        self._pointer = pointer
-        self._length = length
-
-
-def compile(functions, sig=None, fast_math=False, line_info=False, target=None):
+def compile(functions, sig=None, fast_math=False, line_info=False, target=None, debug=False,
+            max_registers=None, launch_bounds=None):
     """Translates a kernel (or a list: the kernel first, then its helpers) to CUDA C++ at once;
     compiles and loads it for its target on its first launch.
 
     `sig` gives the kernel's signature as a string, or several as {name: signature}. `target`
     is "cuda" (the GPU), "cpu" (compiled C++ on the host's cores) or "python" (every launch
     runs in the interpreter, see cudapy.interpreter); the default is $CUDAPY_TARGET, else
-    "cuda".
+    "cuda". `debug` checks the kernel's asserts (a failure raises KernelAssertionError);
+    `max_registers` caps the registers of a thread; `launch_bounds` is the largest block the
+    kernel is launched with, or (that, the minimum blocks per multiprocessor).
     """
-    program = _Program(functions, sig, fast_math, line_info, target)
+    options = _options(fast_math, line_info, debug, max_registers, launch_bounds)
+    program = _Program(functions, sig, options, target)
     if program.name is None:
         raise ValueError("the first source defines no function")
     return Kernel(program, program.name, program.translate())
@@ -584,8 +750,10 @@ class Module:
     """Every kernel of one compile, as attributes: `module.saxpy(n)(...)`. The kernels share
     one translation and one compiled module."""
 
-    def __init__(self, functions, sig=None, fast_math=False, line_info=False, target=None):
-        program = _Program(functions, sig, fast_math, line_info, target)
+    def __init__(self, functions, sig=None, fast_math=False, line_info=False, target=None,
+                 debug=False, max_registers=None, launch_bounds=None):
+        options = _options(fast_math, line_info, debug, max_registers, launch_bounds)
+        program = _Program(functions, sig, options, target)
         self.cuda_source = program.translate()
         self._program = program
         self.kernels = {name: Kernel(program, name, self.cuda_source)
@@ -606,7 +774,9 @@ class Module:
         return self._program.ptx(arch)
 
 
-def module(functions, sig=None, fast_math=False, line_info=False, target=None):
+def module(functions, sig=None, fast_math=False, line_info=False, target=None, debug=False,
+           max_registers=None, launch_bounds=None):
     """Translates several kernels and their helpers at once (functions, or source text) and
-    returns them as the attributes of a Module."""
-    return Module(functions, sig, fast_math, line_info, target)
+    returns them as the attributes of a Module; the options are compile()'s."""
+    return Module(functions, sig, fast_math, line_info, target, debug, max_registers,
+                  launch_bounds)

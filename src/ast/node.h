@@ -19,6 +19,7 @@ enum class ExprKind {
     Variable, ThreadIndex,
     Unary, Binary, Compare, Logical, Not, Conditional,
     Call, Intrinsic, Cast, Index, Length, Let,
+    StringLiteral, ArrayInfo, Slice, ArrayAlloc, Builtin,
 };
 
 struct Expr {
@@ -60,6 +61,8 @@ enum class ThreadIndexKind {
     BlockDimX, BlockDimY, BlockDimZ,
     GridDimX, GridDimY, GridDimZ,
     WarpSize,
+    GridSizeX, GridSizeY, GridSizeZ,  // threads in the grid along x, y, z (numba's gridsize)
+    LaneId,
 };
 
 struct ThreadIndex : Expr {
@@ -153,10 +156,12 @@ struct Cast : Expr {
     }
 };
 
+// An element: one index per dimension (`X[i, j]`), or one for a row of `T**`.
 struct Index : Expr {
-    ExprPtr array, index;
-    Index(Span s, ExprPtr a, ExprPtr i)
-        : Expr(ExprKind::Index, s), array(std::move(a)), index(std::move(i)) {}
+    ExprPtr array;
+    std::vector<ExprPtr> indices;
+    Index(Span s, ExprPtr a, std::vector<ExprPtr> i)
+        : Expr(ExprKind::Index, s), array(std::move(a)), indices(std::move(i)) {}
 };
 
 // len(X)
@@ -174,7 +179,74 @@ struct Let : Expr {
         : Expr(ExprKind::Let, s), variable(std::move(v)), value(std::move(a)), body(std::move(b)) {}
 };
 
-enum class StmtKind { Assign, Evaluate, If, While, ForRange, Break, Continue, Return };
+// Text, only where a kernel may print it: print() arguments.
+struct StringLiteral : Expr {
+    std::string value;
+    StringLiteral(Span s, std::string v) : Expr(ExprKind::StringLiteral, s), value(std::move(v)) {}
+};
+
+enum class ArrayInfoKind { Shape, Size, Ndim };
+
+// `X.shape[d]`, `X.size`, `X.ndim`.
+struct ArrayInfo : Expr {
+    ArrayInfoKind what;
+    int dimension;  // of Shape
+    ExprPtr array;
+    ArrayInfo(Span s, ArrayInfoKind w, int d, ExprPtr a)
+        : Expr(ExprKind::ArrayInfo, s), what(w), dimension(d), array(std::move(a)) {}
+};
+
+// `X[start:stop]` of a 1-d contiguous array: a view; either bound may be missing (null).
+struct Slice : Expr {
+    ExprPtr array, start, stop;
+    Slice(Span s, ExprPtr a, ExprPtr b, ExprPtr e)
+        : Expr(ExprKind::Slice, s), array(std::move(a)), start(std::move(b)), stop(std::move(e)) {}
+};
+
+enum class MemorySpace { Shared, DynamicShared, Local, Constant };
+
+// An array the kernel declares: `shared.array(shape, dtype)`, `local.array(...)`, a dynamic
+// shared array (shape 0), or `const.array_like(NAME)` of a constant array of the program.
+// Its type, a C-ordered array, is known when lowered.
+struct ArrayAlloc : Expr {
+    MemorySpace space;
+    std::vector<long long> shape;
+    std::string constant;  // the constant array's name
+    int id;                // distinct within the function: names the storage
+    ArrayAlloc(Span s, MemorySpace m, Type t, std::vector<long long> sh, std::string c, int i)
+        : Expr(ExprKind::ArrayAlloc, s), space(m), shape(std::move(sh)), constant(std::move(c)), id(i) {
+        type = t;
+    }
+};
+
+// CUDA's thread cooperation and bit functions, atomics and print. An atomic's first argument
+// is the Index of the element it updates.
+enum class BuiltinKind {
+    SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr, SyncWarp,
+    ThreadFence, ThreadFenceBlock, ThreadFenceSystem,
+    ShflSync, ShflUpSync, ShflDownSync, ShflXorSync,
+    AllSync, AnySync, BallotSync, ActiveMask, LaneMaskLt,
+    Popc, Brev, Clz, Ffs,
+    AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
+    AtomicInc, AtomicDec, AtomicCas,
+    Print,
+};
+
+struct Builtin : Expr {
+    BuiltinKind which;
+    std::vector<ExprPtr> args;
+    Builtin(Span s, BuiltinKind w, std::vector<ExprPtr> a)
+        : Expr(ExprKind::Builtin, s), which(w), args(std::move(a)) {}
+};
+
+// Whether a builtin is a barrier or a warp collective: the threads of a kernel that uses one
+// must all run it, none leaving early.
+bool is_collective(BuiltinKind which);
+bool is_atomic(BuiltinKind which);
+// The name a kernel calls it by, for messages: "syncthreads", "atomic.add", ...
+const char *builtin_name(BuiltinKind which);
+
+enum class StmtKind { Assign, Evaluate, If, While, ForRange, Break, Continue, Return, Assert };
 
 struct Stmt {
     StmtKind kind;
@@ -222,6 +294,8 @@ struct ForRange : Stmt {
     // The type the loop counts in: wide enough that stepping past `stop` cannot overflow, which
     // the variable's own type (unsigned, or narrow) may not be.
     Type counter_type;
+    // The step is known not to be negative (a grid stride, say): the loop counts up.
+    bool step_nonnegative = false;
     Block body;
     ForRange(Span s, std::string v, Span vs, ExprPtr a, ExprPtr b, ExprPtr c, Block body_)
         : Stmt(StmtKind::ForRange, s), variable(std::move(v)), variable_span(vs),
@@ -239,6 +313,14 @@ struct Continue : Stmt {
 struct Return : Stmt {
     ExprPtr value;  // null for a bare return
     Return(Span s, ExprPtr v) : Stmt(StmtKind::Return, s), value(std::move(v)) {}
+};
+
+// `assert condition, "message"`: checked when compiled for debugging.
+struct Assert : Stmt {
+    ExprPtr condition;
+    std::string message;  // the message given, or the condition's text
+    Assert(Span s, ExprPtr c, std::string m)
+        : Stmt(StmtKind::Assert, s), condition(std::move(c)), message(std::move(m)) {}
 };
 
 struct Param {
@@ -269,8 +351,17 @@ struct Function {
     std::vector<Local> locals;  // in order of first assignment
 };
 
+// An array of constant values the program was given, for `const.array_like(name)`.
+struct ConstantArray {
+    std::string name;
+    Scalar element;
+    std::vector<long long> shape;
+    std::string bytes;  // C-ordered values
+};
+
 struct Program {
     std::vector<Function> functions;  // in source order
+    std::vector<ConstantArray> constants;
 };
 
 }  // namespace cudapy::ast

@@ -72,6 +72,8 @@ private:
             const auto &r = static_cast<const Return &>(s);
             return line(depth, r.value ? "(return " + to_string(*r.value) + ")" : "(return)");
         }
+        case StmtKind::Assert:
+            return line(depth, "(assert " + to_string(*static_cast<const Assert &>(s).condition) + ")");
         }
     }
 
@@ -132,7 +134,30 @@ std::string to_string(const Expr &e) {
     }
     case ExprKind::Index: {
         const auto &i = static_cast<const Index &>(e);
-        return "(index " + to_string(*i.array) + " " + to_string(*i.index) + ")" + type;
+        return "(index " + to_string(*i.array) + list(i.indices) + ")" + type;
+    }
+    case ExprKind::StringLiteral: return "\"" + static_cast<const StringLiteral &>(e).value + "\"";
+    case ExprKind::ArrayInfo: {
+        const auto &a = static_cast<const ArrayInfo &>(e);
+        std::string what = a.what == ArrayInfoKind::Shape ? "shape" + std::to_string(a.dimension)
+                           : a.what == ArrayInfoKind::Size ? "size" : "ndim";
+        return "(" + what + " " + to_string(*a.array) + ")" + type;
+    }
+    case ExprKind::Slice: {
+        const auto &l = static_cast<const Slice &>(e);
+        return "(slice " + to_string(*l.array) + " " + (l.start ? to_string(*l.start) : "_") + " " +
+               (l.stop ? to_string(*l.stop) : "_") + ")" + type;
+    }
+    case ExprKind::ArrayAlloc: {
+        static const char *spaces[] = {"shared", "dynamic_shared", "local", "const"};
+        const auto &a = static_cast<const ArrayAlloc &>(e);
+        std::string shape;
+        for (long long extent : a.shape) shape += " " + std::to_string(extent);
+        return std::string("(") + spaces[static_cast<int>(a.space)] + shape + ")" + type;
+    }
+    case ExprKind::Builtin: {
+        const auto &b = static_cast<const Builtin &>(e);
+        return std::string("(") + builtin_name(b.which) + list(b.args) + ")" + type;
     }
     case ExprKind::Length: return "(len " + to_string(*static_cast<const Length &>(e).array) + ")" + type;
     case ExprKind::Let: {

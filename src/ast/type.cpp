@@ -66,8 +66,18 @@ std::string type_name(Type t) {
             break;
         }
     }
-    name.append(t.array_depth, '*');
-    return name;
+    if (t.array_depth != 1 || t.is_vector()) {
+        name.append(t.array_depth, '*');
+        return name;
+    }
+    // NumPy's slice notation: `::1` marks the dimension that moves fastest.
+    name += '[';
+    for (int d = 0; d < t.ndim; ++d) {
+        if (d) name += ", ";
+        bool contiguous = (t.layout == Layout::C && d == t.ndim - 1) || (t.layout == Layout::F && d == 0);
+        name += contiguous ? "::1" : ":";
+    }
+    return name + ']';
 }
 
 }  // namespace cudapy::ast

@@ -17,14 +17,23 @@ enum class Scalar : std::uint8_t {
     Void,
 };
 
+// How an n-dimensional array is laid out; the numbering matches cudapy_layout.
+enum class Layout : std::uint8_t { C, F, Any };
+
 struct Type {
     Scalar scalar = Scalar::Void;
-    // 0 for a scalar; 1 for CudaPy's `T*`, a 1-d array with a length; 2 for `T**`, an array
-    // of such arrays.
+    // 0 for a scalar; 1 for an array (CudaPy's `T*`, NumPy's `T[:, ::1]`); 2 for `T**`, an
+    // array of 1-d arrays.
     std::uint8_t array_depth = 0;
+    // Dimensions of an array of depth 1 (1 for the rows of `T**`); 0 for a scalar.
+    std::uint8_t ndim = 0;
+    Layout layout = Layout::C;  // of an array of depth 1; a 1-d F array is a C array
 
-    static constexpr Type of(Scalar s) { return Type{s, 0}; }
-    static constexpr Type array_of(Scalar s, std::uint8_t depth = 1) { return Type{s, depth}; }
+    static constexpr Type of(Scalar s) { return Type{s, 0, 0, Layout::C}; }
+    static constexpr Type array_of(Scalar s, std::uint8_t depth = 1) { return Type{s, depth, 1, Layout::C}; }
+    static constexpr Type nd_array(Scalar s, std::uint8_t ndim, Layout layout) {
+        return Type{s, 1, ndim, ndim == 1 && layout == Layout::F ? Layout::C : layout};
+    }
 
     bool is_void() const { return scalar == Scalar::Void && array_depth == 0; }
     bool is_array() const { return array_depth > 0; }
@@ -34,14 +43,19 @@ struct Type {
     bool is_signed() const;
     bool is_float() const;
     bool is_numeric() const { return is_integer() || is_float(); }
-    Type element() const { return Type{scalar, static_cast<std::uint8_t>(array_depth - 1)}; }
+    // CudaPy's `T*`: one dimension, contiguous.
+    bool is_vector() const { return array_depth == 1 && ndim == 1 && layout == Layout::C; }
+    // What indexing with one subscript gives: an element, or a row of `T**`.
+    Type element() const {
+        return array_depth == 2 ? array_of(scalar) : of(scalar);
+    }
 
     friend bool operator==(const Type &, const Type &) = default;
 };
 
 // Size in bytes of a scalar.
 int scalar_bytes(Scalar s);
-// The name used in signatures and messages: "float32", "int32*", ...
+// The name used in signatures and messages: "float32", "int32*", "float32[:, ::1]", ...
 std::string type_name(Type t);
 // CudaPy's and NumPy's names: int, float, double, bool, void, int8..uint64, float16..64.
 std::optional<Scalar> scalar_from_name(std::string_view name);

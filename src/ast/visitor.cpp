@@ -22,6 +22,11 @@ void Visitor::visit(const Expr &expr) {
     case ExprKind::Index: return visit_index(static_cast<const Index &>(expr));
     case ExprKind::Length: return visit_length(static_cast<const Length &>(expr));
     case ExprKind::Let: return visit_let(static_cast<const Let &>(expr));
+    case ExprKind::StringLiteral: return visit_string_literal(static_cast<const StringLiteral &>(expr));
+    case ExprKind::ArrayInfo: return visit_array_info(static_cast<const ArrayInfo &>(expr));
+    case ExprKind::Slice: return visit_slice(static_cast<const Slice &>(expr));
+    case ExprKind::ArrayAlloc: return visit_array_alloc(static_cast<const ArrayAlloc &>(expr));
+    case ExprKind::Builtin: return visit_builtin(static_cast<const Builtin &>(expr));
     }
 }
 
@@ -35,6 +40,7 @@ void Visitor::visit(const Stmt &stmt) {
     case StmtKind::Break: return visit_break(static_cast<const Break &>(stmt));
     case StmtKind::Continue: return visit_continue(static_cast<const Continue &>(stmt));
     case StmtKind::Return: return visit_return(static_cast<const Return &>(stmt));
+    case StmtKind::Assert: return visit_assert(static_cast<const Assert &>(stmt));
     }
 }
 
@@ -70,12 +76,21 @@ void Visitor::visit_intrinsic(const Intrinsic &e) {
 void Visitor::visit_cast(const Cast &e) { visit(*e.operand); }
 void Visitor::visit_index(const Index &e) {
     visit(*e.array);
-    visit(*e.index);
+    for (const auto &index : e.indices) visit(*index);
 }
 void Visitor::visit_length(const Length &e) { visit(*e.array); }
 void Visitor::visit_let(const Let &e) {
     visit(*e.value);
     visit(*e.body);
+}
+void Visitor::visit_array_info(const ArrayInfo &e) { visit(*e.array); }
+void Visitor::visit_slice(const Slice &e) {
+    visit(*e.array);
+    if (e.start) visit(*e.start);
+    if (e.stop) visit(*e.stop);
+}
+void Visitor::visit_builtin(const Builtin &e) {
+    for (const auto &arg : e.args) visit(*arg);
 }
 
 void Visitor::visit_assign(const Assign &s) {
@@ -101,6 +116,7 @@ void Visitor::visit_for_range(const ForRange &s) {
 void Visitor::visit_return(const Return &s) {
     if (s.value) visit(*s.value);
 }
+void Visitor::visit_assert(const Assert &s) { visit(*s.condition); }
 
 namespace {
 
@@ -122,7 +138,9 @@ ExprPtr Mutator::mutate(const ExprPtr &expr) {
     case ExprKind::FloatLiteral:
     case ExprKind::BoolLiteral:
     case ExprKind::Variable:
-    case ExprKind::ThreadIndex: return mutate_leaf(expr);
+    case ExprKind::ThreadIndex:
+    case ExprKind::StringLiteral:
+    case ExprKind::ArrayAlloc: return mutate_leaf(expr);
     case ExprKind::Unary: return mutate_unary(as<Unary>(expr));
     case ExprKind::Binary: return mutate_binary(as<Binary>(expr));
     case ExprKind::Compare: return mutate_compare(as<Compare>(expr));
@@ -135,6 +153,9 @@ ExprPtr Mutator::mutate(const ExprPtr &expr) {
     case ExprKind::Index: return mutate_index(as<Index>(expr));
     case ExprKind::Length: return mutate_length(as<Length>(expr));
     case ExprKind::Let: return mutate_let(as<Let>(expr));
+    case ExprKind::ArrayInfo: return mutate_array_info(as<ArrayInfo>(expr));
+    case ExprKind::Slice: return mutate_slice(as<Slice>(expr));
+    case ExprKind::Builtin: return mutate_builtin(as<Builtin>(expr));
     }
     return expr;
 }
@@ -147,6 +168,7 @@ StmtPtr Mutator::mutate(const StmtPtr &stmt) {
     case StmtKind::While: return mutate_while(as<While>(stmt));
     case StmtKind::ForRange: return mutate_for_range(as<ForRange>(stmt));
     case StmtKind::Return: return mutate_return(as<Return>(stmt));
+    case StmtKind::Assert: return mutate_assert(as<Assert>(stmt));
     case StmtKind::Break:
     case StmtKind::Continue: return stmt;
     }
@@ -262,11 +284,12 @@ ExprPtr Mutator::mutate_cast(const std::shared_ptr<Cast> &e) {
 }
 
 ExprPtr Mutator::mutate_index(const std::shared_ptr<Index> &e) {
-    auto array = mutate(e->array), index = mutate(e->index);
-    if (array == e->array && index == e->index) return e;
+    auto array = mutate(e->array);
+    auto indices = mutate_all(*this, e->indices);
+    if (array == e->array && same(indices, e->indices)) return e;
     auto copy = std::make_shared<Index>(*e);
     copy->array = array;
-    copy->index = index;
+    copy->indices = std::move(indices);
     return copy;
 }
 
@@ -284,6 +307,33 @@ ExprPtr Mutator::mutate_let(const std::shared_ptr<Let> &e) {
     auto copy = std::make_shared<Let>(*e);
     copy->value = value;
     copy->body = body;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_array_info(const std::shared_ptr<ArrayInfo> &e) {
+    auto array = mutate(e->array);
+    if (array == e->array) return e;
+    auto copy = std::make_shared<ArrayInfo>(*e);
+    copy->array = array;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_slice(const std::shared_ptr<Slice> &e) {
+    auto array = mutate(e->array);
+    auto start = e->start ? mutate(e->start) : nullptr, stop = e->stop ? mutate(e->stop) : nullptr;
+    if (array == e->array && start == e->start && stop == e->stop) return e;
+    auto copy = std::make_shared<Slice>(*e);
+    copy->array = array;
+    copy->start = start;
+    copy->stop = stop;
+    return copy;
+}
+
+ExprPtr Mutator::mutate_builtin(const std::shared_ptr<Builtin> &e) {
+    auto args = mutate_all(*this, e->args);
+    if (same(args, e->args)) return e;
+    auto copy = std::make_shared<Builtin>(*e);
+    copy->args = std::move(args);
     return copy;
 }
 
@@ -346,6 +396,14 @@ StmtPtr Mutator::mutate_return(const std::shared_ptr<Return> &s) {
     return copy;
 }
 
+StmtPtr Mutator::mutate_assert(const std::shared_ptr<Assert> &s) {
+    auto condition = mutate(s->condition);
+    if (condition == s->condition) return s;
+    auto copy = std::make_shared<Assert>(*s);
+    copy->condition = condition;
+    return copy;
+}
+
 }  // namespace cudapy::ast
 
 namespace cudapy::ast {
@@ -363,12 +421,18 @@ protected:
         case ExprKind::BoolLiteral: return std::make_shared<BoolLiteral>(*as<BoolLiteral>(e));
         case ExprKind::Variable: return std::make_shared<Variable>(*as<Variable>(e));
         case ExprKind::ThreadIndex: return std::make_shared<ThreadIndex>(*as<ThreadIndex>(e));
+        case ExprKind::StringLiteral: return std::make_shared<StringLiteral>(*as<StringLiteral>(e));
+        case ExprKind::ArrayAlloc: return std::make_shared<ArrayAlloc>(*as<ArrayAlloc>(e));
         default: return e;
         }
     }
     ExprPtr mutate_call(const std::shared_ptr<Call> &e) override {
         if (e->args.empty()) return std::make_shared<Call>(*e);
         return Mutator::mutate_call(e);
+    }
+    ExprPtr mutate_builtin(const std::shared_ptr<Builtin> &e) override {
+        if (e->args.empty()) return std::make_shared<Builtin>(*e);
+        return Mutator::mutate_builtin(e);
     }
 };
 
@@ -387,6 +451,7 @@ bool contains_call(const Expr &expr) {
     struct Finder : Visitor {
         bool found = false;
         void visit_call(const Call &) override { found = true; }
+        void visit_builtin(const Builtin &) override { found = true; }
     } finder;
     finder.visit(expr);
     return finder.found;

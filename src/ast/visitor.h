@@ -34,6 +34,11 @@ protected:
     virtual void visit_index(const Index &e);
     virtual void visit_length(const Length &e);
     virtual void visit_let(const Let &e);
+    virtual void visit_string_literal(const StringLiteral &) {}
+    virtual void visit_array_info(const ArrayInfo &e);
+    virtual void visit_slice(const Slice &e);
+    virtual void visit_array_alloc(const ArrayAlloc &) {}
+    virtual void visit_builtin(const Builtin &e);
 
     virtual void visit_assign(const Assign &s);
     virtual void visit_evaluate(const Evaluate &s);
@@ -43,6 +48,7 @@ protected:
     virtual void visit_break(const Break &) {}
     virtual void visit_continue(const Continue &) {}
     virtual void visit_return(const Return &s);
+    virtual void visit_assert(const Assert &s);
 };
 
 // Rewrites a tree. Every method returns the node it was given when nothing below it changed,
@@ -69,6 +75,9 @@ protected:
     virtual ExprPtr mutate_index(const std::shared_ptr<Index> &e);
     virtual ExprPtr mutate_length(const std::shared_ptr<Length> &e);
     virtual ExprPtr mutate_let(const std::shared_ptr<Let> &e);
+    virtual ExprPtr mutate_array_info(const std::shared_ptr<ArrayInfo> &e);
+    virtual ExprPtr mutate_slice(const std::shared_ptr<Slice> &e);
+    virtual ExprPtr mutate_builtin(const std::shared_ptr<Builtin> &e);
 
     virtual StmtPtr mutate_assign(const std::shared_ptr<Assign> &s);
     virtual StmtPtr mutate_evaluate(const std::shared_ptr<Evaluate> &s);
@@ -76,6 +85,7 @@ protected:
     virtual StmtPtr mutate_while(const std::shared_ptr<While> &s);
     virtual StmtPtr mutate_for_range(const std::shared_ptr<ForRange> &s);
     virtual StmtPtr mutate_return(const std::shared_ptr<Return> &s);
+    virtual StmtPtr mutate_assert(const std::shared_ptr<Assert> &s);
 };
 
 }  // namespace cudapy::ast
@@ -85,7 +95,8 @@ namespace cudapy::ast {
 // A deep copy of an expression tree.
 ExprPtr clone(const ExprPtr &expr);
 
-// Whether the expression calls a function of the program, which may have effects.
+// Whether the expression calls a function of the program or a builtin (an atomic, a
+// barrier), which may have effects.
 bool contains_call(const Expr &expr);
 
 // The value of an integer literal, negated or converted or not, as range steps are written.

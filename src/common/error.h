@@ -22,6 +22,7 @@ enum class Status {
     Cuda = 10,
     Unsupported = 11,
     Internal = 12,
+    Assertion = 13,
 };
 
 class Error : public std::runtime_error {

@@ -1,9 +1,14 @@
 // The grid and blocks of a launch, for both targets.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace cudapy {
+
+// The stack of each thread of a CPU launch whose threads synchronize (they run as fibers, see
+// src/host): the translator refuses local arrays it cannot hold.
+constexpr std::size_t cpu_fiber_stack_bytes = 256 * 1024;
 
 struct Dim3 {
     std::uint32_t x = 1, y = 1, z = 1;

@@ -76,8 +76,74 @@ std::string c_type(Type t) {
     case Scalar::Float64: base = "double"; break;
     case Scalar::Void: base = "void"; break;
     }
+    if (t.array_depth == 1 && !t.is_vector())
+        return "cudapy::ndarray<" + base + ", " + std::to_string(t.ndim) + ", " +
+               std::to_string(static_cast<int>(t.layout)) + ">";
     for (int i = 0; i < t.array_depth; ++i) base = "cudapy::array<" + base + ">";
     return base;
+}
+
+// Text printed as it is by printf: % doubled, and C's escapes.
+std::string format_text(const std::string &text) {
+    std::string result;
+    for (char c : text) {
+        if (c == '%') result += "%%";
+        else if (c == '"' || c == '\\') result += std::string("\\") + c;
+        else if (c == '\n') result += "\\n";
+        else if (c == '\t') result += "\\t";
+        else result += c;
+    }
+    return result;
+}
+
+// The storage an array declared in a kernel lives in.
+std::string storage_name(const ArrayAlloc &a) {
+    switch (a.space) {
+    case MemorySpace::Shared: return "cudapy_shared" + std::to_string(a.id);
+    case MemorySpace::Local: return "cudapy_local" + std::to_string(a.id);
+    case MemorySpace::Constant: return "cudapy_constant_" + a.constant;
+    case MemorySpace::DynamicShared: return "cudapy::dynamic_shared()";
+    }
+    return "";
+}
+
+long long elements(const std::vector<long long> &shape) {
+    long long count = 1;
+    for (long long extent : shape) count *= extent;
+    return count;
+}
+
+// The functions that use a barrier or a warp collective, themselves or through the helpers
+// they call: every thread of their launches must run them to the end.
+std::set<std::string> collective_functions(const Program &program) {
+    struct Finder : Visitor {
+        const std::set<std::string> &known;
+        bool found = false;
+        explicit Finder(const std::set<std::string> &k) : known(k) {}
+        void visit_builtin(const Builtin &e) override {
+            found = found || is_collective(e.which);
+            Visitor::visit_builtin(e);
+        }
+        void visit_call(const Call &e) override {
+            found = found || known.count(e.callee) > 0;
+            Visitor::visit_call(e);
+        }
+    };
+    std::set<std::string> collective;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (const auto &f : program.functions) {
+            if (collective.count(f.name)) continue;
+            Finder finder(collective);
+            finder.visit(f.body);
+            if (finder.found) {
+                collective.insert(f.name);
+                changed = true;
+            }
+        }
+    }
+    return collective;
 }
 
 std::string float_literal(double value, Scalar scalar) {
@@ -131,8 +197,12 @@ public:
 
     std::string run() {
         out_ << "// Translated by cudapy from Python; #line directives point at the source.\n";
+        collective_ = collective_functions(program_);
+        // The CPU runs the threads of a block as fibers only where they cooperate.
+        if (target_ == Target::Cpu && !collective_.empty()) out_ << "#define CUDAPY_COOPERATIVE 1\n";
         out_ << (target_ == Target::Cuda ? cudapy_prelude_cuda : cudapy_prelude_host) << "\n";
         out_ << cudapy_prelude << "\n";
+        for (const auto &constant : program_.constants) constant_array(constant);
         bool any_helper = false;
         for (const auto &f : program_.functions) {
             if (f.is_kernel) continue;
@@ -151,7 +221,7 @@ private:
     std::string signature(const Function &f) {
         std::string text;
         if (target_ == Target::Cuda)
-            text = f.is_kernel ? "extern \"C\" __global__ void "
+            text = f.is_kernel ? "extern \"C\" __global__ void CUDAPY_LAUNCH_BOUNDS "
                                : "static __device__ " + c_type(f.return_type) + " ";
         else
             text = "static " + c_type(f.return_type) + " ";
@@ -186,12 +256,43 @@ private:
         return Type{};
     }
 
+    // A constant array's values, kept as the bits of its elements so that every value, NaNs
+    // and float16 included, is exactly what the host gave.
+    void constant_array(const ConstantArray &constant) {
+        static const char *bit_types[] = {"", "unsigned char", "unsigned short", "", "unsigned int",
+                                          "", "", "", "unsigned long long"};
+        int bytes = scalar_bytes(constant.element);
+        long long count = elements(constant.shape);
+        out_ << (target_ == Target::Cuda ? "__constant__ " : "static const ") << bit_types[bytes] << " "
+             << "cudapy_constant_" << constant.name << "[" << std::max(count, 1LL) << "] = {";
+        for (long long i = 0; i < count; ++i) {
+            unsigned long long bits = 0;
+            std::memcpy(&bits, constant.bytes.data() + i * bytes, static_cast<std::size_t>(bytes));
+            out_ << (i ? ", " : "") << bits << (bytes == 8 ? "ULL" : "u");
+        }
+        out_ << "};\n\n";
+    }
+
     void function(const Function &f) {
         function_ = &f;
         out_ << signature(f) << " {\n";
+        // Shared and local arrays get their storage once, at the top.
+        struct Allocations : Visitor {
+            std::vector<const ArrayAlloc *> found;
+            void visit_array_alloc(const ArrayAlloc &a) override { found.push_back(&a); }
+        } allocations;
+        allocations.visit(f.body);
+        for (const ArrayAlloc *a : allocations.found) {
+            if (a->space != MemorySpace::Shared && a->space != MemorySpace::Local) continue;
+            out_ << "    " << (a->space == MemorySpace::Shared ? "CUDAPY_SHARED " : "")
+                 << c_type(Type::of(a->type.scalar)) << " " << storage_name(*a) << "["
+                 << elements(a->shape) << "];\n";
+        }
         for (const auto &local : f.locals)
             out_ << "    " << c_type(local.type) << " " << c_name(local.name) << "{};\n";
-        if (f.is_kernel) out_ << "    if (cudapy::outside(cudapy_extent)) return;\n";
+        // Kernels that synchronize their threads run every thread launched; the others stop
+        // those past the thread counts asked for.
+        if (f.is_kernel && !collective_.count(f.name)) out_ << "    if (cudapy::outside(cudapy_extent)) return;\n";
         block(f.body, 1);
         out_ << "}\n\n";
     }
@@ -242,6 +343,12 @@ private:
                 out_ << "return;\n";
             return;
         }
+        case StmtKind::Assert: {
+            const auto &a = static_cast<const Assert &>(s);
+            out_ << "CUDAPY_ASSERT((" << condition(*a.condition) << "), " << ++assert_sites_ << ", "
+                 << quoted(unit_file(s.span)) << ", " << s.span.line << ", " << quoted(a.message) << ");\n";
+            return;
+        }
         }
     }
 
@@ -287,7 +394,8 @@ private:
             indent(depth + 1);
             out_ << "if (" << step << " == 0) cudapy::fail(" << quoted(unit_file(s.span)) << ", "
                  << s.span.line << ", \"ValueError: range() arg 3 must not be zero\");\n";
-            test = "(" + step + " > 0) ? (" + i + " < " + stop + ") : (" + i + " > " + stop + ")";
+            test = s.step_nonnegative ? i + " < " + stop
+                                      : "(" + step + " > 0) ? (" + i + " < " + stop + ") : (" + i + " > " + stop + ")";
             increment = i + " += " + step;
         }
         indent(depth + 1);
@@ -343,6 +451,10 @@ private:
         case ThreadIndexKind::GridDimY: return "((int)gridDim.y)";
         case ThreadIndexKind::GridDimZ: return "((int)gridDim.z)";
         case ThreadIndexKind::WarpSize: return "warpSize";
+        case ThreadIndexKind::GridSizeX: return "((int)(blockDim.x * gridDim.x))";
+        case ThreadIndexKind::GridSizeY: return "((int)(blockDim.y * gridDim.y))";
+        case ThreadIndexKind::GridSizeZ: return "((int)(blockDim.z * gridDim.z))";
+        case ThreadIndexKind::LaneId: return "cudapy::laneid()";
         }
         return "0";
     }
@@ -434,15 +546,93 @@ private:
         }
         case ExprKind::Index: {
             const auto &i = static_cast<const Index &>(e);
-            return expr(*i.array) + ".data[" + expr(*i.index) + "]";
+            Type array = i.array->type;
+            if (array.array_depth == 2 || array.is_vector())
+                return expr(*i.array) + ".data[" + expr(*i.indices[0]) + "]";
+            return "cudapy::at(" + expr(*i.array) + ", " + call_list(i.indices) + ")";
         }
-        case ExprKind::Length: return expr(*static_cast<const Length &>(e).array) + ".size";
+        case ExprKind::Length: {
+            const auto &l = static_cast<const Length &>(e);
+            Type array = l.array->type;
+            return expr(*l.array) + (array.array_depth == 2 || array.is_vector() ? ".size" : ".shape[0]");
+        }
+        case ExprKind::ArrayInfo: {
+            const auto &a = static_cast<const ArrayInfo &>(e);
+            Type array = a.array->type;
+            bool vector = array.array_depth == 2 || array.is_vector();
+            if (a.what == ArrayInfoKind::Size)
+                return vector ? expr(*a.array) + ".size" : "cudapy::size(" + expr(*a.array) + ")";
+            return expr(*a.array) + (vector ? ".size" : ".shape[" + std::to_string(a.dimension) + "]");
+        }
+        case ExprKind::Slice: {
+            const auto &l = static_cast<const Slice &>(e);
+            return "cudapy::slice(" + expr(*l.array) + ", " + (l.start ? expr(*l.start) : "0LL") + ", " +
+                   (l.stop ? expr(*l.stop) : "9223372036854775807LL") + ")";
+        }
+        case ExprKind::ArrayAlloc: return array_alloc(static_cast<const ArrayAlloc &>(e));
+        case ExprKind::Builtin: return builtin(static_cast<const Builtin &>(e));
+        case ExprKind::StringLiteral: return quoted(static_cast<const StringLiteral &>(e).value);
         case ExprKind::Let: {
             const auto &l = static_cast<const Let &>(e);
             return "((" + c_name(l.variable) + " = " + expr(*l.value) + "), " + expr(*l.body) + ")";
         }
         }
         return "";
+    }
+
+    // The view of a declared array: its storage and its (constant) shape.
+    std::string array_alloc(const ArrayAlloc &a) {
+        std::string element = c_type(Type::of(a.type.scalar));
+        if (a.space == MemorySpace::DynamicShared)
+            return "cudapy::array<" + element + ">{(" + element + " *)cudapy::dynamic_shared(), (long long)" +
+                   "(cudapy::dynamic_shared_bytes() / sizeof(" + element + "))}";
+        std::string data = "(" + element + " *)" + storage_name(a);
+        if (a.type.is_vector()) return c_type(a.type) + "{" + data + ", " + std::to_string(a.shape[0]) + "LL}";
+        std::string shape;
+        for (long long extent : a.shape) shape += (shape.empty() ? "" : ", ") + std::to_string(extent) + "LL";
+        return c_type(a.type) + "{" + data + ", {" + shape + "}}";
+    }
+
+    std::string builtin(const Builtin &b) {
+        if (b.which == BuiltinKind::Print) return print(b);
+        std::string name = builtin_name(b.which);
+        if (is_atomic(b.which)) {
+            std::string op = name.substr(std::string("atomic.").size());
+            if (!op.empty() && op.back() == '_') op.pop_back();  // and_, or_
+            std::string text = "cudapy::atomic_" + op + "(&" + expr(*b.args[0]);
+            for (std::size_t i = 1; i < b.args.size(); ++i) text += ", " + expr(*b.args[i]);
+            return text + ")";
+        }
+        return "cudapy::" + name + "(" + call_list(b.args) + ")";
+    }
+
+    // print(a, "text", b): one printf, arguments separated by spaces, as Python's print.
+    std::string print(const Builtin &b) {
+        std::string format, args;
+        for (std::size_t i = 0; i < b.args.size(); ++i) {
+            if (i) format += ' ';
+            const Expr &arg = *b.args[i];
+            if (arg.kind == ExprKind::StringLiteral) {
+                format += format_text(static_cast<const StringLiteral &>(arg).value);
+                continue;
+            }
+            Type t = arg.type;
+            std::string value = expr(arg);
+            if (t.is_bool()) {
+                format += "%s";
+                args += ", (" + value + ") ? \"True\" : \"False\"";
+            } else if (t.is_float()) {
+                format += "%g";
+                args += ", (double)(" + value + ")";
+            } else if (scalar_bytes(t.scalar) == 8) {
+                format += t.is_signed() ? "%lld" : "%llu";
+                args += ", " + value;
+            } else {
+                format += t.is_signed() ? "%d" : "%u";
+                args += std::string(", (") + (t.is_signed() ? "int" : "unsigned") + ")(" + value + ")";
+            }
+        }
+        return "printf(\"" + format + "\\n\"" + args + ")";
     }
 
     // C computes on integers narrower than int in int, and on halves in float; NumPy rounds
@@ -539,6 +729,8 @@ private:
     std::ostringstream out_;
     const Function *function_ = nullptr;
     int loop_level_ = 0;
+    int assert_sites_ = 0;  // numbered in program order, as assert_sites() lists them
+    std::set<std::string> collective_;
 };
 
 }  // namespace
@@ -567,6 +759,19 @@ std::string host_entry_name(const std::string &kernel_symbol) { return "cudapy_r
 
 std::string emit(const Program &program, const std::vector<SourceUnit> &units, Target target) {
     return Printer(program, units, target).run();
+}
+
+std::vector<AssertSite> assert_sites(const Program &program, const std::vector<SourceUnit> &units) {
+    struct Sites : Visitor {
+        const std::vector<SourceUnit> &units;
+        std::vector<AssertSite> found;
+        explicit Sites(const std::vector<SourceUnit> &u) : units(u) {}
+        void visit_assert(const Assert &s) override {
+            found.push_back({units.at(static_cast<std::size_t>(s.span.unit)).file, s.span.line, s.message});
+        }
+    } sites(units);
+    for (const auto &f : program.functions) sites.visit(f.body);
+    return sites.found;
 }
 
 }  // namespace cudapy::emit

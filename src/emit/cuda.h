@@ -26,4 +26,15 @@ std::string host_entry_name(const std::string &kernel_symbol);
 std::string emit(const ast::Program &program, const std::vector<ast::SourceUnit> &units,
                  Target target);
 
+// An assert of the program: where it is and what a failure says.
+struct AssertSite {
+    std::string file;
+    int line = 0;
+    std::string message;
+};
+
+// The program's asserts in the order emit() numbers them, from 1: a failure on the GPU names
+// its site by that number.
+std::vector<AssertSite> assert_sites(const ast::Program &program, const std::vector<ast::SourceUnit> &units);
+
 }  // namespace cudapy::emit

@@ -1,6 +1,14 @@
 // The run-time support every translated kernel has, on the GPU and on the CPU alike, after its
 // target's own part (which defines CUDAPY_FN, half, fail and CUDA's index variables): thread
 // indices, array arguments and Python's arithmetic where C's differs.
+// An assert of the kernel, checked only when compiled for debugging, as Python's -O drops them.
+#ifdef CUDAPY_DEBUG
+#define CUDAPY_ASSERT(condition, site, file, line, message) \
+    if (!(condition)) CUDAPY_ASSERT_FAILED(site, file, line, message)
+#else
+#define CUDAPY_ASSERT(condition, site, file, line, message) ((void)0)
+#endif
+
 namespace cudapy {
 
 // The threads a launch asked for; the rest of the last blocks do nothing.
@@ -24,6 +32,51 @@ struct array {
     T *data;
     long long size;
 };
+
+// An n-d array: C-ordered (layout 0), Fortran-ordered (1) or strided (2, strides counted in
+// elements); the layouts of cudapy_layout.
+template <typename T, int N, int Layout>
+struct ndarray {
+    T *data;
+    long long shape[N];
+};
+
+template <typename T, int N>
+struct ndarray<T, N, 2> {
+    T *data;
+    long long shape[N];
+    long long strides[N];
+};
+
+template <typename T, int N, int Layout, typename... Index>
+CUDAPY_FN T &at(const ndarray<T, N, Layout> &a, Index... i) {
+    const long long index[N] = {(long long)i...};
+    long long offset = 0;
+    if constexpr (Layout == 0) {
+        for (int d = 0; d < N; ++d) offset = offset * a.shape[d] + index[d];
+    } else if constexpr (Layout == 1) {
+        for (int d = N - 1; d >= 0; --d) offset = offset * a.shape[d] + index[d];
+    } else {
+        for (int d = 0; d < N; ++d) offset += index[d] * a.strides[d];
+    }
+    return a.data[offset];
+}
+
+template <typename T, int N, int Layout>
+CUDAPY_FN long long size(const ndarray<T, N, Layout> &a) {
+    long long count = 1;
+    for (int d = 0; d < N; ++d) count *= a.shape[d];
+    return count;
+}
+
+// Python's a[start:stop]: negative bounds count from the end, and both are clamped.
+template <typename T>
+CUDAPY_FN array<T> slice(const array<T> &a, long long start, long long stop) {
+    long long n = a.size;
+    start = start < 0 ? (start + n < 0 ? 0 : start + n) : (start > n ? n : start);
+    stop = stop < 0 ? (stop + n < 0 ? 0 : stop + n) : (stop > n ? n : stop);
+    return array<T>{a.data + start, stop > start ? stop - start : 0};
+}
 
 template <typename T>
 CUDAPY_FN constexpr bool is_signed() { return T(-1) < T(0); }

@@ -93,7 +93,101 @@ constexpr std::string_view builtin_names[] = {
 };
 
 // Module prefixes under which scalar type names may be called as casts: np.float32(x).
-constexpr std::string_view type_modules[] = {"np", "numpy", "cp", "cudapy"};
+constexpr std::string_view type_modules[] = {"np", "numpy", "numba"};
+
+struct BuiltinFunction {
+    std::string_view name;
+    BuiltinKind which;
+    std::size_t min_args, max_args;
+};
+
+// CUDA's cooperation and bit functions, as numba.cuda names them.
+constexpr BuiltinFunction builtin_functions[] = {
+    {"syncthreads", BuiltinKind::SyncThreads, 0, 0},
+    {"syncthreads_count", BuiltinKind::SyncThreadsCount, 1, 1},
+    {"syncthreads_and", BuiltinKind::SyncThreadsAnd, 1, 1},
+    {"syncthreads_or", BuiltinKind::SyncThreadsOr, 1, 1},
+    {"syncwarp", BuiltinKind::SyncWarp, 0, 1},
+    {"threadfence", BuiltinKind::ThreadFence, 0, 0},
+    {"threadfence_block", BuiltinKind::ThreadFenceBlock, 0, 0},
+    {"threadfence_system", BuiltinKind::ThreadFenceSystem, 0, 0},
+    {"shfl_sync", BuiltinKind::ShflSync, 3, 3},
+    {"shfl_up_sync", BuiltinKind::ShflUpSync, 3, 3},
+    {"shfl_down_sync", BuiltinKind::ShflDownSync, 3, 3},
+    {"shfl_xor_sync", BuiltinKind::ShflXorSync, 3, 3},
+    {"all_sync", BuiltinKind::AllSync, 2, 2},
+    {"any_sync", BuiltinKind::AnySync, 2, 2},
+    {"ballot_sync", BuiltinKind::BallotSync, 2, 2},
+    {"activemask", BuiltinKind::ActiveMask, 0, 0},
+    {"lanemask_lt", BuiltinKind::LaneMaskLt, 0, 0},
+    {"popc", BuiltinKind::Popc, 1, 1},
+    {"brev", BuiltinKind::Brev, 1, 1},
+    {"clz", BuiltinKind::Clz, 1, 1},
+    {"ffs", BuiltinKind::Ffs, 1, 1},
+};
+
+// cuda.atomic.<name>(array, index, value...); numba spells and/or with an underscore.
+constexpr BuiltinFunction atomic_functions[] = {
+    {"add", BuiltinKind::AtomicAdd, 3, 3},   {"sub", BuiltinKind::AtomicSub, 3, 3},
+    {"min", BuiltinKind::AtomicMin, 3, 3},   {"max", BuiltinKind::AtomicMax, 3, 3},
+    {"and_", BuiltinKind::AtomicAnd, 3, 3},  {"or_", BuiltinKind::AtomicOr, 3, 3},
+    {"xor", BuiltinKind::AtomicXor, 3, 3},   {"exch", BuiltinKind::AtomicExch, 3, 3},
+    {"inc", BuiltinKind::AtomicInc, 3, 3},   {"dec", BuiltinKind::AtomicDec, 3, 3},
+    {"cas", BuiltinKind::AtomicCas, 4, 4},   {"compare_and_swap", BuiltinKind::AtomicCas, 3, 3},
+};
+
+// numba.cuda.X, cudapy.cuda.X, cuda.X, cp.X and cudapy.X all name cudapy's X.
+std::vector<std::string> without_module(std::vector<std::string> parts) {
+    std::size_t drop = 0;
+    if (parts.size() > 2 && (parts[0] == "numba" || parts[0] == "cudapy") && parts[1] == "cuda")
+        drop = 2;
+    else if (parts.size() > 1 && (parts[0] == "cuda" || parts[0] == "cp" || parts[0] == "cudapy"))
+        drop = 1;
+    parts.erase(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(drop));
+    return parts;
+}
+
+// The value of an integer expression of literals, as shapes are written (TPB * 2).
+std::optional<long long> fold_integer(const Expr &e) {
+    switch (e.kind) {
+    case ExprKind::IntLiteral: {
+        auto value = static_cast<const IntLiteral &>(e).value;
+        if (value > static_cast<std::uint64_t>(std::numeric_limits<long long>::max())) return std::nullopt;
+        return static_cast<long long>(value);
+    }
+    case ExprKind::Unary: {
+        const auto &u = static_cast<const Unary &>(e);
+        auto operand = fold_integer(*u.operand);
+        if (!operand || u.op == UnaryOp::Invert) return std::nullopt;
+        return u.op == UnaryOp::Negate ? -*operand : *operand;
+    }
+    case ExprKind::Binary: {
+        const auto &b = static_cast<const Binary &>(e);
+        auto l = fold_integer(*b.lhs), r = fold_integer(*b.rhs);
+        if (!l || !r) return std::nullopt;
+        constexpr long long limit = 1LL << 31;  // no shape comes close; no overflow either
+        if (*l > limit || *l < -limit || *r > limit || *r < -limit) return std::nullopt;
+        switch (b.op) {
+        case BinaryOp::Add: return *l + *r;
+        case BinaryOp::Sub: return *l - *r;
+        case BinaryOp::Mul: return *l * *r;
+        case BinaryOp::FloorDiv:
+            if (*r == 0) return std::nullopt;
+            return *l / *r - ((*l % *r != 0) && ((*l < 0) != (*r < 0)) ? 1 : 0);
+        default: return std::nullopt;
+        }
+    }
+    default: return std::nullopt;
+    }
+}
+
+// What every function of the program can name besides its own variables.
+struct Globals {
+    std::set<std::string> functions;
+    std::map<std::string, ExprPtr> constants;  // module-level `NAME = constant`
+    std::set<std::string> failed_constants;    // reported where they are defined
+    std::map<std::string, const ConstantArray *> constant_arrays;
+};
 
 constexpr std::string_view math_constants[] = {"pi", "e", "tau", "inf", "nan"};
 
@@ -138,9 +232,34 @@ std::string without_underscores(std::string_view text) {
 
 class FunctionLowering {
 public:
-    FunctionLowering(const syntax::Tree &tree, const std::set<std::string> &functions,
-                     Diagnostics &diagnostics)
-        : tree_(tree), functions_(functions), diagnostics_(diagnostics) {}
+    FunctionLowering(const syntax::Tree &tree, const Globals &globals, Diagnostics &diagnostics)
+        : tree_(tree), globals_(globals), functions_(globals.functions), diagnostics_(diagnostics) {}
+
+    // The value of a module-level `name = value`: numbers and arithmetic on them and on the
+    // constants defined before it.
+    ExprPtr lower_constant(TSNode value, const std::string &name) {
+        auto lowered = lower_expr(value);
+        if (!lowered) return nullptr;
+        struct Constness : Visitor {
+            bool constant = true;
+            void visit_variable(const ast::Variable &) override { constant = false; }
+            void visit_thread_index(const ThreadIndex &) override { constant = false; }
+            void visit_call(const Call &) override { constant = false; }
+            void visit_index(const Index &) override { constant = false; }
+            void visit_length(const Length &) override { constant = false; }
+            void visit_array_info(const ArrayInfo &) override { constant = false; }
+            void visit_slice(const Slice &) override { constant = false; }
+            void visit_array_alloc(const ArrayAlloc &) override { constant = false; }
+            void visit_builtin(const Builtin &) override { constant = false; }
+            void visit_string_literal(const StringLiteral &) override { constant = false; }
+        } constness;
+        constness.visit(*lowered);
+        if (constness.constant) return lowered;
+        error(DiagnosticKind::Unsupported, value,
+              "the module-level name '" + name + "' must be a constant: a number, or arithmetic "
+              "on numbers and other constants");
+        return nullptr;
+    }
 
     Function lower(TSNode definition) {
         Function function;
@@ -358,6 +477,8 @@ private:
                 return;
             }
             out.push_back(std::make_shared<Return>(span, value));
+        } else if (k == "assert_statement") {
+            lower_assert(node, out);
         } else if (k == "pass_statement") {
         } else if (k == "break_statement" || k == "continue_statement") {
             bool is_break = k == "break_statement";
@@ -375,13 +496,91 @@ private:
         }
     }
 
+    // `assert condition[, "message"]`; without a message the failure shows the condition.
+    void lower_assert(TSNode node, Block &out) {
+        auto children = named_children(node);
+        if (children.empty()) return;
+        auto condition = lower_expr(children[0]);
+        std::string message(tree_.text(children[0]));
+        if (children.size() > 1) {
+            auto text = string_value(children[1]);
+            if (!text) {
+                error(DiagnosticKind::Unsupported, children[1],
+                      "the message of an assert in a kernel must be a string literal");
+                return;
+            }
+            message = *text;
+        }
+        if (condition) out.push_back(std::make_shared<Assert>(tree_.span(node), condition, message));
+    }
+
+    // The text of a plain string literal ('...', "...", r'...', triple-quoted); none for
+    // f-strings, byte strings and concatenations.
+    std::optional<std::string> string_value(TSNode node) {
+        if (kind(node) != "string") return std::nullopt;
+        for (TSNode child : named_children(node))
+            if (kind(child) == "interpolation") return std::nullopt;
+        std::string_view text = tree_.text(node);
+        bool raw = false;
+        while (!text.empty() && text.front() != '\'' && text.front() != '"') {
+            char prefix = static_cast<char>(std::tolower(static_cast<unsigned char>(text.front())));
+            if (prefix != 'r' && prefix != 'u') return std::nullopt;
+            raw = raw || prefix == 'r';
+            text.remove_prefix(1);
+        }
+        if (text.empty()) return std::nullopt;
+        std::size_t quotes = text.size() >= 6 && text.substr(0, 3) == std::string(3, text.front()) ? 3 : 1;
+        if (text.size() < 2 * quotes) return std::nullopt;
+        text = text.substr(quotes, text.size() - 2 * quotes);
+        if (raw) return std::string(text);
+        std::string value;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text[i] != '\\' || i + 1 == text.size()) {
+                value += text[i];
+                continue;
+            }
+            char escaped = text[++i];
+            switch (escaped) {
+            case 'n': value += '\n'; break;
+            case 't': value += '\t'; break;
+            case '\\': value += '\\'; break;
+            case '\'': value += '\''; break;
+            case '"': value += '"'; break;
+            case '\n': break;  // a line continuation
+            default:
+                value += '\\';
+                value += escaped;
+            }
+        }
+        return value;
+    }
+
     ExprPtr lower_target(TSNode node) {
         std::string_view k = kind(node);
         if (k == "identifier") {
             std::string name(tree_.text(node));
             return std::make_shared<Variable>(tree_.span(node), name);
         }
-        if (k == "subscript") return lower_subscript(node);
+        if (k == "subscript") {
+            auto target = lower_subscript(node);
+            if (target && target->kind != ExprKind::Index) {
+                error(DiagnosticKind::Unsupported, node,
+                      target->kind == ExprKind::Slice ? "assignment to a slice is not supported in kernels"
+                                                      : "assignment to an array's shape is not supported");
+                return nullptr;
+            }
+            if (target) {
+                const auto &array = *static_cast<const Index &>(*target).array;
+                if (array.kind == ExprKind::Variable &&
+                    constant_locals_.count(static_cast<const ast::Variable &>(array).name)) {
+                    error(DiagnosticKind::Type, node,
+                          "the constant array '" + static_cast<const ast::Variable &>(array).name +
+                              "' cannot be written");
+                    return nullptr;
+                }
+            }
+            return target;
+        }
         if (k == "attribute") {
             error(DiagnosticKind::Unsupported, node,
                   "assignment to an attribute is not supported in kernels");
@@ -412,6 +611,13 @@ private:
         std::string_view value_kind = kind(right);
         if (value_kind == "parenthesized_expression" && named_children(right).size() == 1)
             return lower_tuple_assignment(node, left, named_children(right)[0], out);
+        if (auto unpacked = tuple_value(right, targets.size())) {
+            if (unpacked->empty()) return;  // reported
+            if (std::any_of(targets.begin(), targets.end(), [](const auto &t) { return !t; })) return;
+            for (std::size_t i = 0; i < targets.size(); ++i)
+                out.push_back(std::make_shared<Assign>(tree_.span(node), targets[i], (*unpacked)[i]));
+            return;
+        }
         if (value_kind != "expression_list" && value_kind != "tuple") {
             error(DiagnosticKind::Unsupported, right,
                   "tuple assignment in kernels takes a tuple of values, as in a, b = b, a");
@@ -443,6 +649,80 @@ private:
         }
         for (std::size_t i = 0; i < targets.size(); ++i)
             out.push_back(std::make_shared<Assign>(span, targets[i], values[i]));
+    }
+
+    // The values of an expression that gives a tuple: `cuda.grid(n)`, `cuda.gridsize(n)` and
+    // `X.shape`, unpacked into `count` targets; none for any other expression, and an empty
+    // list after an error.
+    std::optional<std::vector<ExprPtr>> tuple_value(TSNode node, std::size_t count) {
+        Span span = tree_.span(node);
+        if (kind(node) == "attribute" && tree_.text(field(node, "attribute")) == "shape" &&
+            !names_module(field(node, "object"))) {
+            auto array = lower_expr(field(node, "object"));
+            if (!array) return std::vector<ExprPtr>{};
+            std::vector<ExprPtr> values;
+            for (std::size_t d = 0; d < count; ++d)
+                values.push_back(std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, static_cast<int>(d),
+                                                             d ? clone(array) : array));
+            return values;
+        }
+        if (kind(node) != "call") return std::nullopt;
+        auto parts = dotted(field(node, "function"));
+        if (!parts) return std::nullopt;
+        auto name = without_module(*parts);
+        if (name.size() != 1 || (name[0] != "grid" && name[0] != "gridsize") || functions_.count(name[0]))
+            return std::nullopt;
+        auto n = grid_dimensions(node, name[0]);
+        if (!n) return std::vector<ExprPtr>{};
+        if (static_cast<std::size_t>(*n) != count) {
+            error(DiagnosticKind::Type, node,
+                  name[0] + "(" + std::to_string(*n) + ") gives " + std::to_string(*n) + " value" +
+                      (*n == 1 ? "" : "s") + ", not " + std::to_string(count));
+            return std::vector<ExprPtr>{};
+        }
+        static constexpr ThreadIndexKind grid[] = {ThreadIndexKind::Idx, ThreadIndexKind::Idy, ThreadIndexKind::Idz};
+        static constexpr ThreadIndexKind size[] = {ThreadIndexKind::GridSizeX, ThreadIndexKind::GridSizeY,
+                                                   ThreadIndexKind::GridSizeZ};
+        std::vector<ExprPtr> values;
+        for (std::size_t d = 0; d < count; ++d)
+            values.push_back(std::make_shared<ThreadIndex>(span, name[0] == "grid" ? grid[d] : size[d]));
+        return values;
+    }
+
+    // The n of grid(n) or gridsize(n): a constant 1, 2 or 3.
+    std::optional<int> grid_dimensions(TSNode call, const std::string &name) {
+        auto arguments = named_children(field(call, "arguments"));
+        std::optional<long long> n;
+        if (arguments.size() == 1)
+            if (auto value = lower_expr(arguments[0])) n = fold_integer(*value);
+        if (!n || *n < 1 || *n > 3) {
+            error(DiagnosticKind::Type, call, name + "() takes one constant argument: 1, 2 or 3");
+            return std::nullopt;
+        }
+        return static_cast<int>(*n);
+    }
+
+    // The identifiers of a dotted name (`cuda.threadIdx.x`), or none for other expressions.
+    std::optional<std::vector<std::string>> dotted(TSNode node) {
+        std::vector<std::string> parts;
+        while (kind(node) == "attribute") {
+            parts.emplace_back(tree_.text(field(node, "attribute")));
+            node = field(node, "object");
+        }
+        if (kind(node) != "identifier") return std::nullopt;
+        parts.emplace_back(tree_.text(node));
+        std::reverse(parts.begin(), parts.end());
+        return parts;
+    }
+
+    // Whether an expression names a module rather than a value (an array).
+    bool names_module(TSNode node) {
+        auto parts = dotted(node);
+        if (!parts) return false;
+        const std::string &first = parts->front();
+        if (params_.count(first) || locals_.count(first)) return false;
+        static const std::set<std::string> modules{"cuda", "numba", "cp", "cudapy", "np", "numpy", "math"};
+        return modules.count(first) > 0;
     }
 
     void lower_assignment(TSNode node, Block &out) {
@@ -479,6 +759,11 @@ private:
             return;
         }
         Span span = tree_.span(node);
+        if (value->kind == ExprKind::ArrayAlloc &&
+            static_cast<const ArrayAlloc &>(*value).space == MemorySpace::Constant)
+            for (const auto &target : targets)
+                if (target->kind == ExprKind::Variable)
+                    constant_locals_.insert(static_cast<const ast::Variable &>(*target).name);
         if (targets.size() == 1) {
             out.push_back(std::make_shared<Assign>(span, targets[0], value));
             return;
@@ -509,8 +794,8 @@ private:
         Span span = tree_.span(node);
         // X[f()] += v evaluates f() once.
         if (target->kind == ExprKind::Index) {
-            auto &index = static_cast<Index &>(*target).index;
-            if (contains_call(*index)) {
+            for (auto &index : static_cast<Index &>(*target).indices) {
+                if (!contains_call(*index)) continue;
                 ExprPtr held = temporary(index->span);
                 out.push_back(std::make_shared<Assign>(span, held, index));
                 index = clone(held);
@@ -631,20 +916,73 @@ private:
         // Every named child after the indexed value is an index (X[i, j] has two).
         auto subscripts = named_children(node);
         if (!subscripts.empty()) subscripts.erase(subscripts.begin());
-        if (subscripts.size() != 1) {
-            error(DiagnosticKind::Unsupported, node,
-                  "arrays in kernels take one index, as in X[i]");
+        TSNode value = field(node, "value");
+        Span span = tree_.span(node);
+        if (subscripts.empty()) {
+            refuse(node);
+            return nullptr;
+        }
+        // X.shape[d]
+        if (kind(value) == "attribute" && tree_.text(field(value, "attribute")) == "shape" &&
+            !names_module(field(value, "object"))) {
+            auto array = lower_expr(field(value, "object"));
+            auto dimension = subscripts.size() == 1 ? lower_expr(subscripts[0]) : nullptr;
+            auto d = dimension ? fold_integer(*dimension) : std::nullopt;
+            if (!array) return nullptr;
+            if (!d || *d < -8 || *d > 8) {
+                error(DiagnosticKind::Unsupported, subscripts[0],
+                      "the dimension in X.shape[d] must be a constant integer");
+                return nullptr;
+            }
+            return std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, static_cast<int>(*d), array);
+        }
+        if (subscripts.size() == 1 && kind(subscripts[0]) == "slice") return lower_slice(node, subscripts[0]);
+        auto array = lower_expr(value);
+        std::vector<ExprPtr> indices;
+        bool ok = array != nullptr;
+        for (TSNode subscript : subscripts) {
+            if (kind(subscript) == "slice") {
+                error(DiagnosticKind::Unsupported, subscript,
+                      "slices in kernels take one dimension, as in X[a:b] of a 1-d array");
+                return nullptr;
+            }
+            auto index = lower_expr(subscript);
+            ok = ok && index;
+            indices.push_back(index);
+        }
+        if (!ok) return nullptr;
+        return std::make_shared<Index>(span, array, std::move(indices));
+    }
+
+    // X[start:stop], either bound optional; a step is refused.
+    ExprPtr lower_slice(TSNode node, TSNode slice) {
+        TSNode bounds[3] = {};
+        int colons = 0;
+        for (uint32_t i = 0; i < ts_node_child_count(slice); ++i) {
+            TSNode child = ts_node_child(slice, i);
+            if (!ts_node_is_named(child)) {
+                if (tree_.text(child) == ":") ++colons;
+                continue;
+            }
+            if (is_comment(child)) continue;
+            if (colons < 3) bounds[colons] = child;
+        }
+        if (!ts_node_is_null(bounds[2])) {
+            error(DiagnosticKind::Unsupported, bounds[2], "slices with a step are not supported in kernels");
             return nullptr;
         }
         auto array = lower_expr(field(node, "value"));
-        auto index = lower_expr(subscripts[0]);
-        if (!array || !index) return nullptr;
-        return std::make_shared<Index>(tree_.span(node), array, index);
+        ExprPtr start = ts_node_is_null(bounds[0]) ? nullptr : lower_expr(bounds[0]);
+        ExprPtr stop = ts_node_is_null(bounds[1]) ? nullptr : lower_expr(bounds[1]);
+        if (!array || (!ts_node_is_null(bounds[0]) && !start) || (!ts_node_is_null(bounds[1]) && !stop))
+            return nullptr;
+        return std::make_shared<Slice>(tree_.span(node), array, start, stop);
     }
 
-    // Lowering, checking and printing recurse on expressions; past this depth they would risk
-    // the stack of the calling thread, where CPython gives up on such code as well.
-    static constexpr int max_expression_depth = 1000;
+    // Lowering, checking and printing recurse on expressions, several frames a level; past
+    // this depth they would risk the stack of the calling thread (a small one under a
+    // sanitizer). CPython's parser stops at 200 nested brackets too.
+    static constexpr int max_expression_depth = 200;
 
     ExprPtr lower_expr(TSNode node) {
         if (ts_node_is_null(node)) return nullptr;
@@ -734,7 +1072,16 @@ private:
         if (name == "idx") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idx);
         if (name == "idy") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idy);
         if (name == "idz") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::Idz);
-        if (name == "warpSize") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::WarpSize);
+        if (name == "warpSize" || name == "warpsize") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::WarpSize);
+        if (name == "laneid") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::LaneId);
+        if (auto constant = globals_.constants.find(name); constant != globals_.constants.end())
+            return clone(constant->second);
+        if (globals_.failed_constants.count(name)) return nullptr;
+        if (globals_.constant_arrays.count(name)) {
+            error(DiagnosticKind::Name, node,
+                  "the constant array '" + name + "' is read through cuda.const.array_like(" + name + ")");
+            return nullptr;
+        }
         if (functions_.count(name)) {
             error(DiagnosticKind::Name, node,
                   "the function '" + name + "' can only be called, not used as a value");
@@ -906,9 +1253,32 @@ private:
         std::string object_name(tree_.text(object));
         std::string attribute(tree_.text(field(node, "attribute")));
         Span span = tree_.span(node);
+        if (auto parts = dotted(node); parts && names_module(object)) {
+            auto name = without_module(*parts);
+            if (name.size() == 2) {
+                for (const auto &index : thread_index_names)
+                    if (index.object == name[0] && index.attribute == name[1])
+                        return std::make_shared<ThreadIndex>(span, index.which);
+            }
+            if (name.size() == 1 && name[0] == "laneid") return std::make_shared<ThreadIndex>(span, ThreadIndexKind::LaneId);
+            if (name.size() == 1 && name[0] == "warpsize")
+                return std::make_shared<ThreadIndex>(span, ThreadIndexKind::WarpSize);
+        }
         for (const auto &name : thread_index_names)
             if (name.object == object_name && name.attribute == attribute)
                 return std::make_shared<ThreadIndex>(span, name.which);
+        if (!names_module(object) && (attribute == "size" || attribute == "ndim" || attribute == "shape")) {
+            if (attribute == "shape") {
+                error(DiagnosticKind::Unsupported, node,
+                      object_name + ".shape is a tuple: index it, as in " + object_name +
+                          ".shape[0], or unpack it, as in n, m = " + object_name + ".shape");
+                return nullptr;
+            }
+            auto array = lower_expr(object);
+            if (!array) return nullptr;
+            return std::make_shared<ArrayInfo>(span, attribute == "size" ? ArrayInfoKind::Size : ArrayInfoKind::Ndim,
+                                               0, array);
+        }
         if (object_name == "math") {
             if (auto value = math_constant(attribute))
                 return std::make_shared<FloatLiteral>(span, *value);
@@ -918,20 +1288,290 @@ private:
         return nullptr;
     }
 
+    // The calls of numba.cuda's vocabulary: shared/local/const arrays, barriers, atomics, warp
+    // functions, grid(), print(). Returns none for other calls, and a null expression after an
+    // error.
+    std::optional<ExprPtr> lower_cuda_call(TSNode node, const std::string &module,
+                                           const std::string &name, bool prefixed) {
+        Span span = tree_.span(node);
+        TSNode arguments = field(node, "arguments");
+        if (module.empty() && functions_.count(name) && !prefixed) return std::nullopt;
+        if (module.empty() && (params_.count(name) || locals_.count(name))) return std::nullopt;
+        if ((module == "shared" || module == "local") && name == "array")
+            return lower_array_declaration(node, module);
+        if (module == "const" && name == "array_like") return lower_constant_array(node);
+        if (!module.empty() && module != "atomic") return std::nullopt;
+        if (module == "atomic") return lower_atomic(node, name);
+        if (name == "print") return lower_print(node);
+        if (name == "grid" || name == "gridsize") {
+            auto n = grid_dimensions(node, name);
+            if (!n) return ExprPtr{};
+            if (*n != 1) {
+                error(DiagnosticKind::Unsupported, node,
+                      name + "(" + std::to_string(*n) + ") gives a tuple: unpack it, as in " +
+                          (*n == 2 ? "x, y = " : "x, y, z = ") + name + "(" + std::to_string(*n) + ")");
+                return ExprPtr{};
+            }
+            return ExprPtr(std::make_shared<ThreadIndex>(span, name == "grid" ? ThreadIndexKind::Idx
+                                                                             : ThreadIndexKind::GridSizeX));
+        }
+        if (prefixed && (name == "fma" || name == "cbrt")) {
+            auto args = lower_arguments(arguments);
+            if (!args) return ExprPtr{};
+            auto resolved = resolve_intrinsic(name, true);
+            if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return ExprPtr{};
+            return ExprPtr(std::make_shared<Intrinsic>(span, *resolved, std::move(*args)));
+        }
+        for (const auto &builtin : builtin_functions) {
+            if (builtin.name != name) continue;
+            auto args = lower_arguments(arguments);
+            if (!args) return ExprPtr{};
+            if (!builtin_arity(builtin, args->size(), node)) return ExprPtr{};
+            if (builtin.which == BuiltinKind::SyncWarp && args->empty())
+                args->push_back(std::make_shared<IntLiteral>(span, 0xffffffffu));
+            return ExprPtr(std::make_shared<Builtin>(span, builtin.which, std::move(*args)));
+        }
+        return std::nullopt;
+    }
+
+    bool builtin_arity(const BuiltinFunction &builtin, std::size_t given, TSNode node) {
+        if (given >= builtin.min_args && given <= builtin.max_args) return true;
+        std::string expected = builtin.min_args == builtin.max_args
+                                   ? std::to_string(builtin.min_args)
+                                   : std::to_string(builtin.min_args) + " or " + std::to_string(builtin.max_args);
+        std::string name = is_atomic(builtin.which) ? "atomic." + std::string(builtin.name) : std::string(builtin.name);
+        error(DiagnosticKind::Type, node,
+              name + "() takes " + expected + " argument" + (expected == "1" ? "" : "s") + ", " +
+                  std::to_string(given) + " given");
+        return false;
+    }
+
+    // atomic.op(array, index, value...): the first argument becomes the element it updates;
+    // an n-d array takes a tuple index.
+    ExprPtr lower_atomic(TSNode node, const std::string &name) {
+        const BuiltinFunction *found = nullptr;
+        for (const auto &atomic : atomic_functions)
+            if (atomic.name == name) found = &atomic;
+        if (!found) {
+            std::vector<std::string> candidates;
+            for (const auto &atomic : atomic_functions) candidates.emplace_back(atomic.name);
+            std::string message = "unknown function 'atomic." + name + "'";
+            if (name == "and" || name == "or")
+                message += "; numba spells it atomic." + name + "_";
+            else if (auto close = closest_name(name, candidates))
+                message += "; did you mean 'atomic." + *close + "'?";
+            error(DiagnosticKind::Name, field(node, "function"), message);
+            return nullptr;
+        }
+        auto arguments = named_children(field(node, "arguments"));
+        for (TSNode argument : arguments)
+            if (kind(argument) == "keyword_argument") {
+                refuse(argument);
+                return nullptr;
+            }
+        if (!builtin_arity(*found, arguments.size(), node)) return nullptr;
+        Span span = tree_.span(node);
+        auto array = lower_expr(arguments[0]);
+        std::vector<ExprPtr> indices;
+        std::size_t first_value = 2;
+        bool ok = array != nullptr;
+        if (name == "compare_and_swap") {
+            indices.push_back(std::make_shared<IntLiteral>(span, 0));
+            first_value = 1;
+        } else {
+            TSNode index = arguments[1];
+            while (kind(index) == "parenthesized_expression" && named_children(index).size() == 1)
+                index = named_children(index)[0];
+            std::vector<TSNode> index_nodes = kind(index) == "tuple" ? named_children(index) : std::vector<TSNode>{index};
+            for (TSNode index_node : index_nodes) {
+                auto lowered = lower_expr(index_node);
+                ok = ok && lowered;
+                indices.push_back(lowered);
+            }
+        }
+        std::vector<ExprPtr> values;
+        for (std::size_t i = first_value; i < arguments.size(); ++i) {
+            auto value = lower_expr(arguments[i]);
+            ok = ok && value;
+            values.push_back(value);
+        }
+        if (!ok) return nullptr;
+        if (array->kind == ExprKind::Variable &&
+            constant_locals_.count(static_cast<ast::Variable &>(*array).name)) {
+            error(DiagnosticKind::Type, arguments[0],
+                  "the constant array '" + static_cast<ast::Variable &>(*array).name + "' cannot be written");
+            return nullptr;
+        }
+        std::vector<ExprPtr> args{std::make_shared<Index>(tree_.span(arguments[0]), array, std::move(indices))};
+        for (auto &value : values) args.push_back(value);
+        return std::make_shared<Builtin>(span, found->which, std::move(args));
+    }
+
+    ExprPtr lower_print(TSNode node) {
+        std::vector<ExprPtr> args;
+        bool ok = true;
+        for (TSNode argument : named_children(field(node, "arguments"))) {
+            if (kind(argument) == "keyword_argument") {
+                error(DiagnosticKind::Unsupported, argument,
+                      "print() in kernels takes no keyword arguments (sep=, end=, file=)");
+                ok = false;
+                continue;
+            }
+            if (kind(argument) == "string" || kind(argument) == "concatenated_string") {
+                auto text = string_value(argument);
+                if (!text) {
+                    error(DiagnosticKind::Unsupported, argument,
+                          "print() in kernels takes plain string literals, not f-strings or bytes");
+                    ok = false;
+                    continue;
+                }
+                args.push_back(std::make_shared<StringLiteral>(tree_.span(argument), *text));
+                continue;
+            }
+            auto value = lower_expr(argument);
+            ok = ok && value;
+            args.push_back(value);
+        }
+        if (!ok) return nullptr;
+        return std::make_shared<Builtin>(tree_.span(node), BuiltinKind::Print, std::move(args));
+    }
+
+    // shared.array(shape, dtype) and local.array(shape, dtype), positional or by keyword.
+    ExprPtr lower_array_declaration(TSNode node, const std::string &space) {
+        std::string what = space + ".array()";
+        TSNode shape_node{}, dtype_node{};
+        std::size_t position = 0;
+        for (TSNode argument : named_children(field(node, "arguments"))) {
+            if (kind(argument) == "keyword_argument") {
+                std::string keyword(tree_.text(field(argument, "name")));
+                if (keyword == "shape") {
+                    shape_node = field(argument, "value");
+                } else if (keyword == "dtype") {
+                    dtype_node = field(argument, "value");
+                } else {
+                    error(DiagnosticKind::Type, argument, what + " takes shape and dtype, not '" + keyword + "'");
+                    return nullptr;
+                }
+                continue;
+            }
+            if (position == 0) {
+                shape_node = argument;
+            } else if (position == 1) {
+                dtype_node = argument;
+            } else {
+                error(DiagnosticKind::Type, argument, what + " takes two arguments: shape and dtype");
+                return nullptr;
+            }
+            ++position;
+        }
+        if (ts_node_is_null(shape_node) || ts_node_is_null(dtype_node)) {
+            error(DiagnosticKind::Type, node, what + " takes two arguments: shape and dtype");
+            return nullptr;
+        }
+        auto scalar = dtype(dtype_node);
+        if (!scalar) return nullptr;
+        TSNode shape_value = shape_node;
+        while (kind(shape_value) == "parenthesized_expression" && named_children(shape_value).size() == 1)
+            shape_value = named_children(shape_value)[0];
+        std::vector<TSNode> extent_nodes = kind(shape_value) == "tuple" ? named_children(shape_value)
+                                                                        : std::vector<TSNode>{shape_value};
+        std::vector<long long> shape;
+        long long elements = 1;
+        for (TSNode extent_node : extent_nodes) {
+            auto extent = lower_expr(extent_node);
+            auto value = extent ? fold_integer(*extent) : std::nullopt;
+            if (!value) {
+                if (extent)
+                    error(DiagnosticKind::Type, extent_node,
+                          "the shape of a " + space + " array must be constant: integers and "
+                          "module-level constants, as in (16, 16) or TPB");
+                return nullptr;
+            }
+            if (*value < 0 || (*value == 0 && (space != "shared" || extent_nodes.size() != 1))) {
+                error(DiagnosticKind::Type, extent_node,
+                      "a " + space + " array's extent must be positive" +
+                          (space == "shared" ? std::string(" (a shape of 0 alone asks for dynamic shared memory)")
+                                             : std::string()));
+                return nullptr;
+            }
+            shape.push_back(*value);
+            elements = *value == 0 ? 0 : elements * *value;
+            if (elements > (1LL << 31)) {
+                error(DiagnosticKind::Type, shape_node, "the " + space + " array is too large");
+                return nullptr;
+            }
+        }
+        if (shape.empty() || shape.size() > 8) {
+            error(DiagnosticKind::Type, shape_node, "a " + space + " array has 1 to 8 dimensions");
+            return nullptr;
+        }
+        MemorySpace memory = space == "local" ? MemorySpace::Local
+                             : elements == 0  ? MemorySpace::DynamicShared
+                                              : MemorySpace::Shared;
+        Type type = Type::nd_array(*scalar, static_cast<std::uint8_t>(shape.size()), Layout::C);
+        return std::make_shared<ArrayAlloc>(tree_.span(node), memory, type, std::move(shape), "", ++allocations_);
+    }
+
+    // A dtype named as float32, np.float32, numpy.float32, numba.float32 or cudapy.float32.
+    std::optional<Scalar> dtype(TSNode node) {
+        auto parts = dotted(node);
+        if (!parts && kind(node) == "string") {
+            if (auto text = string_value(node)) parts = std::vector<std::string>{*text};
+        }
+        std::optional<Scalar> scalar;
+        if (parts && (parts->size() == 1 || names_module(node)) && !params_.count(parts->front()) &&
+            !locals_.count(parts->front()))
+            scalar = scalar_from_name(parts->back());
+        if (!scalar || *scalar == Scalar::Void) {
+            error(DiagnosticKind::Type, node,
+                  "unknown dtype '" + std::string(tree_.text(node)) + "'; name one, as in float32 or np.int32");
+            return std::nullopt;
+        }
+        return scalar;
+    }
+
+    ExprPtr lower_constant_array(TSNode node) {
+        auto arguments = named_children(field(node, "arguments"));
+        if (arguments.size() != 1 || kind(arguments[0]) != "identifier") {
+            error(DiagnosticKind::Type, node, "const.array_like() takes one argument: the name of a constant array");
+            return nullptr;
+        }
+        std::string name(tree_.text(arguments[0]));
+        auto found = globals_.constant_arrays.find(name);
+        if (found == globals_.constant_arrays.end()) {
+            error(DiagnosticKind::Name, arguments[0],
+                  "'" + name + "' is not a constant array of the program (a NumPy array of the "
+                  "kernel's module, given with cudapy_program_add_constant_array)");
+            return nullptr;
+        }
+        const ConstantArray &array = *found->second;
+        Type type = Type::nd_array(array.element, static_cast<std::uint8_t>(array.shape.size()), Layout::C);
+        return std::make_shared<ArrayAlloc>(tree_.span(node), MemorySpace::Constant, type, array.shape, name,
+                                            ++allocations_);
+    }
+
     ExprPtr lower_call(TSNode node) {
         TSNode callee = field(node, "function");
         Span span = tree_.span(node);
         std::string module, name;
-        if (kind(callee) == "identifier") {
-            name = std::string(tree_.text(callee));
-        } else if (kind(callee) == "attribute") {
-            module = std::string(tree_.text(field(callee, "object")));
-            name = std::string(tree_.text(field(callee, "attribute")));
-        } else {
+        auto parts = dotted(callee);
+        if (!parts) {
             error(DiagnosticKind::Unsupported, callee,
                   "only named functions can be called in kernels");
             return nullptr;
         }
+        bool prefixed = parts->size() > 1;
+        auto unqualified = without_module(*parts);
+        if (unqualified.size() == 1) {
+            name = unqualified[0];
+        } else if (unqualified.size() == 2) {
+            module = unqualified[0];
+            name = unqualified[1];
+        } else {
+            module = std::string(tree_.text(field(callee, "object")));
+            name = parts->back();
+        }
+        if (auto cooperative = lower_cuda_call(node, module, name, prefixed)) return *cooperative;
 
         TSNode arguments = field(node, "arguments");
         // float('inf') and float('nan') are the one use of strings in kernel code.
@@ -1026,10 +1666,7 @@ private:
             error(DiagnosticKind::Type, callee, "'" + name + "' is a variable, not a function");
             return nullptr;
         }
-        if (name == "print") {
-            error(DiagnosticKind::Unsupported, callee, "print() is not supported in kernels yet");
-            return nullptr;
-        }
+
         if (resolve_intrinsic(name, true)) {
             error(DiagnosticKind::Name, callee,
                   "unknown function '" + name + "'; call it as math." + name + "(...), with "
@@ -1041,6 +1678,7 @@ private:
     }
 
     const syntax::Tree &tree_;
+    const Globals &globals_;
     const std::set<std::string> &functions_;
     Diagnostics &diagnostics_;
     std::set<std::string> params_;
@@ -1049,13 +1687,15 @@ private:
     std::set<std::string> failed_locals_;  // whose assignment failed to lower
     int loop_depth_ = 0;
     int temporaries_ = 0;
+    int allocations_ = 0;
+    std::set<std::string> constant_locals_;  // locals bound to constant arrays
     int expression_depth_ = 0;
     bool reported_depth_ = false;  // once per function is enough
 };
 
 // Decorators of ours, or of the numba.cuda vocabulary, which cudapy itself applies.
 bool is_own_decorator(std::string_view text) {
-    for (std::string_view prefix : {"@cudapy.", "@cp.", "@cuda.jit"})
+    for (std::string_view prefix : {"@cudapy.", "@cp.", "@cuda.jit", "@numba.cuda.jit"})
         if (text.substr(0, prefix.size()) == prefix) return true;
     return false;
 }
@@ -1098,10 +1738,24 @@ struct Definition {
     TSNode node;
 };
 
+// A top-level `NAME = value` statement: its name and the assignment.
+std::optional<std::pair<std::string, TSNode>> constant_definition(const syntax::Tree &tree, TSNode statement) {
+    if (kind(statement) != "expression_statement" || ts_node_named_child_count(statement) != 1) return std::nullopt;
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (kind(assignment) != "assignment") return std::nullopt;
+    TSNode left = field(assignment, "left"), right = field(assignment, "right");
+    if (kind(left) != "identifier" || ts_node_is_null(right) || kind(right) == "assignment" ||
+        !ts_node_is_null(field(assignment, "type")))
+        return std::nullopt;
+    return std::make_pair(std::string(tree.text(left)), assignment);
+}
+
 }  // namespace
 
-ast::Program lower(const std::vector<const syntax::Tree *> &trees, ast::Diagnostics &diagnostics) {
+ast::Program lower(const std::vector<const syntax::Tree *> &trees,
+                   const std::vector<ast::ConstantArray> &constant_arrays, ast::Diagnostics &diagnostics) {
     std::vector<Definition> definitions;
+    std::vector<std::pair<std::string, Definition>> constants;  // module-level NAME = value
     std::map<std::string, Span> defined;
     std::vector<std::pair<std::string, std::pair<std::string, Span>>> comments;
 
@@ -1149,18 +1803,37 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees, ast::Diagnost
                 kind(ts_node_named_child(node, 0)) == "string")
                 continue;  // a module docstring
             if (k == "ERROR") continue;  // reported by the parser
+            if (auto constant = constant_definition(*tree, node)) {
+                constants.push_back({constant->first, {tree, constant->second}});
+                continue;
+            }
             diagnostics.report(DiagnosticKind::Unsupported, tree->span(node),
-                               "only function definitions are allowed at the top level of "
-                               "kernel source");
+                               "only function definitions and constants (NAME = number) are "
+                               "allowed at the top level of kernel source");
         }
     }
 
-    std::set<std::string> names;
-    for (const auto &[name, span] : defined) names.insert(name);
-
+    Globals globals;
+    for (const auto &[name, span] : defined) globals.functions.insert(name);
     ast::Program program;
+    program.constants = constant_arrays;
+    for (const auto &array : program.constants) globals.constant_arrays[array.name] = &array;
+    for (const auto &[name, definition] : constants) {
+        Span span = definition.tree->span(definition.node);
+        if (globals.functions.count(name) || globals.constants.count(name)) {
+            diagnostics.report(DiagnosticKind::Name, span, "'" + name + "' is defined twice at the top level");
+            continue;
+        }
+        FunctionLowering lowering(*definition.tree, globals, diagnostics);
+        if (auto value = lowering.lower_constant(field(definition.node, "right"), name))
+            globals.constants[name] = value;
+        else
+            globals.failed_constants.insert(name);
+    }
+
+    std::set<std::string> &names = globals.functions;
     for (const auto &definition : definitions) {
-        FunctionLowering lowering(*definition.tree, names, diagnostics);
+        FunctionLowering lowering(*definition.tree, globals, diagnostics);
         program.functions.push_back(lowering.lower(definition.node));
     }
     std::vector<std::string> function_names(names.begin(), names.end());

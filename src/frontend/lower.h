@@ -11,6 +11,8 @@
 
 namespace cudapy::frontend {
 
-ast::Program lower(const std::vector<const syntax::Tree *> &trees, ast::Diagnostics &diagnostics);
+// `constant_arrays` are the arrays kernels may read through `const.array_like(name)`.
+ast::Program lower(const std::vector<const syntax::Tree *> &trees,
+                   const std::vector<ast::ConstantArray> &constant_arrays, ast::Diagnostics &diagnostics);
 
 }  // namespace cudapy::frontend

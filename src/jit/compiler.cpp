@@ -13,7 +13,8 @@ namespace cudapy::jit {
 
 namespace {
 
-using CacheKey = std::tuple<std::string, std::string, bool, bool>;
+// The source, the architecture and NVRTC's options.
+using CacheKey = std::tuple<std::string, std::string, std::vector<std::string>>;
 
 std::mutex cache_mutex;
 std::map<CacheKey, CompiledCode> &cache() {
@@ -105,6 +106,20 @@ void check_arch(const std::string &arch) {
                 "for PTX, NN one of " + supported);
 }
 
+std::vector<std::string> nvrtc_options(const CompileRequest &request) {
+    std::vector<std::string> options{"--std=c++17"};
+    if (request.fast_math) options.emplace_back("--use_fast_math");
+    if (request.line_info || request.debug) options.emplace_back("--generate-line-info");
+    if (request.debug) options.emplace_back("-DCUDAPY_DEBUG=1");
+    if (request.max_registers > 0) options.push_back("--maxrregcount=" + std::to_string(request.max_registers));
+    if (request.launch_bounds_max_threads > 0) {
+        std::string bounds = "-DCUDAPY_LAUNCH_BOUNDS=__launch_bounds__(" + std::to_string(request.launch_bounds_max_threads);
+        if (request.launch_bounds_min_blocks > 0) bounds += "," + std::to_string(request.launch_bounds_min_blocks);
+        options.push_back(bounds + ")");
+    }
+    return options;
+}
+
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries) {
     Nvrtc &nvrtc = Nvrtc::get();
@@ -112,15 +127,13 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
     code.arch = request.arch.empty() ? default_ptx_arch() : request.arch;
     check_arch(code.arch);
     code.is_cubin = code.arch.rfind("sm_", 0) == 0;
-    CacheKey key{source, code.arch, request.fast_math, request.line_info};
+    std::vector<std::string> options = nvrtc_options(request);
+    CacheKey key{source, code.arch, options};
     {
         std::lock_guard<std::mutex> lock(cache_mutex);
         auto found = cache().find(key);
         if (found != cache().end()) return found->second;
     }
-    std::vector<std::string> options{"--std=c++17"};
-    if (request.fast_math) options.emplace_back("--use_fast_math");
-    if (request.line_info) options.emplace_back("--generate-line-info");
     NvrtcOutput output = nvrtc.compile(source, "cudapy_kernels.cu", code.arch, options);
     if (log_entries) *log_entries = parse_log(output.log);
     if (!output.ok)

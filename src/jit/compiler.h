@@ -11,6 +11,10 @@ struct CompileRequest {
     std::string arch;  // "sm_90" for CUBIN or "compute_90" for PTX; empty: see default_arch
     bool fast_math = false;
     bool line_info = false;
+    bool debug = false;         // asserts checked (CUDAPY_DEBUG), line info
+    int max_registers = 0;      // 0: NVRTC's choice
+    int launch_bounds_max_threads = 0;  // 0: no __launch_bounds__
+    int launch_bounds_min_blocks = 0;
 };
 
 struct CompiledCode {
@@ -35,6 +39,9 @@ std::string arch_for_device(int major, int minor);
 void check_arch(const std::string &arch);
 // The oldest architecture NVRTC supports, as PTX: code that loads on every GPU it knows.
 std::string default_ptx_arch();
+
+// NVRTC's options for a request, besides the architecture.
+std::vector<std::string> nvrtc_options(const CompileRequest &request);
 
 // Compiles, or returns the cached result of an identical earlier compile. Throws
 // Error(CudaCompilation) with NVRTC's log when the source does not compile; `log_entries`

@@ -12,8 +12,8 @@ namespace {
 
 using namespace cudapy::ast;
 
-// The variables an array expression may refer to: `X`, the rows `X[i]` of `X`, either branch
-// of a conditional.
+// The variables an array expression may refer to: `X`, the rows `X[i]` and slices `X[a:b]`
+// of `X`, either branch of a conditional.
 void roots(const Expr &e, std::set<std::string> &out) {
     switch (e.kind) {
     case ExprKind::Variable: out.insert(static_cast<const ast::Variable &>(e).name); return;
@@ -25,6 +25,7 @@ void roots(const Expr &e, std::set<std::string> &out) {
         return;
     }
     case ExprKind::Let: return roots(*static_cast<const Let &>(e).body, out);
+    case ExprKind::Slice: return roots(*static_cast<const Slice &>(e).array, out);
     default: return;
     }
 }
@@ -72,6 +73,13 @@ private:
     void visit_assign(const Assign &s) override {
         if (s.target->kind == ExprKind::Index) mark(*static_cast<const Index &>(*s.target).array);
         Visitor::visit_assign(s);
+    }
+
+    // An atomic's first argument is the element it stores into.
+    void visit_builtin(const Builtin &e) override {
+        if (is_atomic(e.which) && !e.args.empty() && e.args[0]->kind == ExprKind::Index)
+            mark(*static_cast<const Index &>(*e.args[0]).array);
+        Visitor::visit_builtin(e);
     }
 
     void visit_call(const Call &e) override {

@@ -33,7 +33,8 @@ public:
         case ExprKind::IntLiteral:
         case ExprKind::BoolLiteral:
         case ExprKind::ThreadIndex:
-        case ExprKind::Length: return true;
+        case ExprKind::Length:
+        case ExprKind::ArrayInfo: return true;
         case ExprKind::Variable: return nonnegative_.count(static_cast<const ast::Variable &>(e).name) > 0;
         case ExprKind::Cast: {
             const auto &c = static_cast<const Cast &>(e);
@@ -89,10 +90,11 @@ private:
             check(e.variable, *e.value);
             Visitor::visit_let(e);
         }
-        // Counting up from a non-negative start, or down to a stop of -1 or more.
+        // Counting up from a non-negative start (by a step that is not negative: zero fails),
+        // or down to a stop of -1 or more.
         void visit_for_range(const ForRange &s) override {
             auto step = integer_constant(*s.step);
-            bool up = step && *step > 0;
+            bool up = (step && *step > 0) || (!step && facts_.nonnegative(*s.step));
             bool down_to_zero = step && *step < 0 &&
                                 (facts_.nonnegative(*s.stop) || integer_constant(*s.stop) == -1);
             if (!(facts_.nonnegative(*s.start) && (up || down_to_zero))) drop(s.variable);
@@ -126,6 +128,16 @@ protected:
         if (!facts_.nonnegative(*b.lhs) || !facts_.nonnegative(*b.rhs)) return result;
         auto marked = std::make_shared<Binary>(b);
         marked->operands_nonnegative = true;
+        return marked;
+    }
+
+    // A loop whose step cannot be negative needs no test of its direction.
+    StmtPtr mutate_for_range(const std::shared_ptr<ForRange> &s) override {
+        StmtPtr result = Mutator::mutate_for_range(s);
+        auto &loop = static_cast<ForRange &>(*result);
+        if (loop.step_nonnegative || integer_constant(*loop.step) || !facts_.nonnegative(*loop.step)) return result;
+        auto marked = std::make_shared<ForRange>(loop);
+        marked->step_nonnegative = true;
         return marked;
     }
 

@@ -1,9 +1,14 @@
 #include "passes/target_support.h"
 
+#include <algorithm>
 #include <set>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "ast/visitor.h"
+#include "common/launch_shape.h"
 
 namespace cudapy::passes {
 
@@ -18,9 +23,30 @@ const std::set<std::string_view> &missing_on_cpu() {
     return names;
 }
 
+// Local arrays live on their thread's stack. Threads that synchronize run as fibers with stacks
+// of cpu_fiber_stack_bytes, half of which is kept for the frames of the calls.
+constexpr long long max_cooperative_local_bytes = cpu_fiber_stack_bytes / 2;
+
 class CpuSupport : public Visitor {
 public:
     explicit CpuSupport(Diagnostics &diagnostics) : diagnostics_(diagnostics) {}
+
+    void check(const Program &program) {
+        std::vector<std::pair<long long, Span>> local_arrays;  // of each function: bytes, where
+        for (const auto &f : program.functions) {
+            local_bytes_ = 0;
+            visit(f.body);
+            local_arrays.emplace_back(local_bytes_, local_span_);
+        }
+        if (!cooperative_) return;
+        for (const auto &[bytes, span] : local_arrays)
+            if (bytes > max_cooperative_local_bytes)
+                diagnostics_.report(DiagnosticKind::Unsupported, span,
+                                    "the local arrays of this function take " + std::to_string(bytes) +
+                                        " bytes per thread; on the CPU, threads that synchronize "
+                                        "(syncthreads, warp operations) run on small stacks that hold at "
+                                        "most " + std::to_string(max_cooperative_local_bytes) + " bytes of them");
+    }
 
 protected:
     void visit_intrinsic(const Intrinsic &e) override {
@@ -31,16 +57,34 @@ protected:
         Visitor::visit_intrinsic(e);
     }
 
+    void visit_builtin(const Builtin &e) override {
+        cooperative_ = cooperative_ || is_collective(e.which);
+        Visitor::visit_builtin(e);
+    }
+
+    void visit_array_alloc(const ArrayAlloc &a) override {
+        if (a.space != MemorySpace::Local) return;
+        // Saturating, so that absurd shapes compare as too large rather than wrap.
+        constexpr long long saturated = 1ll << 61;
+        long long bytes = scalar_bytes(a.type.scalar);
+        for (long long extent : a.shape)
+            if (__builtin_mul_overflow(bytes, extent, &bytes) || bytes > saturated) bytes = saturated;
+        if (local_bytes_ <= max_cooperative_local_bytes) local_span_ = a.span;  // the array that crosses
+        local_bytes_ = std::min(local_bytes_ + bytes, saturated);
+    }
+
 private:
     Diagnostics &diagnostics_;
+    bool cooperative_ = false;  // the program uses a barrier or a warp operation
+    long long local_bytes_ = 0;
+    Span local_span_;
 };
 
 }  // namespace
 
 void check_target_support(const Program &program, Target target, Diagnostics &diagnostics) {
     if (target != Target::Cpu) return;
-    CpuSupport support(diagnostics);
-    for (const auto &f : program.functions) support.visit(f.body);
+    CpuSupport(diagnostics).check(program);
 }
 
 }  // namespace cudapy::passes

@@ -55,10 +55,13 @@ std::vector<KernelInterface> interfaces(const Program &program) {
         KernelInterface kernel{f.name, emit::c_function_name(f.name), {}, 0};
         std::size_t offset = 0, alignment = 1;
         for (const auto &param : f.params) {
-            ParamLayout layout{param.name, param.type.is_array(), param.type.array_depth,
-                               param.type.scalar, param.written, 0, 0};
-            // Arrays travel as {pointer, int64 length}; scalars at their natural alignment.
-            std::size_t size = layout.is_array ? 16 : static_cast<std::size_t>(scalar_bytes(param.type.scalar));
+            const Type &type = param.type;
+            ParamLayout layout{param.name, type.is_array(), type.array_depth, type.ndim, type.layout,
+                               type.scalar, param.written, 0, 0};
+            // Arrays travel as a pointer, then int64 extents (and strides for a strided
+            // layout); scalars at their natural alignment.
+            std::size_t words = 1 + type.ndim * (type.array_depth == 1 && type.layout == Layout::Any ? 2 : 1);
+            std::size_t size = layout.is_array ? 8 * words : static_cast<std::size_t>(scalar_bytes(type.scalar));
             std::size_t align = layout.is_array ? 8 : size;
             offset = (offset + align - 1) / align * align;
             layout.offset = offset;
@@ -76,7 +79,8 @@ std::vector<KernelInterface> interfaces(const Program &program) {
 }  // namespace
 
 Translation translate(const std::vector<SourceUnit> &units,
-                      const std::map<std::string, std::string> &signatures, Target target) {
+                      const std::map<std::string, std::string> &signatures,
+                      const std::vector<ast::ConstantArray> &constants, Target target) {
     Translation result;
     Diagnostics diagnostics;
     Stages stages(result.stage_times);
@@ -96,7 +100,7 @@ Translation translate(const std::vector<SourceUnit> &units,
         return result;
     }
 
-    stages.run("lower", program, [&] { program = frontend::lower(tree_pointers, diagnostics); });
+    stages.run("lower", program, [&] { program = frontend::lower(tree_pointers, constants, diagnostics); });
     if (program.functions.empty() && !diagnostics.any())
         diagnostics.report(DiagnosticKind::Syntax, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                            "no function definition found in the source");
@@ -142,6 +146,7 @@ Translation translate(const std::vector<SourceUnit> &units,
     }
     stages.run("emit", program, [&] { result.source = emit::emit(program, units, target); });
     result.kernels = interfaces(program);
+    result.asserts = emit::assert_sites(program, units);
     result.ok = true;
     return result;
 }

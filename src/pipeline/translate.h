@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "ast/diagnostic.h"
+#include "ast/node.h"
 #include "ast/source.h"
 #include "ast/type.h"
 #include "common/target.h"
+#include "emit/cuda.h"
 
 namespace cudapy::pipeline {
 
@@ -19,6 +21,8 @@ struct ParamLayout {
     std::string name;
     bool is_array = false;
     int array_depth = 0;
+    int ndim = 0;
+    ast::Layout layout = ast::Layout::C;
     ast::Scalar element = ast::Scalar::Void;  // the scalar, or the arrays' scalar
     bool written = false;
     std::size_t offset = 0, bytes = 0;  // in the packed argument block
@@ -42,10 +46,12 @@ struct Translation {
     std::string source;  // CUDA C++, or C++ for the CPU target
     std::vector<ast::Diagnostic> diagnostics;
     std::vector<KernelInterface> kernels;
+    std::vector<emit::AssertSite> asserts;  // by the number the emitted code gives them
 };
 
 Translation translate(const std::vector<ast::SourceUnit> &units,
                       const std::map<std::string, std::string> &signatures,
+                      const std::vector<ast::ConstantArray> &constants = {},
                       Target target = Target::Cuda);
 
 // "file:line:col: error: message" with the source line and a caret under the span, for each.

@@ -33,6 +33,17 @@ const void *LoadedModule::kernel(const std::string &symbol) const {
     return reinterpret_cast<const void *>(kernel);
 }
 
+void *LoadedModule::global(const std::string &symbol) const {
+    void *address = nullptr;
+    std::size_t bytes = 0;
+    cudaError_t error = cudaLibraryGetGlobal(&address, &bytes, static_cast<cudaLibrary_t>(library_), symbol.c_str());
+    if (error != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    return address;
+}
+
 int auto_block_size(const void *kernel) {
     int min_grid = 0, block = 0;
     check_cuda(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, kernel, 0, 0),
@@ -45,6 +56,16 @@ void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
     check_cuda(cudaLaunchKernel(kernel, dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z),
                                 args, shared_bytes, reinterpret_cast<cudaStream_t>(stream)),
                "launching the kernel");
+}
+
+AssertionRecord take_assertion(void *record, std::uintptr_t stream) {
+    check_cuda(cudaStreamSynchronize(reinterpret_cast<cudaStream_t>(stream)), "running the kernel");
+    AssertionRecord found;
+    static_assert(sizeof found == 7 * sizeof(int));
+    check_cuda(cudaMemcpy(&found, record, sizeof found, cudaMemcpyDeviceToHost), "reading the assertion record");
+    if (found.site != 0)
+        check_cuda(cudaMemset(record, 0, sizeof found), "clearing the assertion record");
+    return found;
 }
 
 }  // namespace cudapy::runtime

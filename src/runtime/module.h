@@ -21,6 +21,8 @@ public:
 
     // The kernel with C name `symbol`, as the handle cudaLaunchKernel takes.
     const void *kernel(const std::string &symbol) const;
+    // The device address of the module's global variable `symbol`; null when it has none.
+    void *global(const std::string &symbol) const;
 
 private:
     void *library_ = nullptr;  // cudaLibrary_t
@@ -31,5 +33,14 @@ int auto_block_size(const void *kernel);
 
 void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
             std::uintptr_t stream, void **args);
+
+// The record a debug build's failed assert leaves (cudapy_assertion in the CUDA prelude).
+struct AssertionRecord {
+    int site = 0;  // the assert's number; 0 when none failed
+    unsigned thread[3] = {}, block[3] = {};
+};
+
+// Waits for the stream, then reads and clears the assertion record at `record`.
+AssertionRecord take_assertion(void *record, std::uintptr_t stream);
 
 }  // namespace cudapy::runtime

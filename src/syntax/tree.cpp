@@ -55,15 +55,15 @@ Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagno
                                std::to_string(max_lines) + " are supported");
         return;
     }
-    tree_.reset(parse_text(unit.text));
-    // The grammar's scanner loses track of indentation too deep or too wide and then reports
-    // nonsense; say what is wrong instead.
+    // The grammar's scanner loses track of indentation too deep or too wide (and corrupts its
+    // heap on thousands of levels), so such a source is refused before it is parsed.
     if (auto problem = indentation_problem()) {
         ast::Span span{unit_index_, problem->first + unit.first_line, 1 + unit.column_offset,
                        problem->first + unit.first_line, 2 + unit.column_offset};
         diagnostics.report(ast::DiagnosticKind::Syntax, span, problem->second);
         return;
     }
+    tree_.reset(parse_text(unit.text));
     report_errors(root(), diagnostics);
 }
 

@@ -175,6 +175,11 @@ private:
         case StmtKind::Break:
         case StmtKind::Continue: return;
         case StmtKind::Return: return return_statement(static_cast<Return &>(*stmt));
+        case StmtKind::Assert: {
+            auto &s = static_cast<Assert &>(*stmt);
+            s.condition = truth(expr(s.condition, Context::Condition));
+            return;
+        }
         }
     }
 
@@ -405,6 +410,24 @@ private:
     ExprPtr cast(const std::shared_ptr<Cast> &e);
     ExprPtr index(const std::shared_ptr<Index> &e);
     ExprPtr length(const std::shared_ptr<Length> &e);
+    ExprPtr array_info(const std::shared_ptr<ArrayInfo> &e);
+    ExprPtr slice(const std::shared_ptr<Slice> &e);
+    ExprPtr builtin(const std::shared_ptr<Builtin> &e);
+    ExprPtr atomic(const std::shared_ptr<Builtin> &e);
+    ExprPtr print(const std::shared_ptr<Builtin> &e);
+
+    // Converts an argument to `to`, which it must be able to become (a number).
+    bool argument_as(ExprPtr &arg, Type to, const char *function, const char *what) {
+        arg = expr(arg);
+        if (arg->type == poisoned) return false;
+        if (!arg->type.is_scalar()) {
+            error(DiagnosticKind::Type, arg->span,
+                  std::string(function) + "() takes a number as its " + what + ", not " + type_name(arg->type));
+            return false;
+        }
+        arg = convert(arg, to);
+        return true;
+    }
 
     ExprPtr poison(const ExprPtr &e) {
         e->type = poisoned;
@@ -648,6 +671,13 @@ ExprPtr BodyChecker::expr(const ExprPtr &e, Context context) {
     case ExprKind::Cast: return cast(std::static_pointer_cast<Cast>(e));
     case ExprKind::Index: return index(std::static_pointer_cast<Index>(e));
     case ExprKind::Length: return length(std::static_pointer_cast<Length>(e));
+    case ExprKind::ArrayInfo: return array_info(std::static_pointer_cast<ArrayInfo>(e));
+    case ExprKind::Slice: return slice(std::static_pointer_cast<Slice>(e));
+    case ExprKind::ArrayAlloc: return e;  // typed when lowered
+    case ExprKind::Builtin: return builtin(std::static_pointer_cast<Builtin>(e));
+    case ExprKind::StringLiteral:
+        error(DiagnosticKind::Type, e->span, "strings in kernels are only for print()");
+        return poison(e);
     case ExprKind::Let: {
         auto l = std::static_pointer_cast<Let>(e);
         l->value = expr(l->value);
@@ -943,19 +973,240 @@ ExprPtr BodyChecker::cast(const std::shared_ptr<Cast> &e) {
 
 ExprPtr BodyChecker::index(const std::shared_ptr<Index> &e) {
     e->array = expr(e->array);
-    e->index = expr(e->index);
-    if (e->array->type == poisoned || e->index->type == poisoned) return poison(e);
-    if (!e->array->type.is_array()) {
+    bool poisoned_index = false;
+    for (auto &index : e->indices) {
+        index = expr(index);
+        poisoned_index = poisoned_index || index->type == poisoned;
+    }
+    if (e->array->type == poisoned || poisoned_index) return poison(e);
+    Type array = e->array->type;
+    if (!array.is_array()) {
         error(DiagnosticKind::Type, e->array->span,
-              type_name(e->array->type) + " is not an array and cannot be indexed");
+              type_name(array) + " is not an array and cannot be indexed");
         return poison(e);
     }
-    if (!e->index->type.is_integer()) {
-        error(DiagnosticKind::Type, e->index->span,
-              "array indices must be integers, not " + type_name(e->index->type));
+    std::size_t dimensions = array.array_depth == 2 ? 1 : array.ndim;
+    if (e->indices.size() != dimensions) {
+        std::string example = "X[i";
+        for (std::size_t d = 1; d < dimensions; ++d) example += ", " + std::string(1, static_cast<char>('i' + d));
+        error(DiagnosticKind::Type, e->span,
+              "the array is " + type_name(array) + " with " + std::to_string(dimensions) + " dimension" +
+                  (dimensions == 1 ? "" : "s") + ": index it with " + std::to_string(dimensions) +
+                  (dimensions == 1 ? " index" : " indices") + ", as in " + example + "]");
         return poison(e);
     }
-    e->type = e->array->type.element();
+    for (const auto &index : e->indices) {
+        if (!index->type.is_integer()) {
+            error(DiagnosticKind::Type, index->span,
+                  "array indices must be integers, not " + type_name(index->type));
+            return poison(e);
+        }
+    }
+    e->type = array.element();
+    return e;
+}
+
+ExprPtr BodyChecker::array_info(const std::shared_ptr<ArrayInfo> &e) {
+    e->array = expr(e->array);
+    if (e->array->type == poisoned) return poison(e);
+    Type array = e->array->type;
+    const char *what = e->what == ArrayInfoKind::Shape ? "shape" : e->what == ArrayInfoKind::Size ? "size" : "ndim";
+    if (!array.is_array()) {
+        error(DiagnosticKind::Type, e->span,
+              std::string(".") + what + " is an attribute of arrays, not of " + type_name(array));
+        return poison(e);
+    }
+    int dimensions = array.array_depth == 2 ? 1 : array.ndim;
+    if (e->what == ArrayInfoKind::Ndim) {
+        auto literal = std::make_shared<IntLiteral>(e->span, static_cast<std::uint64_t>(dimensions));
+        return expr(literal);
+    }
+    if (e->what == ArrayInfoKind::Shape) {
+        int d = e->dimension < 0 ? e->dimension + dimensions : e->dimension;
+        if (d < 0 || d >= dimensions) {
+            error(DiagnosticKind::Type, e->span,
+                  "shape[" + std::to_string(e->dimension) + "] is out of range: the array has " +
+                      std::to_string(dimensions) + " dimension" + (dimensions == 1 ? "" : "s"));
+            return poison(e);
+        }
+        e->dimension = d;
+    }
+    e->type = Type::of(Scalar::Int64);
+    return e;
+}
+
+ExprPtr BodyChecker::slice(const std::shared_ptr<Slice> &e) {
+    e->array = expr(e->array);
+    if (e->start) e->start = expr(e->start);
+    if (e->stop) e->stop = expr(e->stop);
+    if (e->array->type == poisoned || (e->start && e->start->type == poisoned) ||
+        (e->stop && e->stop->type == poisoned))
+        return poison(e);
+    if (!e->array->type.is_vector()) {
+        error(DiagnosticKind::Type, e->span,
+              "only 1-d contiguous arrays can be sliced in kernels, not " + type_name(e->array->type));
+        return poison(e);
+    }
+    for (ExprPtr *bound : {&e->start, &e->stop}) {
+        if (!*bound) continue;
+        if (!(*bound)->type.is_integer()) {
+            error(DiagnosticKind::Type, (*bound)->span,
+                  "slice bounds must be integers, not " + type_name((*bound)->type));
+            return poison(e);
+        }
+        *bound = convert(*bound, Type::of(Scalar::Int64));
+    }
+    e->type = e->array->type;
+    return e;
+}
+
+ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
+    if (is_atomic(e->which)) return atomic(e);
+    if (e->which == BuiltinKind::Print) return print(e);
+    const char *name = builtin_name(e->which);
+    const Type int32 = Type::of(Scalar::Int32), uint32 = Type::of(Scalar::UInt32);
+    auto &args = e->args;
+    switch (e->which) {
+    case BuiltinKind::SyncThreads:
+    case BuiltinKind::ThreadFence:
+    case BuiltinKind::ThreadFenceBlock:
+    case BuiltinKind::ThreadFenceSystem:
+        e->type = Type{};
+        return e;
+    case BuiltinKind::SyncWarp:
+        if (!argument_as(args[0], uint32, name, "mask")) return poison(e);
+        e->type = Type{};
+        return e;
+    case BuiltinKind::SyncThreadsCount:
+    case BuiltinKind::SyncThreadsAnd:
+    case BuiltinKind::SyncThreadsOr:
+        args[0] = truth(expr(args[0], Context::Condition));
+        if (args[0]->type == poisoned) return poison(e);
+        args[0] = convert(args[0], int32);
+        e->type = int32;
+        return e;
+    case BuiltinKind::AllSync:
+    case BuiltinKind::AnySync:
+    case BuiltinKind::BallotSync:
+        if (!argument_as(args[0], uint32, name, "mask")) return poison(e);
+        args[1] = truth(expr(args[1], Context::Condition));
+        if (args[1]->type == poisoned) return poison(e);
+        args[1] = convert(args[1], int32);
+        e->type = e->which == BuiltinKind::BallotSync ? uint32 : int32;
+        return e;
+    case BuiltinKind::ActiveMask:
+    case BuiltinKind::LaneMaskLt: e->type = uint32; return e;
+    case BuiltinKind::ShflSync:
+    case BuiltinKind::ShflUpSync:
+    case BuiltinKind::ShflDownSync:
+    case BuiltinKind::ShflXorSync: {
+        if (!argument_as(args[0], uint32, name, "mask")) return poison(e);
+        args[1] = expr(args[1]);
+        if (args[1]->type == poisoned) return poison(e);
+        Type value = args[1]->type;
+        bool shuffled = value.is_scalar() && scalar_bytes(value.scalar) >= 4 && value.scalar != Scalar::Bool;
+        if (!shuffled) {
+            error(DiagnosticKind::Type, args[1]->span,
+                  std::string(name) + "() shuffles int32, uint32, int64, uint64, float32 or float64 values, not " +
+                      type_name(value));
+            return poison(e);
+        }
+        bool delta = e->which == BuiltinKind::ShflUpSync || e->which == BuiltinKind::ShflDownSync;
+        if (!argument_as(args[2], delta ? uint32 : int32, name, delta ? "delta" : "lane")) return poison(e);
+        e->type = value;
+        e->weak = args[1]->weak;
+        return e;
+    }
+    case BuiltinKind::Popc:
+    case BuiltinKind::Brev:
+    case BuiltinKind::Clz:
+    case BuiltinKind::Ffs: {
+        args[0] = expr(args[0]);
+        if (args[0]->type == poisoned) return poison(e);
+        Type value = args[0]->type;
+        if (!value.is_integer()) {
+            error(DiagnosticKind::Type, args[0]->span,
+                  std::string(name) + "() takes an integer, not " + type_name(value));
+            return poison(e);
+        }
+        bool wide = scalar_bytes(value.scalar) == 8;
+        // Narrow integers are widened as C does; the bits of a 64-bit value are counted in 64.
+        Type operand = wide ? Type::of(value.is_signed() ? Scalar::Int64 : Scalar::UInt64)
+                            : Type::of(value.is_signed() ? Scalar::Int32 : Scalar::UInt32);
+        if (e->which == BuiltinKind::Brev) operand = Type::of(wide ? Scalar::UInt64 : Scalar::UInt32);
+        args[0] = convert(args[0], operand);
+        e->type = e->which == BuiltinKind::Brev ? operand : int32;
+        return e;
+    }
+    default: break;
+    }
+    return e;
+}
+
+// The element types CUDA updates atomically, by operation.
+bool atomic_supports(BuiltinKind which, Scalar scalar) {
+    bool int32 = scalar == Scalar::Int32 || scalar == Scalar::UInt32;
+    bool int64 = scalar == Scalar::Int64 || scalar == Scalar::UInt64;
+    bool real = scalar == Scalar::Float32 || scalar == Scalar::Float64;
+    switch (which) {
+    case BuiltinKind::AtomicAdd:
+    case BuiltinKind::AtomicSub:
+    case BuiltinKind::AtomicExch:
+    case BuiltinKind::AtomicMin:
+    case BuiltinKind::AtomicMax: return int32 || int64 || real;
+    case BuiltinKind::AtomicAnd:
+    case BuiltinKind::AtomicOr:
+    case BuiltinKind::AtomicXor:
+    case BuiltinKind::AtomicCas: return int32 || int64;
+    case BuiltinKind::AtomicInc:
+    case BuiltinKind::AtomicDec: return scalar == Scalar::UInt32 || scalar == Scalar::UInt64;
+    default: return false;
+    }
+}
+
+ExprPtr BodyChecker::atomic(const std::shared_ptr<Builtin> &e) {
+    auto &args = e->args;
+    const char *name = builtin_name(e->which);
+    args[0] = expr(args[0]);
+    if (args[0]->type == poisoned) return poison(e);
+    Scalar element = args[0]->type.scalar;
+    if (!args[0]->type.is_scalar() || !atomic_supports(e->which, element)) {
+        std::string supported =
+            e->which == BuiltinKind::AtomicInc || e->which == BuiltinKind::AtomicDec
+                ? "uint32 and uint64"
+            : e->which == BuiltinKind::AtomicAnd || e->which == BuiltinKind::AtomicOr ||
+                    e->which == BuiltinKind::AtomicXor || e->which == BuiltinKind::AtomicCas
+                ? "int32, uint32, int64 and uint64"
+                : "int32, uint32, int64, uint64, float32 and float64";
+        error(DiagnosticKind::Type, args[0]->span,
+              std::string(name) + "() is not supported on arrays of " + type_name(args[0]->type) +
+                  "; CUDA updates " + supported + " atomically");
+        return poison(e);
+    }
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (!argument_as(args[i], Type::of(element), name, "value")) return poison(e);
+    e->type = Type::of(element);
+    return e;
+}
+
+ExprPtr BodyChecker::print(const std::shared_ptr<Builtin> &e) {
+    bool ok = true;
+    for (auto &arg : e->args) {
+        if (arg->kind == ExprKind::StringLiteral) continue;
+        arg = expr(arg);
+        if (arg->type == poisoned) {
+            ok = false;
+            continue;
+        }
+        if (!arg->type.is_scalar()) {
+            error(DiagnosticKind::Type, arg->span,
+                  "print() in kernels prints numbers and strings, not " +
+                      (arg->type.is_void() ? std::string("a call that returns nothing") : type_name(arg->type)));
+            ok = false;
+        }
+    }
+    if (!ok) return poison(e);
+    e->type = Type{};
     return e;
 }
 

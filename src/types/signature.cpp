@@ -1,5 +1,6 @@
 #include "types/signature.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace cudapy::types {
@@ -78,8 +79,60 @@ private:
         }
         if (depth > 2) return fail(start, "arrays of more than two levels (T***) are not supported");
         if (depth > 0 && *scalar == ast::Scalar::Void) return fail(start, "void* is not a type");
-        return ast::Type{*scalar, static_cast<std::uint8_t>(depth)};
+        if (depth > 0) return ast::Type::array_of(*scalar, static_cast<std::uint8_t>(depth));
+        if (peek() == '[') return dimensions(*scalar, start);
+        return ast::Type::of(*scalar);
     }
+
+    // NumPy's and numba's `T[:, :]`: one `:` a dimension; `::1` on the last marks C order, on
+    // the first Fortran order, none a strided array.
+    std::optional<ast::Type> dimensions(ast::Scalar scalar, std::size_t start) {
+        if (scalar == ast::Scalar::Void) return fail(start, "an array of void is not a type");
+        ++pos_;
+        std::vector<bool> contiguous;
+        while (true) {
+            skip_spaces();
+            std::size_t dimension_start = pos_;
+            if (peek() != ':') return fail(dimension_start, "expected ':' or '::1' for each dimension");
+            ++pos_;
+            skip_spaces();
+            bool unit = false;
+            if (peek() == ':') {
+                ++pos_;
+                skip_spaces();
+                if (peek() != '1') return fail(pos_, "only '::1' marks a contiguous dimension");
+                ++pos_;
+                unit = true;
+            }
+            contiguous.push_back(unit);
+            skip_spaces();
+            if (peek() == ',') {
+                ++pos_;
+                continue;
+            }
+            if (peek() == ']') {
+                ++pos_;
+                break;
+            }
+            return fail(pos_, "expected ',' or ']' in the array's dimensions");
+        }
+        std::size_t ndim = contiguous.size();
+        if (ndim > max_dimensions)
+            return fail(start, "arrays of more than " + std::to_string(max_dimensions) +
+                                   " dimensions are not supported");
+        int marks = static_cast<int>(std::count(contiguous.begin(), contiguous.end(), true));
+        ast::Layout layout = ast::Layout::Any;
+        if (marks == 1 && contiguous.back())
+            layout = ast::Layout::C;
+        else if (marks == 1 && contiguous.front())
+            layout = ast::Layout::F;
+        else if (marks > 0)
+            return fail(start, "'::1' goes on the last dimension (C order) or the first (Fortran "
+                               "order), once");
+        return ast::Type::nd_array(scalar, static_cast<std::uint8_t>(ndim), layout);
+    }
+
+    static constexpr std::size_t max_dimensions = 8;
 
     std::nullopt_t fail(std::size_t offset, std::string message) {
         error_ = {offset, std::move(message)};

@@ -13,6 +13,7 @@ import ctypes
 import json
 import os
 import pathlib
+import re
 import sys
 import threading
 import time
@@ -262,7 +263,7 @@ def still_usable():
             status = lib.cudapy_program_translate(program, ctypes.byref(out))
             if status == _ffi.Status.OK:
                 cuda = _ffi.take_string(out)
-                return None if "void good(" in cuda else "the good kernel translated wrongly"
+                return None if re.search(r"void (CUDAPY_LAUNCH_BOUNDS )?good\(", cuda) else "the good kernel translated wrongly"
         return f"a good kernel failed with {status_name(status)}: {_ffi.last_error()}"
     finally:
         lib.cudapy_program_delete(program)

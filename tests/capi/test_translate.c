@@ -28,7 +28,7 @@ static void test_translate_saxpy(void) {
     cudapy_program *program = program_from(saxpy_source, "saxpy.py");
     char *cuda = NULL;
     CHECK_OK(cudapy_program_translate(program, &cuda));
-    CHECK(strstr(cuda, "extern \"C\" __global__ void saxpy(float alpha, cudapy::array<float> X") != NULL);
+    CHECK(strstr(cuda, "extern \"C\" __global__ void CUDAPY_LAUNCH_BOUNDS saxpy(float alpha, cudapy::array<float> X") != NULL);
     CHECK(strstr(cuda, "#line 4 \"saxpy.py\"") != NULL);
     cudapy_string_free(cuda);
 
@@ -64,7 +64,7 @@ static void test_signature_from_api(void) {
     CHECK_OK(cudapy_program_set_signature(program, "scale", "void (double a, double* X)"));
     char *cuda = NULL;
     CHECK_OK(cudapy_program_translate(program, &cuda));
-    CHECK(strstr(cuda, "void scale(double a, cudapy::array<double> X") != NULL);
+    CHECK(strstr(cuda, "void CUDAPY_LAUNCH_BOUNDS scale(double a, cudapy::array<double> X") != NULL);
     cudapy_string_free(cuda);
     cudapy_program_delete(program);
 }

@@ -19,7 +19,7 @@ from cudapy import _ffi
 GOLDEN = pathlib.Path(__file__).resolve().parent
 PRELUDE_END = "}  // namespace cudapy\n"
 UPDATE = os.environ.get("CUDAPY_UPDATE_GOLDEN", "") not in ("", "0")
-KERNEL_RE = re.compile(r'^extern "C" __global__ void (\w+)\(', re.MULTILINE)
+KERNEL_RE = re.compile(r'^extern "C" __global__ void (?:CUDAPY_LAUNCH_BOUNDS )?(\w+)\(', re.MULTILINE)
 
 
 def cases():

@@ -80,7 +80,7 @@ def has_gpu():
 NVRTC_SCRIPT = """
 attempt("ptx", lambda: cp.ptx(KERNEL))
 attempt("ptx_again", lambda: cp.ptx(KERNEL))
-attempt("translate", lambda: "void scale(" in cp.translate(KERNEL))
+attempt("translate", lambda: " scale(float a, " in cp.translate(KERNEL))
 attempt("compile", lambda: cp.compile(KERNEL, target="cuda").name)
 attempt("launch", lambda: cp.compile(KERNEL, target="cuda")(4)(2.0, np.ones(4, np.float32)))
 
@@ -174,7 +174,7 @@ info = _ffi.DeviceInfo(size=ctypes.sizeof(_ffi.DeviceInfo))
 seen["capi_device_info"] = _ffi.lib.cudapy_device_info_get(0, ctypes.byref(info))
 _ffi.lib.cudapy_program_delete(program)
 
-attempt("translate_after", lambda: "void scale(" in cp.translate(KERNEL))
+attempt("translate_after", lambda: " scale(float a, " in cp.translate(KERNEL))
 attempt("ptx_after", lambda: ".entry scale" in cp.ptx(KERNEL))
 attempt("cpu_target", cpu_target_works)
 """
@@ -234,7 +234,7 @@ else:  # the copy back after the launch reports the fault
 attempt("synchronize_after", cp.synchronize)
 attempt("launch_after", lambda: good(4)(2.0, np.ones(4, np.float32)))
 attempt("array_after", lambda: cp.CudaArray([1.0, 2.0]).toList())
-attempt("translate_after", lambda: "void scale(" in cp.translate(KERNEL))
+attempt("translate_after", lambda: " scale(float a, " in cp.translate(KERNEL))
 attempt("ptx_after", lambda: ".entry scale" in cp.ptx(KERNEL))
 attempt("cpu_target_after", cpu_target_works)
 """

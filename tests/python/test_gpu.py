@@ -362,8 +362,8 @@ def test_cuda_array_from_lists():
         cp.CudaArray([2 ** 40])
     with pytest.raises(TypeError):
         cp.CudaArray(["a"])
-    with pytest.raises(ValueError):
-        cp.CudaArray(np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="flat"):
+        cp.CudaArray([[1.0], [2.0]])
     with pytest.raises(TypeError):
         cp.CudaArray(np.zeros(3, dtype=np.complex64))
 

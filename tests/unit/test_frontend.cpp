@@ -19,7 +19,7 @@ Lowered lower(const std::string &text) {
     keep.push_back({text, "test.py", 10, 0});
     Lowered result;
     syntax::Tree tree(keep.back(), 0, result.diagnostics);
-    if (!result.diagnostics.any()) result.program = frontend::lower({&tree}, result.diagnostics);
+    if (!result.diagnostics.any()) result.program = frontend::lower({&tree}, {}, result.diagnostics);
     return result;
 }
 
@@ -67,7 +67,7 @@ TEST_CASE("constructs outside the language are refused by name at their position
     CHECK(first_message(lower("def f(x, *rest):\n    pass\n")) == "*args parameters are not supported in kernels");
     CHECK(first_message(lower("def f(x=1):\n    pass\n")) == "default arguments are not supported in kernels");
     CHECK(first_message(lower("class A:\n    pass\n")) ==
-          "only function definitions are allowed at the top level of kernel source");
+          "only function definitions and constants (NAME = number) are allowed at the top level of kernel source");
     CHECK(first_message(lower("def f(x):\n    try:\n        pass\n    except:\n        pass\n")) ==
           "try statements are not supported in kernels");
 }

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void add_sub_mul(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, double v, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_sub_mul(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, double v, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/add_sub_mul.py"
     I.data[0] = cudapy::add(a, b);

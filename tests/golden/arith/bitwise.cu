@@ -1,5 +1,5 @@
 
-extern "C" __global__ void bitwise(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<bool> B, int a, int b, long long c, bool p, bool q, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitwise(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<bool> B, int a, int b, long long c, bool p, bool q, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/bitwise.py"
     I.data[0] = (a & b);

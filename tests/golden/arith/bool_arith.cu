@@ -1,5 +1,5 @@
 
-extern "C" __global__ void bool_arith(cudapy::array<int> I, bool p, bool q, int a, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bool_arith(cudapy::array<int> I, bool p, bool q, int a, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/bool_arith.py"
     I.data[0] = cudapy::add(((int)p), ((int)q));

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void bools(bool p, float x, signed char s, cudapy::array<float> F, cudapy::array<int> I, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bools(bool p, float x, signed char s, cudapy::array<float> F, cudapy::array<int> I, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/bool_promotion.py"
     F.data[0] = (((float)p) * x);

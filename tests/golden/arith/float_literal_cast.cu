@@ -1,5 +1,5 @@
 
-extern "C" __global__ void casts(cudapy::array<int> X, cudapy::array<double> D, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS casts(cudapy::array<int> X, cudapy::array<double> D, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/float_literal_cast.py"
     X.data[0] = ((int)16777217.0);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void floordiv(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<float> F, cudapy::array<double> D, int a, int b, long long c, float x, float y, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<float> F, cudapy::array<double> D, int a, int b, long long c, float x, float y, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/floordiv.py"
     I.data[0] = cudapy::floordiv(a, b);

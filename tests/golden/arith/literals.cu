@@ -1,5 +1,5 @@
 
-extern "C" __global__ void literals(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<float> F, cudapy::array<double> D, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS literals(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<float> F, cudapy::array<double> D, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/literals.py"
     I.data[0] = 255;

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void mod(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, unsigned int n, float x, float y, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, unsigned int n, float x, float y, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/mod.py"
     I.data[0] = cudapy::mod(a, b);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void narrow(short h, unsigned char c, cudapy::array<int> X, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS narrow(short h, unsigned char c, cudapy::array<int> X, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/narrow_wrap.py"
     X.data[0] = ((int)((short)(h + h)));

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void pow_ops(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_ops(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/pow.py"
     I.data[0] = cudapy::ipow(a, b);

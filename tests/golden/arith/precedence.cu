@@ -1,5 +1,5 @@
 
-extern "C" __global__ void precedence(cudapy::array<int> I, cudapy::array<float> F, int a, int b, int c, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS precedence(cudapy::array<int> I, cudapy::array<float> F, int a, int b, int c, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/precedence.py"
     I.data[0] = cudapy::sub(a, cudapy::sub(b, c));

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void promote_ints(cudapy::array<long long> L, cudapy::array<double> D, cudapy::array<unsigned int> U, int a, long long b, unsigned int n, unsigned long long m, unsigned char c, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS promote_ints(cudapy::array<long long> L, cudapy::array<double> D, cudapy::array<unsigned int> U, int a, long long b, unsigned int n, unsigned long long m, unsigned char c, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/promote_ints.py"
     L.data[0] = cudapy::add(((long long)a), b);

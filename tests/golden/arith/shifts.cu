@@ -1,5 +1,5 @@
 
-extern "C" __global__ void shifts(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<unsigned int> U, int a, int b, long long c, unsigned int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS shifts(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<unsigned int> U, int a, int b, long long c, unsigned int n, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/shifts.py"
     I.data[0] = cudapy::shl(a, b);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void unary(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, float x, double u, bool p, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, float x, double u, bool p, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/unary.py"
     I.data[0] = cudapy::neg(a);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_literals(cudapy::array<float> F, cudapy::array<double> D, cudapy::array<long long> L, float x, double u, long long c, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_literals(cudapy::array<float> F, cudapy::array<double> D, cudapy::array<long long> L, float x, double u, long long c, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/weak_literals.py"
     F.data[0] = (x * 2.0f);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void abs_min_max(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, int c, float x, float y, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS abs_min_max(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, int c, float x, float y, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "calls/abs_min_max.py"
     I.data[0] = cudapy::abs(a);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void casts(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, cudapy::array<bool> B, int a, float x, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS casts(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, cudapy::array<bool> B, int a, float x, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "calls/casts.py"
     I.data[0] = ((int)x);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void float_constants(cudapy::array<float> F, cudapy::array<double> D, float x, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS float_constants(cudapy::array<float> F, cudapy::array<double> D, float x, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 6 "calls/float_constants.py"
     F.data[0] = __int_as_float(0x7f800000);

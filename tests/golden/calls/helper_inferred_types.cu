@@ -18,7 +18,7 @@ static __device__ float halved(int n) {
     return (((float)n) / 2.0f);
 }
 
-extern "C" __global__ void use_inferred(cudapy::array<int> I, cudapy::array<double> D, cudapy::array<float> F, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS use_inferred(cudapy::array<int> I, cudapy::array<double> D, cudapy::array<float> F, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "calls/helper_inferred_types.py"
     if (both_positive(I.data[0], I.data[1])) {

@@ -37,7 +37,7 @@ static __device__ int count_to(int n) {
     return c;
 }
 
-extern "C" __global__ void use_all(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS use_all(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 26 "calls/helper_return_types.py"
     if (is_inside(F.data[0], F.data[1])) {

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void math_double(cudapy::array<double> D, double u, double v, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS math_double(cudapy::array<double> D, double u, double v, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 6 "calls/math_double.py"
     D.data[0] = ::sqrt(u);

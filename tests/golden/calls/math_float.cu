@@ -1,5 +1,5 @@
 
-extern "C" __global__ void math_float(cudapy::array<float> F, float x, float y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS math_float(cudapy::array<float> F, float x, float y, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 6 "calls/math_float.py"
     F.data[0] = ::sqrtf(x);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void math_mixed(cudapy::array<float> F, cudapy::array<double> D, int n, float x, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS math_mixed(cudapy::array<float> F, cudapy::array<double> D, int n, float x, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 6 "calls/math_mixed.py"
     F.data[0] = ::sqrtf(((float)n));

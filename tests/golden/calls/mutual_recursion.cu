@@ -2,7 +2,7 @@
 static __device__ bool is_even(int n);
 static __device__ bool is_odd(int n);
 
-extern "C" __global__ void parity(cudapy::array<int> N, cudapy::array<bool> Even, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS parity(cudapy::array<int> N, cudapy::array<bool> Even, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "calls/mutual_recursion.py"
     Even.data[cudapy::idx()] = is_even(N.data[cudapy::idx()]);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void numpy_casts(cudapy::array<float> F, cudapy::array<long long> L, cudapy::array<unsigned char> U, double u, int a, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS numpy_casts(cudapy::array<float> F, cudapy::array<long long> L, cudapy::array<unsigned char> U, double u, int a, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 6 "calls/numpy_casts.py"
     F.data[0] = ((float)u);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void fill(cudapy::array<int> X, int value, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS fill(cudapy::array<int> X, int value, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "calls/several_kernels.py"
     if (((long long)cudapy::idx()) < X.size) {
@@ -8,7 +8,7 @@ extern "C" __global__ void fill(cudapy::array<int> X, int value, cudapy::extent 
     }
 }
 
-extern "C" __global__ void scale(cudapy::array<float> X, float factor, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS scale(cudapy::array<float> X, float factor, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "calls/several_kernels.py"
     if (((long long)cudapy::idx()) < X.size) {
@@ -17,7 +17,7 @@ extern "C" __global__ void scale(cudapy::array<float> X, float factor, cudapy::e
     }
 }
 
-extern "C" __global__ void copy(cudapy::array<double> dst, cudapy::array<double> src, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS copy(cudapy::array<double> dst, cudapy::array<double> src, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "calls/several_kernels.py"
     if (((long long)cudapy::idx()) < dst.size) {

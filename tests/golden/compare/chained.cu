@@ -1,5 +1,5 @@
 
-extern "C" __global__ void chained(cudapy::array<bool> B, int a, int b, int c, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS chained(cudapy::array<bool> B, int a, int b, int c, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "compare/chained.py"
     B.data[0] = ((a < b) && (b < c));

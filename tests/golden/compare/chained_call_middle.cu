@@ -1,5 +1,5 @@
 
-extern "C" __global__ void between(cudapy::array<bool> B, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS between(cudapy::array<bool> B, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
     float cudapy_t1{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "compare/chained_call_middle.py"

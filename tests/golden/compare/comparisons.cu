@@ -1,5 +1,5 @@
 
-extern "C" __global__ void comparisons(cudapy::array<bool> B, int a, int b, float x, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS comparisons(cudapy::array<bool> B, int a, int b, float x, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "compare/comparisons.py"
     B.data[0] = (a < b);

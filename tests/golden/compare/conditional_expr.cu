@@ -1,5 +1,5 @@
 
-extern "C" __global__ void conditional_expr(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS conditional_expr(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "compare/conditional_expr.py"
     I.data[0] = ((a > b) ? a : b);

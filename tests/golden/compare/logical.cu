@@ -1,5 +1,5 @@
 
-extern "C" __global__ void logical(cudapy::array<int> X, int a, int b, bool p, bool q, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS logical(cudapy::array<int> X, int a, int b, bool p, bool q, cudapy::extent cudapy_extent) {
     bool r{};
     bool s{};
     if (cudapy::outside(cudapy_extent)) return;

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void truthiness(cudapy::array<int> I, int a, float x, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truthiness(cudapy::array<int> I, int a, float x, double u, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "compare/truthiness.py"
     while (a != 0) {

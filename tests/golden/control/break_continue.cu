@@ -1,5 +1,5 @@
 
-extern "C" __global__ void first_negative(cudapy::array<int> out, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS first_negative(cudapy::array<int> out, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
     int found{};
     int i{};
     int k{};

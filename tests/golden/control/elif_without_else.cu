@@ -1,5 +1,5 @@
 
-extern "C" __global__ void bucket(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bucket(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/elif_without_else.py"
     if (n < 10) {

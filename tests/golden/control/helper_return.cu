@@ -33,7 +33,7 @@ static __device__ float clamp01(float v) {
     return v;
 }
 
-extern "C" __global__ void apply(cudapy::array<int> S, cudapy::array<float> V, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS apply(cudapy::array<int> S, cudapy::array<float> V, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "control/helper_return.py"
     S.data[cudapy::idx()] = sign(V.data[cudapy::idx()]);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void classify(cudapy::array<int> X, cudapy::array<float> V, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS classify(cudapy::array<int> X, cudapy::array<float> V, cudapy::extent cudapy_extent) {
     float v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/if_elif_else.py"

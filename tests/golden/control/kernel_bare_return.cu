@@ -1,5 +1,5 @@
 
-extern "C" __global__ void guarded(cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS guarded(cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/kernel_bare_return.py"
     if (cudapy::idx() >= n) {

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void last_index(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS last_index(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
     int i{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/loop_variable_after.py"

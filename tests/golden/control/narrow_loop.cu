@@ -1,5 +1,5 @@
 
-extern "C" __global__ void narrow_loop(signed char m, cudapy::array<int> X, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS narrow_loop(signed char m, cudapy::array<int> X, cudapy::extent cudapy_extent) {
     signed char j{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/narrow_loop.py"

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void transpose(cudapy::array<float> A, cudapy::array<float> B, int rows, int cols, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS transpose(cudapy::array<float> A, cudapy::array<float> B, int rows, int cols, cudapy::extent cudapy_extent) {
     int r{};
     int c{};
     int t{};

@@ -1,9 +1,9 @@
 
-extern "C" __global__ void noop(cudapy::array<int> X, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS noop(cudapy::array<int> X, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 }
 
-extern "C" __global__ void mostly_noop(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mostly_noop(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 8 "control/pass_statement.py"
     if (n > 0) {

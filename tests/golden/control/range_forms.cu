@@ -1,5 +1,5 @@
 
-extern "C" __global__ void range_forms(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS range_forms(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
     int total{};
     int i{};
     int j{};

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void fill64(cudapy::array<long long> X, long long n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS fill64(cudapy::array<long long> X, long long n, cudapy::extent cudapy_extent) {
     long long i{};
     long long j{};
     if (cudapy::outside(cudapy_extent)) return;

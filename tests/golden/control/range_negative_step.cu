@@ -1,5 +1,5 @@
 
-extern "C" __global__ void countdown(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS countdown(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
     int i{};
     int j{};
     if (cudapy::outside(cudapy_extent)) return;

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void strided(cudapy::array<float> X, int start, int stop, int step, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS strided(cudapy::array<float> X, int start, int stop, int step, cudapy::extent cudapy_extent) {
     int i{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/range_runtime_step.py"

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void countdown(unsigned int n, cudapy::array<int> X, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS countdown(unsigned int n, cudapy::array<int> X, cudapy::extent cudapy_extent) {
     int c{};
     unsigned int i{};
     if (cudapy::outside(cudapy_extent)) return;

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void collatz(cudapy::array<int> steps, int start, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS collatz(cudapy::array<int> steps, int start, cudapy::extent cudapy_extent) {
     int n{};
     int count{};
     if (cudapy::outside(cudapy_extent)) return;

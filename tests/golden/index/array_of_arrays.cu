@@ -1,5 +1,5 @@
 
-extern "C" __global__ void rows(cudapy::array<cudapy::array<float>> M, cudapy::array<float> out, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS rows(cudapy::array<cudapy::array<float>> M, cudapy::array<float> out, cudapy::extent cudapy_extent) {
     cudapy::array<float> row{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "index/array_of_arrays.py"

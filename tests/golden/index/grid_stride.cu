@@ -1,5 +1,5 @@
 
-extern "C" __global__ void grid_stride(cudapy::array<float> X, float a, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS grid_stride(cudapy::array<float> X, float a, cudapy::extent cudapy_extent) {
     int stride{};
     long long i{};
     if (cudapy::outside(cudapy_extent)) return;
@@ -10,7 +10,7 @@ extern "C" __global__ void grid_stride(cudapy::array<float> X, float a, cudapy::
         const long long cudapy_stop1 = X.size;
         const long long cudapy_step1 = ((long long)stride);
         if (cudapy_step1 == 0) cudapy::fail("index/grid_stride.py", 4, "ValueError: range() arg 3 must not be zero");
-        for (long long cudapy_i1 = ((long long)cudapy::idx()); (cudapy_step1 > 0) ? (cudapy_i1 < cudapy_stop1) : (cudapy_i1 > cudapy_stop1); cudapy_i1 += cudapy_step1) {
+        for (long long cudapy_i1 = ((long long)cudapy::idx()); cudapy_i1 < cudapy_stop1; cudapy_i1 += cudapy_step1) {
             i = cudapy_i1;
 #line 5 "index/grid_stride.py"
             X.data[i] = (a * X.data[i]);

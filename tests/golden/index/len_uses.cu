@@ -1,5 +1,5 @@
 
-extern "C" __global__ void lengths(cudapy::array<long long> out, cudapy::array<float> X, cudapy::array<double> Y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS lengths(cudapy::array<long long> out, cudapy::array<float> X, cudapy::array<double> Y, cudapy::extent cudapy_extent) {
     long long n{};
     float last{};
     if (cudapy::outside(cudapy_extent)) return;

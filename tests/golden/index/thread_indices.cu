@@ -1,5 +1,5 @@
 
-extern "C" __global__ void thread_indices(cudapy::array<int> X, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS thread_indices(cudapy::array<int> X, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "index/thread_indices.py"
     X.data[0] = cudapy::add(cudapy::add(((int)threadIdx.x), ((int)threadIdx.y)), ((int)threadIdx.z));

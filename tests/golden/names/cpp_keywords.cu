@@ -1,5 +1,5 @@
 
-extern "C" __global__ void keywords(cudapy::array<float> new_py, int auto_py, float double_, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS keywords(cudapy::array<float> new_py, int auto_py, float double_, cudapy::extent cudapy_extent) {
     int int_{};
     float char_py{};
     bool switch_py{};

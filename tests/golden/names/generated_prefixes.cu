@@ -1,5 +1,5 @@
 
-extern "C" __global__ void prefixes(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS prefixes(cudapy::array<int> X, int n, cudapy::extent cudapy_extent) {
     int cudapy_i1_py{};
     int cudapy_stop1_py{};
     int i{};

@@ -1,7 +1,7 @@
 
 static __device__ int mandel(float c_re, float c_im, int count);
 
-extern "C" __global__ void mandelbrot(cudapy::array<int> result, float x0, float y0, float x1, float y1, int width, int height, int maxIters, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mandelbrot(cudapy::array<int> result, float x0, float y0, float x1, float y1, int width, int height, int maxIters, cudapy::extent cudapy_extent) {
     double dx{};
     double dy{};
     double x{};

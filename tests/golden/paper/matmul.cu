@@ -1,5 +1,5 @@
 
-extern "C" __global__ void matrixMultiply(cudapy::array<float> A, cudapy::array<float> B, cudapy::array<float> C, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS matrixMultiply(cudapy::array<float> A, cudapy::array<float> B, cudapy::array<float> C, int n, cudapy::extent cudapy_extent) {
     int row{};
     int col{};
     float total{};

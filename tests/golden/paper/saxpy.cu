@@ -1,5 +1,5 @@
 
-extern "C" __global__ void saxpy(float alpha, cudapy::array<float> X, cudapy::array<float> Y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS saxpy(float alpha, cudapy::array<float> X, cudapy::array<float> Y, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "paper/saxpy.py"
     if (((long long)cudapy::idx()) < X.size) {

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void augmented_i32_i8(cudapy::array<int> R, int x, signed char y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i32_i8(cudapy::array<int> R, int x, signed char y, cudapy::extent cudapy_extent) {
     int v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/augmented_mixed.py"
@@ -10,7 +10,7 @@ extern "C" __global__ void augmented_i32_i8(cudapy::array<int> R, int x, signed 
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_i64_u32(cudapy::array<long long> R, long long x, unsigned int y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i64_u32(cudapy::array<long long> R, long long x, unsigned int y, cudapy::extent cudapy_extent) {
     long long v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 10 "promote/augmented_mixed.py"
@@ -21,7 +21,7 @@ extern "C" __global__ void augmented_i64_u32(cudapy::array<long long> R, long lo
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_f64_f32(cudapy::array<double> R, double x, float y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f64_f32(cudapy::array<double> R, double x, float y, cudapy::extent cudapy_extent) {
     double v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 17 "promote/augmented_mixed.py"
@@ -32,7 +32,7 @@ extern "C" __global__ void augmented_f64_f32(cudapy::array<double> R, double x, 
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_f32_i16(cudapy::array<float> R, float x, short y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f32_i16(cudapy::array<float> R, float x, short y, cudapy::extent cudapy_extent) {
     float v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 24 "promote/augmented_mixed.py"
@@ -43,7 +43,7 @@ extern "C" __global__ void augmented_f32_i16(cudapy::array<float> R, float x, sh
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_f64_i64(cudapy::array<double> R, double x, long long y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f64_i64(cudapy::array<double> R, double x, long long y, cudapy::extent cudapy_extent) {
     double v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 31 "promote/augmented_mixed.py"
@@ -54,7 +54,7 @@ extern "C" __global__ void augmented_f64_i64(cudapy::array<double> R, double x, 
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_i16_u8(cudapy::array<short> R, short x, unsigned char y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i16_u8(cudapy::array<short> R, short x, unsigned char y, cudapy::extent cudapy_extent) {
     short v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 38 "promote/augmented_mixed.py"
@@ -65,7 +65,7 @@ extern "C" __global__ void augmented_i16_u8(cudapy::array<short> R, short x, uns
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_u64_u8(cudapy::array<unsigned long long> R, unsigned long long x, unsigned char y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_u64_u8(cudapy::array<unsigned long long> R, unsigned long long x, unsigned char y, cudapy::extent cudapy_extent) {
     unsigned long long v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/augmented_mixed.py"
@@ -76,7 +76,7 @@ extern "C" __global__ void augmented_u64_u8(cudapy::array<unsigned long long> R,
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_i32_b(cudapy::array<int> R, int x, bool y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i32_b(cudapy::array<int> R, int x, bool y, cudapy::extent cudapy_extent) {
     int v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 52 "promote/augmented_mixed.py"
@@ -87,7 +87,7 @@ extern "C" __global__ void augmented_i32_b(cudapy::array<int> R, int x, bool y, 
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_f32_b(cudapy::array<float> R, float x, bool y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f32_b(cudapy::array<float> R, float x, bool y, cudapy::extent cudapy_extent) {
     float v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/augmented_mixed.py"
@@ -98,7 +98,7 @@ extern "C" __global__ void augmented_f32_b(cudapy::array<float> R, float x, bool
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_i8_b(cudapy::array<signed char> R, signed char x, bool y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i8_b(cudapy::array<signed char> R, signed char x, bool y, cudapy::extent cudapy_extent) {
     signed char v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 66 "promote/augmented_mixed.py"
@@ -109,7 +109,7 @@ extern "C" __global__ void augmented_i8_b(cudapy::array<signed char> R, signed c
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_u32_u16(cudapy::array<unsigned int> R, unsigned int x, unsigned short y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_u32_u16(cudapy::array<unsigned int> R, unsigned int x, unsigned short y, cudapy::extent cudapy_extent) {
     unsigned int v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 73 "promote/augmented_mixed.py"
@@ -120,7 +120,7 @@ extern "C" __global__ void augmented_u32_u16(cudapy::array<unsigned int> R, unsi
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_i64_i32(cudapy::array<long long> R, long long x, int y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i64_i32(cudapy::array<long long> R, long long x, int y, cudapy::extent cudapy_extent) {
     long long v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 80 "promote/augmented_mixed.py"

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void augmented_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
     signed char v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/augmented_weak.py"
@@ -30,7 +30,7 @@ extern "C" __global__ void augmented_int8(cudapy::array<signed char> R, signed c
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
     short v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 20 "promote/augmented_weak.py"
@@ -61,7 +61,7 @@ extern "C" __global__ void augmented_int16(cudapy::array<short> R, short x, cuda
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
     int v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 37 "promote/augmented_weak.py"
@@ -92,7 +92,7 @@ extern "C" __global__ void augmented_int32(cudapy::array<int> R, int x, cudapy::
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
     long long v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 54 "promote/augmented_weak.py"
@@ -123,7 +123,7 @@ extern "C" __global__ void augmented_int64(cudapy::array<long long> R, long long
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
     unsigned char v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 71 "promote/augmented_weak.py"
@@ -154,7 +154,7 @@ extern "C" __global__ void augmented_uint8(cudapy::array<unsigned char> R, unsig
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
     unsigned short v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 88 "promote/augmented_weak.py"
@@ -185,7 +185,7 @@ extern "C" __global__ void augmented_uint16(cudapy::array<unsigned short> R, uns
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
     unsigned int v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 105 "promote/augmented_weak.py"
@@ -216,7 +216,7 @@ extern "C" __global__ void augmented_uint32(cudapy::array<unsigned int> R, unsig
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
     unsigned long long v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 122 "promote/augmented_weak.py"
@@ -247,7 +247,7 @@ extern "C" __global__ void augmented_uint64(cudapy::array<unsigned long long> R,
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_float32(cudapy::array<float> R, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_float32(cudapy::array<float> R, float x, cudapy::extent cudapy_extent) {
     float v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 139 "promote/augmented_weak.py"
@@ -272,7 +272,7 @@ extern "C" __global__ void augmented_float32(cudapy::array<float> R, float x, cu
     R.data[0] = v;
 }
 
-extern "C" __global__ void augmented_float64(cudapy::array<double> R, double x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_float64(cudapy::array<double> R, double x, cudapy::extent cudapy_extent) {
     double v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 153 "promote/augmented_weak.py"

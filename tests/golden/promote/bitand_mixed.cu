@@ -1,5 +1,5 @@
 
-extern "C" __global__ void bitand_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/bitand_mixed.py"
     R.data[0] = ((short)(((short)a) & ((short)b)));
@@ -7,7 +7,7 @@ extern "C" __global__ void bitand_i8_u8(cudapy::array<short> R, signed char a, u
     R.data[1] = ((short)(((short)b) & ((short)a)));
 }
 
-extern "C" __global__ void bitand_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/bitand_mixed.py"
     R.data[0] = (((int)a) & ((int)b));
@@ -15,7 +15,7 @@ extern "C" __global__ void bitand_i16_u16(cudapy::array<int> R, short a, unsigne
     R.data[1] = (((int)b) & ((int)a));
 }
 
-extern "C" __global__ void bitand_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/bitand_mixed.py"
     R.data[0] = (((long long)a) & ((long long)b));
@@ -23,7 +23,7 @@ extern "C" __global__ void bitand_i32_u32(cudapy::array<long long> R, int a, uns
     R.data[1] = (((long long)b) & ((long long)a));
 }
 
-extern "C" __global__ void bitand_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "promote/bitand_mixed.py"
     R.data[0] = (((long long)a) & b);
@@ -31,7 +31,7 @@ extern "C" __global__ void bitand_i32_i64(cudapy::array<long long> R, int a, lon
     R.data[1] = (b & ((long long)a));
 }
 
-extern "C" __global__ void bitand_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/bitand_mixed.py"
     R.data[0] = (((int)a) & b);
@@ -39,7 +39,7 @@ extern "C" __global__ void bitand_u8_i32(cudapy::array<int> R, unsigned char a, 
     R.data[1] = (b & ((int)a));
 }
 
-extern "C" __global__ void bitand_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/bitand_mixed.py"
     R.data[0] = ((signed char)(((signed char)a) & b));

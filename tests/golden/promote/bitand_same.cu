@@ -1,53 +1,53 @@
 
-extern "C" __global__ void bitand_int8(cudapy::array<signed char> R, signed char a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_int8(cudapy::array<signed char> R, signed char a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/bitand_same.py"
     R.data[0] = ((signed char)(a & b));
 }
 
-extern "C" __global__ void bitand_int16(cudapy::array<short> R, short a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_int16(cudapy::array<short> R, short a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 8 "promote/bitand_same.py"
     R.data[0] = ((short)(a & b));
 }
 
-extern "C" __global__ void bitand_int32(cudapy::array<int> R, int a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_int32(cudapy::array<int> R, int a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 13 "promote/bitand_same.py"
     R.data[0] = (a & b);
 }
 
-extern "C" __global__ void bitand_int64(cudapy::array<long long> R, long long a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_int64(cudapy::array<long long> R, long long a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 18 "promote/bitand_same.py"
     R.data[0] = (a & b);
 }
 
-extern "C" __global__ void bitand_uint8(cudapy::array<unsigned char> R, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_uint8(cudapy::array<unsigned char> R, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 23 "promote/bitand_same.py"
     R.data[0] = ((unsigned char)(a & b));
 }
 
-extern "C" __global__ void bitand_uint16(cudapy::array<unsigned short> R, unsigned short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_uint16(cudapy::array<unsigned short> R, unsigned short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 28 "promote/bitand_same.py"
     R.data[0] = ((unsigned short)(a & b));
 }
 
-extern "C" __global__ void bitand_uint32(cudapy::array<unsigned int> R, unsigned int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_uint32(cudapy::array<unsigned int> R, unsigned int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/bitand_same.py"
     R.data[0] = (a & b);
 }
 
-extern "C" __global__ void bitand_uint64(cudapy::array<unsigned long long> R, unsigned long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_uint64(cudapy::array<unsigned long long> R, unsigned long long a, unsigned long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 38 "promote/bitand_same.py"
     R.data[0] = (a & b);
 }
 
-extern "C" __global__ void bitand_bool(cudapy::array<bool> R, bool a, bool b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bitand_bool(cudapy::array<bool> R, bool a, bool b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/bitand_same.py"
     R.data[0] = (a & b);

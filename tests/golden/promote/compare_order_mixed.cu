@@ -1,5 +1,5 @@
 
-extern "C" __global__ void cmp_i8_u8(cudapy::array<bool> B, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i8_u8(cudapy::array<bool> B, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/compare_order_mixed.py"
     B.data[0] = (((short)a) < ((short)b));
@@ -11,7 +11,7 @@ extern "C" __global__ void cmp_i8_u8(cudapy::array<bool> B, signed char a, unsig
     B.data[3] = (((short)a) >= ((short)b));
 }
 
-extern "C" __global__ void cmp_i16_u16(cudapy::array<bool> B, short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i16_u16(cudapy::array<bool> B, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/compare_order_mixed.py"
     B.data[0] = (((int)a) < ((int)b));
@@ -23,7 +23,7 @@ extern "C" __global__ void cmp_i16_u16(cudapy::array<bool> B, short a, unsigned 
     B.data[3] = (((int)a) >= ((int)b));
 }
 
-extern "C" __global__ void cmp_i32_u32(cudapy::array<bool> B, int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i32_u32(cudapy::array<bool> B, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/compare_order_mixed.py"
     B.data[0] = (((long long)a) < ((long long)b));
@@ -35,7 +35,7 @@ extern "C" __global__ void cmp_i32_u32(cudapy::array<bool> B, int a, unsigned in
     B.data[3] = (((long long)a) >= ((long long)b));
 }
 
-extern "C" __global__ void cmp_i32_i64(cudapy::array<bool> B, int a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i32_i64(cudapy::array<bool> B, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/compare_order_mixed.py"
     B.data[0] = (((long long)a) < b);
@@ -47,7 +47,7 @@ extern "C" __global__ void cmp_i32_i64(cudapy::array<bool> B, int a, long long b
     B.data[3] = (((long long)a) >= b);
 }
 
-extern "C" __global__ void cmp_u8_i32(cudapy::array<bool> B, unsigned char a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_u8_i32(cudapy::array<bool> B, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/compare_order_mixed.py"
     B.data[0] = (((int)a) < b);
@@ -59,7 +59,7 @@ extern "C" __global__ void cmp_u8_i32(cudapy::array<bool> B, unsigned char a, in
     B.data[3] = (((int)a) >= b);
 }
 
-extern "C" __global__ void cmp_f32_i32(cudapy::array<bool> B, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i32(cudapy::array<bool> B, float a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/compare_order_mixed.py"
     B.data[0] = (((double)a) < ((double)b));
@@ -71,7 +71,7 @@ extern "C" __global__ void cmp_f32_i32(cudapy::array<bool> B, float a, int b, cu
     B.data[3] = (((double)a) >= ((double)b));
 }
 
-extern "C" __global__ void cmp_f32_i16(cudapy::array<bool> B, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i16(cudapy::array<bool> B, float a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/compare_order_mixed.py"
     B.data[0] = (a < ((float)b));
@@ -83,7 +83,7 @@ extern "C" __global__ void cmp_f32_i16(cudapy::array<bool> B, float a, short b, 
     B.data[3] = (a >= ((float)b));
 }
 
-extern "C" __global__ void cmp_f32_f64(cudapy::array<bool> B, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_f64(cudapy::array<bool> B, float a, double b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/compare_order_mixed.py"
     B.data[0] = (((double)a) < b);
@@ -95,7 +95,7 @@ extern "C" __global__ void cmp_f32_f64(cudapy::array<bool> B, float a, double b,
     B.data[3] = (((double)a) >= b);
 }
 
-extern "C" __global__ void cmp_b_i8(cudapy::array<bool> B, bool a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_i8(cudapy::array<bool> B, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 67 "promote/compare_order_mixed.py"
     B.data[0] = (((signed char)a) < b);
@@ -107,7 +107,7 @@ extern "C" __global__ void cmp_b_i8(cudapy::array<bool> B, bool a, signed char b
     B.data[3] = (((signed char)a) >= b);
 }
 
-extern "C" __global__ void cmp_b_f32(cudapy::array<bool> B, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_f32(cudapy::array<bool> B, bool a, float b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 75 "promote/compare_order_mixed.py"
     B.data[0] = (((float)a) < b);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void cmp_i8(cudapy::array<bool> B, signed char a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i8(cudapy::array<bool> B, signed char a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -11,7 +11,7 @@ extern "C" __global__ void cmp_i8(cudapy::array<bool> B, signed char a, signed c
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_i16(cudapy::array<bool> B, short a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i16(cudapy::array<bool> B, short a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -23,7 +23,7 @@ extern "C" __global__ void cmp_i16(cudapy::array<bool> B, short a, short b, cuda
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_i32(cudapy::array<bool> B, int a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i32(cudapy::array<bool> B, int a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -35,7 +35,7 @@ extern "C" __global__ void cmp_i32(cudapy::array<bool> B, int a, int b, cudapy::
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_i64(cudapy::array<bool> B, long long a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_i64(cudapy::array<bool> B, long long a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -47,7 +47,7 @@ extern "C" __global__ void cmp_i64(cudapy::array<bool> B, long long a, long long
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_u8(cudapy::array<bool> B, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_u8(cudapy::array<bool> B, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -59,7 +59,7 @@ extern "C" __global__ void cmp_u8(cudapy::array<bool> B, unsigned char a, unsign
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_u16(cudapy::array<bool> B, unsigned short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_u16(cudapy::array<bool> B, unsigned short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -71,7 +71,7 @@ extern "C" __global__ void cmp_u16(cudapy::array<bool> B, unsigned short a, unsi
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_u32(cudapy::array<bool> B, unsigned int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_u32(cudapy::array<bool> B, unsigned int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -83,7 +83,7 @@ extern "C" __global__ void cmp_u32(cudapy::array<bool> B, unsigned int a, unsign
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_u64(cudapy::array<bool> B, unsigned long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_u64(cudapy::array<bool> B, unsigned long long a, unsigned long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -95,7 +95,7 @@ extern "C" __global__ void cmp_u64(cudapy::array<bool> B, unsigned long long a, 
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_f32(cudapy::array<bool> B, float a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32(cudapy::array<bool> B, float a, float b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 67 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -107,7 +107,7 @@ extern "C" __global__ void cmp_f32(cudapy::array<bool> B, float a, float b, cuda
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_f64(cudapy::array<bool> B, double a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f64(cudapy::array<bool> B, double a, double b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 75 "promote/compare_order_same.py"
     B.data[0] = (a < b);
@@ -119,7 +119,7 @@ extern "C" __global__ void cmp_f64(cudapy::array<bool> B, double a, double b, cu
     B.data[3] = (a >= b);
 }
 
-extern "C" __global__ void cmp_b(cudapy::array<bool> B, bool a, bool b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b(cudapy::array<bool> B, bool a, bool b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/compare_order_same.py"
     B.data[0] = (a < b);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void floordiv_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((short)a), ((short)b));
@@ -7,7 +7,7 @@ extern "C" __global__ void floordiv_i8_u8(cudapy::array<short> R, signed char a,
     R.data[1] = cudapy::floordiv(((short)b), ((short)a));
 }
 
-extern "C" __global__ void floordiv_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((int)a), ((int)b));
@@ -15,7 +15,7 @@ extern "C" __global__ void floordiv_i16_u16(cudapy::array<int> R, short a, unsig
     R.data[1] = cudapy::floordiv(((int)b), ((int)a));
 }
 
-extern "C" __global__ void floordiv_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((long long)a), ((long long)b));
@@ -23,7 +23,7 @@ extern "C" __global__ void floordiv_i32_u32(cudapy::array<long long> R, int a, u
     R.data[1] = cudapy::floordiv(((long long)b), ((long long)a));
 }
 
-extern "C" __global__ void floordiv_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((double)a), ((double)b));
@@ -31,7 +31,7 @@ extern "C" __global__ void floordiv_i64_u64(cudapy::array<double> R, long long a
     R.data[1] = cudapy::floordiv(((double)b), ((double)a));
 }
 
-extern "C" __global__ void floordiv_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((long long)a), b);
@@ -39,7 +39,7 @@ extern "C" __global__ void floordiv_i32_i64(cudapy::array<long long> R, int a, l
     R.data[1] = cudapy::floordiv(b, ((long long)a));
 }
 
-extern "C" __global__ void floordiv_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((int)a), b);
@@ -47,7 +47,7 @@ extern "C" __global__ void floordiv_u8_i32(cudapy::array<int> R, unsigned char a
     R.data[1] = cudapy::floordiv(b, ((int)a));
 }
 
-extern "C" __global__ void floordiv_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 39 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((double)a), ((double)b));
@@ -55,7 +55,7 @@ extern "C" __global__ void floordiv_f32_i32(cudapy::array<double> R, float a, in
     R.data[1] = cudapy::floordiv(((double)b), ((double)a));
 }
 
-extern "C" __global__ void floordiv_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(a, ((float)b));
@@ -63,7 +63,7 @@ extern "C" __global__ void floordiv_f32_i16(cudapy::array<float> R, float a, sho
     R.data[1] = cudapy::floordiv(((float)b), a);
 }
 
-extern "C" __global__ void floordiv_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((double)a), b);
@@ -71,7 +71,7 @@ extern "C" __global__ void floordiv_f32_f64(cudapy::array<double> R, float a, do
     R.data[1] = cudapy::floordiv(b, ((double)a));
 }
 
-extern "C" __global__ void floordiv_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((signed char)a), b);
@@ -79,7 +79,7 @@ extern "C" __global__ void floordiv_b_i8(cudapy::array<signed char> R, bool a, s
     R.data[1] = cudapy::floordiv(b, ((signed char)a));
 }
 
-extern "C" __global__ void floordiv_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/floordiv_mixed.py"
     R.data[0] = cudapy::floordiv(((float)a), b);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void mod_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((short)a), ((short)b));
@@ -7,7 +7,7 @@ extern "C" __global__ void mod_i8_u8(cudapy::array<short> R, signed char a, unsi
     R.data[1] = cudapy::mod(((short)b), ((short)a));
 }
 
-extern "C" __global__ void mod_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((int)a), ((int)b));
@@ -15,7 +15,7 @@ extern "C" __global__ void mod_i16_u16(cudapy::array<int> R, short a, unsigned s
     R.data[1] = cudapy::mod(((int)b), ((int)a));
 }
 
-extern "C" __global__ void mod_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((long long)a), ((long long)b));
@@ -23,7 +23,7 @@ extern "C" __global__ void mod_i32_u32(cudapy::array<long long> R, int a, unsign
     R.data[1] = cudapy::mod(((long long)b), ((long long)a));
 }
 
-extern "C" __global__ void mod_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((double)a), ((double)b));
@@ -31,7 +31,7 @@ extern "C" __global__ void mod_i64_u64(cudapy::array<double> R, long long a, uns
     R.data[1] = cudapy::mod(((double)b), ((double)a));
 }
 
-extern "C" __global__ void mod_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((long long)a), b);
@@ -39,7 +39,7 @@ extern "C" __global__ void mod_i32_i64(cudapy::array<long long> R, int a, long l
     R.data[1] = cudapy::mod(b, ((long long)a));
 }
 
-extern "C" __global__ void mod_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((int)a), b);
@@ -47,7 +47,7 @@ extern "C" __global__ void mod_u8_i32(cudapy::array<int> R, unsigned char a, int
     R.data[1] = cudapy::mod(b, ((int)a));
 }
 
-extern "C" __global__ void mod_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 39 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((double)a), ((double)b));
@@ -55,7 +55,7 @@ extern "C" __global__ void mod_f32_i32(cudapy::array<double> R, float a, int b, 
     R.data[1] = cudapy::mod(((double)b), ((double)a));
 }
 
-extern "C" __global__ void mod_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(a, ((float)b));
@@ -63,7 +63,7 @@ extern "C" __global__ void mod_f32_i16(cudapy::array<float> R, float a, short b,
     R.data[1] = cudapy::mod(((float)b), a);
 }
 
-extern "C" __global__ void mod_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((double)a), b);
@@ -71,7 +71,7 @@ extern "C" __global__ void mod_f32_f64(cudapy::array<double> R, float a, double 
     R.data[1] = cudapy::mod(b, ((double)a));
 }
 
-extern "C" __global__ void mod_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((signed char)a), b);
@@ -79,7 +79,7 @@ extern "C" __global__ void mod_b_i8(cudapy::array<signed char> R, bool a, signed
     R.data[1] = cudapy::mod(b, ((signed char)a));
 }
 
-extern "C" __global__ void mod_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/mod_mixed.py"
     R.data[0] = cudapy::mod(((float)a), b);

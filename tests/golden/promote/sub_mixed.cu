@@ -1,5 +1,5 @@
 
-extern "C" __global__ void sub_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/sub_mixed.py"
     R.data[0] = ((short)(((short)a) - ((short)b)));
@@ -7,7 +7,7 @@ extern "C" __global__ void sub_i8_u8(cudapy::array<short> R, signed char a, unsi
     R.data[1] = ((short)(((short)b) - ((short)a)));
 }
 
-extern "C" __global__ void sub_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/sub_mixed.py"
     R.data[0] = cudapy::sub(((int)a), ((int)b));
@@ -15,7 +15,7 @@ extern "C" __global__ void sub_i16_u16(cudapy::array<int> R, short a, unsigned s
     R.data[1] = cudapy::sub(((int)b), ((int)a));
 }
 
-extern "C" __global__ void sub_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/sub_mixed.py"
     R.data[0] = cudapy::sub(((long long)a), ((long long)b));
@@ -23,7 +23,7 @@ extern "C" __global__ void sub_i32_u32(cudapy::array<long long> R, int a, unsign
     R.data[1] = cudapy::sub(((long long)b), ((long long)a));
 }
 
-extern "C" __global__ void sub_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "promote/sub_mixed.py"
     R.data[0] = (((double)a) - ((double)b));
@@ -31,7 +31,7 @@ extern "C" __global__ void sub_i64_u64(cudapy::array<double> R, long long a, uns
     R.data[1] = (((double)b) - ((double)a));
 }
 
-extern "C" __global__ void sub_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/sub_mixed.py"
     R.data[0] = cudapy::sub(((long long)a), b);
@@ -39,7 +39,7 @@ extern "C" __global__ void sub_i32_i64(cudapy::array<long long> R, int a, long l
     R.data[1] = cudapy::sub(b, ((long long)a));
 }
 
-extern "C" __global__ void sub_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/sub_mixed.py"
     R.data[0] = cudapy::sub(((int)a), b);
@@ -47,7 +47,7 @@ extern "C" __global__ void sub_u8_i32(cudapy::array<int> R, unsigned char a, int
     R.data[1] = cudapy::sub(b, ((int)a));
 }
 
-extern "C" __global__ void sub_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 39 "promote/sub_mixed.py"
     R.data[0] = (((double)a) - ((double)b));
@@ -55,7 +55,7 @@ extern "C" __global__ void sub_f32_i32(cudapy::array<double> R, float a, int b, 
     R.data[1] = (((double)b) - ((double)a));
 }
 
-extern "C" __global__ void sub_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/sub_mixed.py"
     R.data[0] = (a - ((float)b));
@@ -63,7 +63,7 @@ extern "C" __global__ void sub_f32_i16(cudapy::array<float> R, float a, short b,
     R.data[1] = (((float)b) - a);
 }
 
-extern "C" __global__ void sub_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/sub_mixed.py"
     R.data[0] = (((double)a) - b);
@@ -71,7 +71,7 @@ extern "C" __global__ void sub_f32_f64(cudapy::array<double> R, float a, double 
     R.data[1] = (b - ((double)a));
 }
 
-extern "C" __global__ void sub_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/sub_mixed.py"
     R.data[0] = ((signed char)(((signed char)a) - b));
@@ -79,7 +79,7 @@ extern "C" __global__ void sub_b_i8(cudapy::array<signed char> R, bool a, signed
     R.data[1] = ((signed char)(b - ((signed char)a)));
 }
 
-extern "C" __global__ void sub_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/sub_mixed.py"
     R.data[0] = (((float)a) - b);

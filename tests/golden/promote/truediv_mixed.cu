@@ -1,5 +1,5 @@
 
-extern "C" __global__ void truediv_i8_u8(cudapy::array<float> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_i8_u8(cudapy::array<float> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/truediv_mixed.py"
     R.data[0] = (((float)a) / ((float)b));
@@ -7,7 +7,7 @@ extern "C" __global__ void truediv_i8_u8(cudapy::array<float> R, signed char a, 
     R.data[1] = (((float)b) / ((float)a));
 }
 
-extern "C" __global__ void truediv_i16_u16(cudapy::array<float> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_i16_u16(cudapy::array<float> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/truediv_mixed.py"
     R.data[0] = (((float)a) / ((float)b));
@@ -15,7 +15,7 @@ extern "C" __global__ void truediv_i16_u16(cudapy::array<float> R, short a, unsi
     R.data[1] = (((float)b) / ((float)a));
 }
 
-extern "C" __global__ void truediv_i32_u32(cudapy::array<float> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_i32_u32(cudapy::array<float> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/truediv_mixed.py"
     R.data[0] = (((float)a) / ((float)b));
@@ -23,7 +23,7 @@ extern "C" __global__ void truediv_i32_u32(cudapy::array<float> R, int a, unsign
     R.data[1] = (((float)b) / ((float)a));
 }
 
-extern "C" __global__ void truediv_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "promote/truediv_mixed.py"
     R.data[0] = (((double)a) / ((double)b));
@@ -31,7 +31,7 @@ extern "C" __global__ void truediv_i64_u64(cudapy::array<double> R, long long a,
     R.data[1] = (((double)b) / ((double)a));
 }
 
-extern "C" __global__ void truediv_i32_i64(cudapy::array<float> R, int a, long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_i32_i64(cudapy::array<float> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/truediv_mixed.py"
     R.data[0] = (((float)a) / ((float)b));
@@ -39,7 +39,7 @@ extern "C" __global__ void truediv_i32_i64(cudapy::array<float> R, int a, long l
     R.data[1] = (((float)b) / ((float)a));
 }
 
-extern "C" __global__ void truediv_u8_i32(cudapy::array<float> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_u8_i32(cudapy::array<float> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/truediv_mixed.py"
     R.data[0] = (((float)a) / ((float)b));
@@ -47,7 +47,7 @@ extern "C" __global__ void truediv_u8_i32(cudapy::array<float> R, unsigned char 
     R.data[1] = (((float)b) / ((float)a));
 }
 
-extern "C" __global__ void truediv_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 39 "promote/truediv_mixed.py"
     R.data[0] = (((double)a) / ((double)b));
@@ -55,7 +55,7 @@ extern "C" __global__ void truediv_f32_i32(cudapy::array<double> R, float a, int
     R.data[1] = (((double)b) / ((double)a));
 }
 
-extern "C" __global__ void truediv_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/truediv_mixed.py"
     R.data[0] = (a / ((float)b));
@@ -63,7 +63,7 @@ extern "C" __global__ void truediv_f32_i16(cudapy::array<float> R, float a, shor
     R.data[1] = (((float)b) / a);
 }
 
-extern "C" __global__ void truediv_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/truediv_mixed.py"
     R.data[0] = (((double)a) / b);
@@ -71,7 +71,7 @@ extern "C" __global__ void truediv_f32_f64(cudapy::array<double> R, float a, dou
     R.data[1] = (b / ((double)a));
 }
 
-extern "C" __global__ void truediv_b_i8(cudapy::array<float> R, bool a, signed char b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_b_i8(cudapy::array<float> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/truediv_mixed.py"
     R.data[0] = (((float)a) / ((float)b));
@@ -79,7 +79,7 @@ extern "C" __global__ void truediv_b_i8(cudapy::array<float> R, bool a, signed c
     R.data[1] = (((float)b) / ((float)a));
 }
 
-extern "C" __global__ void truediv_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS truediv_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/truediv_mixed.py"
     R.data[0] = (((float)a) / b);

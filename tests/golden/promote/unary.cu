@@ -1,5 +1,5 @@
 
-extern "C" __global__ void unary_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/unary.py"
     R.data[0] = ((signed char)(-x));
@@ -9,7 +9,7 @@ extern "C" __global__ void unary_int8(cudapy::array<signed char> R, signed char 
     R.data[2] = ((signed char)(~x));
 }
 
-extern "C" __global__ void unary_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 10 "promote/unary.py"
     R.data[0] = ((short)(-x));
@@ -19,7 +19,7 @@ extern "C" __global__ void unary_int16(cudapy::array<short> R, short x, cudapy::
     R.data[2] = ((short)(~x));
 }
 
-extern "C" __global__ void unary_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 17 "promote/unary.py"
     R.data[0] = cudapy::neg(x);
@@ -29,7 +29,7 @@ extern "C" __global__ void unary_int32(cudapy::array<int> R, int x, cudapy::exte
     R.data[2] = (~x);
 }
 
-extern "C" __global__ void unary_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 24 "promote/unary.py"
     R.data[0] = cudapy::neg(x);
@@ -39,7 +39,7 @@ extern "C" __global__ void unary_int64(cudapy::array<long long> R, long long x, 
     R.data[2] = (~x);
 }
 
-extern "C" __global__ void unary_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 31 "promote/unary.py"
     R.data[0] = ((unsigned char)(-x));
@@ -49,7 +49,7 @@ extern "C" __global__ void unary_uint8(cudapy::array<unsigned char> R, unsigned 
     R.data[2] = ((unsigned char)(~x));
 }
 
-extern "C" __global__ void unary_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 38 "promote/unary.py"
     R.data[0] = ((unsigned short)(-x));
@@ -59,7 +59,7 @@ extern "C" __global__ void unary_uint16(cudapy::array<unsigned short> R, unsigne
     R.data[2] = ((unsigned short)(~x));
 }
 
-extern "C" __global__ void unary_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/unary.py"
     R.data[0] = (-x);
@@ -69,7 +69,7 @@ extern "C" __global__ void unary_uint32(cudapy::array<unsigned int> R, unsigned 
     R.data[2] = (~x);
 }
 
-extern "C" __global__ void unary_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 52 "promote/unary.py"
     R.data[0] = (-x);
@@ -79,7 +79,7 @@ extern "C" __global__ void unary_uint64(cudapy::array<unsigned long long> R, uns
     R.data[2] = (~x);
 }
 
-extern "C" __global__ void unary_float32(cudapy::array<float> R, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_float32(cudapy::array<float> R, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/unary.py"
     R.data[0] = (-x);
@@ -87,7 +87,7 @@ extern "C" __global__ void unary_float32(cudapy::array<float> R, float x, cudapy
     R.data[1] = (+x);
 }
 
-extern "C" __global__ void unary_float64(cudapy::array<double> R, double x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_float64(cudapy::array<double> R, double x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 65 "promote/unary.py"
     R.data[0] = (-x);
@@ -95,7 +95,7 @@ extern "C" __global__ void unary_float64(cudapy::array<double> R, double x, cuda
     R.data[1] = (+x);
 }
 
-extern "C" __global__ void unary_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 71 "promote/unary.py"
     R.data[0] = cudapy::neg(((int)x));

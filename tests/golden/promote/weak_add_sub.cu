@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_add_sub_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_add_sub.py"
     R.data[0] = ((signed char)(x + ((signed char)1)));
@@ -11,7 +11,7 @@ extern "C" __global__ void weak_add_sub_int8(cudapy::array<signed char> R, signe
     R.data[3] = ((signed char)(((signed char)1) - x));
 }
 
-extern "C" __global__ void weak_add_sub_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/weak_add_sub.py"
     R.data[0] = ((short)(x + ((short)1)));
@@ -23,7 +23,7 @@ extern "C" __global__ void weak_add_sub_int16(cudapy::array<short> R, short x, c
     R.data[3] = ((short)(((short)1) - x));
 }
 
-extern "C" __global__ void weak_add_sub_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/weak_add_sub.py"
     R.data[0] = cudapy::add(x, 1);
@@ -35,7 +35,7 @@ extern "C" __global__ void weak_add_sub_int32(cudapy::array<int> R, int x, cudap
     R.data[3] = cudapy::sub(1, x);
 }
 
-extern "C" __global__ void weak_add_sub_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/weak_add_sub.py"
     R.data[0] = cudapy::add(x, 1LL);
@@ -47,7 +47,7 @@ extern "C" __global__ void weak_add_sub_int64(cudapy::array<long long> R, long l
     R.data[3] = cudapy::sub(1LL, x);
 }
 
-extern "C" __global__ void weak_add_sub_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/weak_add_sub.py"
     R.data[0] = ((unsigned char)(x + ((unsigned char)1)));
@@ -59,7 +59,7 @@ extern "C" __global__ void weak_add_sub_uint8(cudapy::array<unsigned char> R, un
     R.data[3] = ((unsigned char)(((unsigned char)1) - x));
 }
 
-extern "C" __global__ void weak_add_sub_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_add_sub.py"
     R.data[0] = ((unsigned short)(x + ((unsigned short)1)));
@@ -71,7 +71,7 @@ extern "C" __global__ void weak_add_sub_uint16(cudapy::array<unsigned short> R, 
     R.data[3] = ((unsigned short)(((unsigned short)1) - x));
 }
 
-extern "C" __global__ void weak_add_sub_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/weak_add_sub.py"
     R.data[0] = (x + 1u);
@@ -83,7 +83,7 @@ extern "C" __global__ void weak_add_sub_uint32(cudapy::array<unsigned int> R, un
     R.data[3] = (1u - x);
 }
 
-extern "C" __global__ void weak_add_sub_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/weak_add_sub.py"
     R.data[0] = (x + 1ULL);
@@ -95,7 +95,7 @@ extern "C" __global__ void weak_add_sub_uint64(cudapy::array<unsigned long long>
     R.data[3] = (1ULL - x);
 }
 
-extern "C" __global__ void weak_add_sub_float32(cudapy::array<float> R, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_float32(cudapy::array<float> R, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 67 "promote/weak_add_sub.py"
     R.data[0] = (x + 1.0f);
@@ -107,7 +107,7 @@ extern "C" __global__ void weak_add_sub_float32(cudapy::array<float> R, float x,
     R.data[3] = (1.0f - x);
 }
 
-extern "C" __global__ void weak_add_sub_float64(cudapy::array<double> R, double x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_float64(cudapy::array<double> R, double x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 75 "promote/weak_add_sub.py"
     R.data[0] = (x + 1.0);
@@ -119,7 +119,7 @@ extern "C" __global__ void weak_add_sub_float64(cudapy::array<double> R, double 
     R.data[3] = (1.0 - x);
 }
 
-extern "C" __global__ void weak_add_sub_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_add_sub.py"
     R.data[0] = cudapy::add(((int)x), 1);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_bitwise_shift_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_bitwise_shift.py"
     R.data[0] = ((signed char)(x & ((signed char)1)));
@@ -15,7 +15,7 @@ extern "C" __global__ void weak_bitwise_shift_int8(cudapy::array<signed char> R,
     R.data[5] = cudapy::shr(x, ((signed char)1));
 }
 
-extern "C" __global__ void weak_bitwise_shift_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 13 "promote/weak_bitwise_shift.py"
     R.data[0] = ((short)(x & ((short)1)));
@@ -31,7 +31,7 @@ extern "C" __global__ void weak_bitwise_shift_int16(cudapy::array<short> R, shor
     R.data[5] = cudapy::shr(x, ((short)1));
 }
 
-extern "C" __global__ void weak_bitwise_shift_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 23 "promote/weak_bitwise_shift.py"
     R.data[0] = (x & 1);
@@ -47,7 +47,7 @@ extern "C" __global__ void weak_bitwise_shift_int32(cudapy::array<int> R, int x,
     R.data[5] = cudapy::shr(x, 1);
 }
 
-extern "C" __global__ void weak_bitwise_shift_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_int64(cudapy::array<long long> R, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/weak_bitwise_shift.py"
     R.data[0] = (x & 1LL);
@@ -63,7 +63,7 @@ extern "C" __global__ void weak_bitwise_shift_int64(cudapy::array<long long> R, 
     R.data[5] = cudapy::shr(x, 1LL);
 }
 
-extern "C" __global__ void weak_bitwise_shift_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_bitwise_shift.py"
     R.data[0] = ((unsigned char)(x & ((unsigned char)1)));
@@ -79,7 +79,7 @@ extern "C" __global__ void weak_bitwise_shift_uint8(cudapy::array<unsigned char>
     R.data[5] = cudapy::shr(x, ((unsigned char)1));
 }
 
-extern "C" __global__ void weak_bitwise_shift_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 53 "promote/weak_bitwise_shift.py"
     R.data[0] = ((unsigned short)(x & ((unsigned short)1)));
@@ -95,7 +95,7 @@ extern "C" __global__ void weak_bitwise_shift_uint16(cudapy::array<unsigned shor
     R.data[5] = cudapy::shr(x, ((unsigned short)1));
 }
 
-extern "C" __global__ void weak_bitwise_shift_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/weak_bitwise_shift.py"
     R.data[0] = (x & 1u);
@@ -111,7 +111,7 @@ extern "C" __global__ void weak_bitwise_shift_uint32(cudapy::array<unsigned int>
     R.data[5] = cudapy::shr(x, 1u);
 }
 
-extern "C" __global__ void weak_bitwise_shift_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_uint64(cudapy::array<unsigned long long> R, unsigned long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 73 "promote/weak_bitwise_shift.py"
     R.data[0] = (x & 1ULL);
@@ -127,7 +127,7 @@ extern "C" __global__ void weak_bitwise_shift_uint64(cudapy::array<unsigned long
     R.data[5] = cudapy::shr(x, 1ULL);
 }
 
-extern "C" __global__ void weak_bitwise_shift_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_bitwise_shift_bool(cudapy::array<int> R, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_bitwise_shift.py"
     R.data[0] = (((int)x) & 1);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_compare_int8(cudapy::array<bool> B, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_int8(cudapy::array<bool> B, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_compare.py"
     B.data[0] = (x < ((signed char)1));
@@ -11,7 +11,7 @@ extern "C" __global__ void weak_compare_int8(cudapy::array<bool> B, signed char 
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_int16(cudapy::array<bool> B, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_int16(cudapy::array<bool> B, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/weak_compare.py"
     B.data[0] = (x < ((short)1));
@@ -23,7 +23,7 @@ extern "C" __global__ void weak_compare_int16(cudapy::array<bool> B, short x, cu
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_int32(cudapy::array<bool> B, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_int32(cudapy::array<bool> B, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/weak_compare.py"
     B.data[0] = (x < 1);
@@ -35,7 +35,7 @@ extern "C" __global__ void weak_compare_int32(cudapy::array<bool> B, int x, cuda
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_int64(cudapy::array<bool> B, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_int64(cudapy::array<bool> B, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/weak_compare.py"
     B.data[0] = (x < 1LL);
@@ -47,7 +47,7 @@ extern "C" __global__ void weak_compare_int64(cudapy::array<bool> B, long long x
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_uint8(cudapy::array<bool> B, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_uint8(cudapy::array<bool> B, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/weak_compare.py"
     B.data[0] = (x < ((unsigned char)1));
@@ -59,7 +59,7 @@ extern "C" __global__ void weak_compare_uint8(cudapy::array<bool> B, unsigned ch
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_uint16(cudapy::array<bool> B, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_uint16(cudapy::array<bool> B, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_compare.py"
     B.data[0] = (x < ((unsigned short)1));
@@ -71,7 +71,7 @@ extern "C" __global__ void weak_compare_uint16(cudapy::array<bool> B, unsigned s
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_uint32(cudapy::array<bool> B, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_uint32(cudapy::array<bool> B, unsigned int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/weak_compare.py"
     B.data[0] = (x < 1u);
@@ -83,7 +83,7 @@ extern "C" __global__ void weak_compare_uint32(cudapy::array<bool> B, unsigned i
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_uint64(cudapy::array<bool> B, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_uint64(cudapy::array<bool> B, unsigned long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/weak_compare.py"
     B.data[0] = (x < 1ULL);
@@ -95,7 +95,7 @@ extern "C" __global__ void weak_compare_uint64(cudapy::array<bool> B, unsigned l
     B.data[3] = (0.5f != ((float)x));
 }
 
-extern "C" __global__ void weak_compare_float32(cudapy::array<bool> B, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_float32(cudapy::array<bool> B, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 67 "promote/weak_compare.py"
     B.data[0] = (x < 1.0f);
@@ -107,7 +107,7 @@ extern "C" __global__ void weak_compare_float32(cudapy::array<bool> B, float x, 
     B.data[3] = (0.5f != x);
 }
 
-extern "C" __global__ void weak_compare_float64(cudapy::array<bool> B, double x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_float64(cudapy::array<bool> B, double x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 75 "promote/weak_compare.py"
     B.data[0] = (x < 1.0);
@@ -119,7 +119,7 @@ extern "C" __global__ void weak_compare_float64(cudapy::array<bool> B, double x,
     B.data[3] = (0.5 != x);
 }
 
-extern "C" __global__ void weak_compare_bool(cudapy::array<bool> B, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_compare_bool(cudapy::array<bool> B, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_compare.py"
     B.data[0] = (((int)x) < 1);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_div_int8(cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_int8(cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -11,7 +11,7 @@ extern "C" __global__ void weak_div_int8(cudapy::array<float> F, signed char x, 
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_int16(cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_int16(cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -23,7 +23,7 @@ extern "C" __global__ void weak_div_int16(cudapy::array<float> F, short x, cudap
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_int32(cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_int32(cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -35,7 +35,7 @@ extern "C" __global__ void weak_div_int32(cudapy::array<float> F, int x, cudapy:
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_int64(cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_int64(cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -47,7 +47,7 @@ extern "C" __global__ void weak_div_int64(cudapy::array<float> F, long long x, c
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_uint8(cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_uint8(cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -59,7 +59,7 @@ extern "C" __global__ void weak_div_uint8(cudapy::array<float> F, unsigned char 
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_uint16(cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_uint16(cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -71,7 +71,7 @@ extern "C" __global__ void weak_div_uint16(cudapy::array<float> F, unsigned shor
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_uint32(cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_uint32(cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -83,7 +83,7 @@ extern "C" __global__ void weak_div_uint32(cudapy::array<float> F, unsigned int 
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_uint64(cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_uint64(cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));
@@ -95,7 +95,7 @@ extern "C" __global__ void weak_div_uint64(cudapy::array<float> F, unsigned long
     F.data[3] = (((float)x) / 2.0f);
 }
 
-extern "C" __global__ void weak_div_float32(cudapy::array<float> F, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_float32(cudapy::array<float> F, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 67 "promote/weak_div.py"
     F.data[0] = (1.0f / x);
@@ -107,7 +107,7 @@ extern "C" __global__ void weak_div_float32(cudapy::array<float> F, float x, cud
     F.data[3] = (x / 2.0f);
 }
 
-extern "C" __global__ void weak_div_float64(cudapy::array<double> F, double x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_float64(cudapy::array<double> F, double x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 75 "promote/weak_div.py"
     F.data[0] = (1.0 / x);
@@ -119,7 +119,7 @@ extern "C" __global__ void weak_div_float64(cudapy::array<double> F, double x, c
     F.data[3] = (x / 2.0);
 }
 
-extern "C" __global__ void weak_div_bool(cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_div_bool(cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_div.py"
     F.data[0] = (1.0f / ((float)x));

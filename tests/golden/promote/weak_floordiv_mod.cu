@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_floordiv_mod_int8(cudapy::array<signed char> R, cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int8(cudapy::array<signed char> R, cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, ((signed char)2));
@@ -15,7 +15,7 @@ extern "C" __global__ void weak_floordiv_mod_int8(cudapy::array<signed char> R, 
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_int16(cudapy::array<short> R, cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int16(cudapy::array<short> R, cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 13 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, ((short)2));
@@ -31,7 +31,7 @@ extern "C" __global__ void weak_floordiv_mod_int16(cudapy::array<short> R, cudap
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_int32(cudapy::array<int> R, cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int32(cudapy::array<int> R, cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 23 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, 2);
@@ -47,7 +47,7 @@ extern "C" __global__ void weak_floordiv_mod_int32(cudapy::array<int> R, cudapy:
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_int64(cudapy::array<long long> R, cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int64(cudapy::array<long long> R, cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, 2LL);
@@ -63,7 +63,7 @@ extern "C" __global__ void weak_floordiv_mod_int64(cudapy::array<long long> R, c
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_uint8(cudapy::array<unsigned char> R, cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint8(cudapy::array<unsigned char> R, cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_floordiv_mod.py"
     R.data[0] = ((unsigned char)(x / ((unsigned char)2)));
@@ -79,7 +79,7 @@ extern "C" __global__ void weak_floordiv_mod_uint8(cudapy::array<unsigned char> 
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_uint16(cudapy::array<unsigned short> R, cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint16(cudapy::array<unsigned short> R, cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 53 "promote/weak_floordiv_mod.py"
     R.data[0] = ((unsigned short)(x / ((unsigned short)2)));
@@ -95,7 +95,7 @@ extern "C" __global__ void weak_floordiv_mod_uint16(cudapy::array<unsigned short
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_uint32(cudapy::array<unsigned int> R, cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint32(cudapy::array<unsigned int> R, cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/weak_floordiv_mod.py"
     R.data[0] = (x / 2u);
@@ -111,7 +111,7 @@ extern "C" __global__ void weak_floordiv_mod_uint32(cudapy::array<unsigned int> 
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_uint64(cudapy::array<unsigned long long> R, cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint64(cudapy::array<unsigned long long> R, cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 73 "promote/weak_floordiv_mod.py"
     R.data[0] = (x / 2ULL);
@@ -127,7 +127,7 @@ extern "C" __global__ void weak_floordiv_mod_uint64(cudapy::array<unsigned long 
     F.data[1] = cudapy::mod(((float)x), 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_float32(cudapy::array<float> R, cudapy::array<float> F, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_float32(cudapy::array<float> R, cudapy::array<float> F, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, 2.0f);
@@ -143,7 +143,7 @@ extern "C" __global__ void weak_floordiv_mod_float32(cudapy::array<float> R, cud
     F.data[1] = cudapy::mod(x, 2.5f);
 }
 
-extern "C" __global__ void weak_floordiv_mod_float64(cudapy::array<double> R, cudapy::array<double> F, double x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_float64(cudapy::array<double> R, cudapy::array<double> F, double x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 93 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, 2.0);
@@ -159,7 +159,7 @@ extern "C" __global__ void weak_floordiv_mod_float64(cudapy::array<double> R, cu
     F.data[1] = cudapy::mod(x, 2.5);
 }
 
-extern "C" __global__ void weak_floordiv_mod_bool(cudapy::array<int> R, cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_bool(cudapy::array<int> R, cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 103 "promote/weak_floordiv_mod.py"
     R.data[0] = (((int)x) / 2);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_pow_int8(cudapy::array<signed char> R, cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_int8(cudapy::array<signed char> R, cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, ((signed char)2));
@@ -11,7 +11,7 @@ extern "C" __global__ void weak_pow_int8(cudapy::array<signed char> R, cudapy::a
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_int16(cudapy::array<short> R, cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_int16(cudapy::array<short> R, cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, ((short)2));
@@ -23,7 +23,7 @@ extern "C" __global__ void weak_pow_int16(cudapy::array<short> R, cudapy::array<
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_int32(cudapy::array<int> R, cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_int32(cudapy::array<int> R, cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 19 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, 2);
@@ -35,7 +35,7 @@ extern "C" __global__ void weak_pow_int32(cudapy::array<int> R, cudapy::array<fl
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_int64(cudapy::array<long long> R, cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_int64(cudapy::array<long long> R, cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, 2LL);
@@ -47,7 +47,7 @@ extern "C" __global__ void weak_pow_int64(cudapy::array<long long> R, cudapy::ar
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_uint8(cudapy::array<unsigned char> R, cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_uint8(cudapy::array<unsigned char> R, cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, ((unsigned char)2));
@@ -59,7 +59,7 @@ extern "C" __global__ void weak_pow_uint8(cudapy::array<unsigned char> R, cudapy
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_uint16(cudapy::array<unsigned short> R, cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_uint16(cudapy::array<unsigned short> R, cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, ((unsigned short)2));
@@ -71,7 +71,7 @@ extern "C" __global__ void weak_pow_uint16(cudapy::array<unsigned short> R, cuda
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_uint32(cudapy::array<unsigned int> R, cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_uint32(cudapy::array<unsigned int> R, cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, 2u);
@@ -83,7 +83,7 @@ extern "C" __global__ void weak_pow_uint32(cudapy::array<unsigned int> R, cudapy
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_uint64(cudapy::array<unsigned long long> R, cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_uint64(cudapy::array<unsigned long long> R, cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(x, 2ULL);
@@ -95,7 +95,7 @@ extern "C" __global__ void weak_pow_uint64(cudapy::array<unsigned long long> R, 
     F.data[1] = ::powf(2.0f, ((float)x));
 }
 
-extern "C" __global__ void weak_pow_float32(cudapy::array<float> R, cudapy::array<float> F, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_float32(cudapy::array<float> R, cudapy::array<float> F, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 67 "promote/weak_pow.py"
     R.data[0] = ::powf(x, 2.0f);
@@ -107,7 +107,7 @@ extern "C" __global__ void weak_pow_float32(cudapy::array<float> R, cudapy::arra
     F.data[1] = ::powf(2.0f, x);
 }
 
-extern "C" __global__ void weak_pow_float64(cudapy::array<double> R, cudapy::array<double> F, double x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_float64(cudapy::array<double> R, cudapy::array<double> F, double x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 75 "promote/weak_pow.py"
     R.data[0] = ::pow(x, 2.0);
@@ -119,7 +119,7 @@ extern "C" __global__ void weak_pow_float64(cudapy::array<double> R, cudapy::arr
     F.data[1] = ::pow(2.0, x);
 }
 
-extern "C" __global__ void weak_pow_bool(cudapy::array<int> R, cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_pow_bool(cudapy::array<int> R, cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 83 "promote/weak_pow.py"
     R.data[0] = cudapy::ipow(((int)x), 2);

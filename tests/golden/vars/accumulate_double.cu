@@ -1,5 +1,5 @@
 
-extern "C" __global__ void total64(cudapy::array<double> out, cudapy::array<double> X, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS total64(cudapy::array<double> out, cudapy::array<double> X, cudapy::extent cudapy_extent) {
     double s{};
     int i{};
     if (cudapy::outside(cudapy_extent)) return;

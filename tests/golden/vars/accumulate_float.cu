@@ -1,5 +1,5 @@
 
-extern "C" __global__ void total(cudapy::array<float> out, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS total(cudapy::array<float> out, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
     float s{};
     int i{};
     if (cudapy::outside(cudapy_extent)) return;

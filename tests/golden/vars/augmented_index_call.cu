@@ -1,7 +1,7 @@
 
 static __device__ int bump(cudapy::array<int> C);
 
-extern "C" __global__ void bumped(cudapy::array<float> X, cudapy::array<int> C, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bumped(cudapy::array<float> X, cudapy::array<int> C, cudapy::extent cudapy_extent) {
     int cudapy_t1{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "vars/augmented_index_call.py"

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void augmented_ops(cudapy::array<int> I, cudapy::array<float> F, int a, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_ops(cudapy::array<int> I, cudapy::array<float> F, int a, float x, cudapy::extent cudapy_extent) {
     int n{};
     float f{};
     if (cudapy::outside(cudapy_extent)) return;

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void chained_assign(cudapy::array<int> X, cudapy::array<float> F, float v, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS chained_assign(cudapy::array<int> X, cudapy::array<float> F, float v, cudapy::extent cudapy_extent) {
     int a{};
     int b{};
     float x{};

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void chained(cudapy::array<int> I, cudapy::array<float> F, float v, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS chained(cudapy::array<int> I, cudapy::array<float> F, float v, cudapy::extent cudapy_extent) {
     float cudapy_t1{};
     float cudapy_t2{};
     float a{};

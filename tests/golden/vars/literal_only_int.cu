@@ -1,5 +1,5 @@
 
-extern "C" __global__ void counts(cudapy::array<int> out, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS counts(cudapy::array<int> out, cudapy::extent cudapy_extent) {
     int c{};
     long long big{};
     if (cudapy::outside(cudapy_extent)) return;

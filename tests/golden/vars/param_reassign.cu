@@ -1,5 +1,5 @@
 
-extern "C" __global__ void halve(cudapy::array<int> out, int n, float x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS halve(cudapy::array<int> out, int n, float x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "vars/param_reassign.py"
     n = cudapy::floordiv(n, 2);

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void running_max(cudapy::array<float> out, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS running_max(cudapy::array<float> out, cudapy::array<float> X, int n, cudapy::extent cudapy_extent) {
     int i{};
     float best{};
     if (cudapy::outside(cudapy_extent)) return;

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void weak_then_strong(cudapy::array<double> out, double v, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_then_strong(cudapy::array<double> out, double v, cudapy::extent cudapy_extent) {
     double acc{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "vars/weak_then_strong.py"

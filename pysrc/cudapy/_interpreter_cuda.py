@@ -1,0 +1,388 @@
+"""The CUDA vocabulary of the kernel language in interpreter mode (cudapy.interpreter): one
+`CudaNames` object per launch gives `cuda.X` (also `numba.cuda.X`, `cp.X`, `cudapy.X`, and X
+bare) its meaning for the thread running now: indices, shared, local and constant arrays,
+barriers and warp operations (through the launch's scheduler), atomics and bit operations.
+"""
+
+import builtins
+import sys
+import threading
+import types
+
+import numpy as np
+
+from ._interpreter_threads import WARP_SIZE, caller_site
+
+
+class CheckedArray(np.ndarray):
+    """An array as a kernel sees it: negative indices are refused, as the GPU does not wrap them
+    around, and shapes and sizes are int64."""
+
+    def __getitem__(self, index):
+        check_index(index)
+        return np.ndarray.__getitem__(self, index)
+
+    def __setitem__(self, index, value):
+        check_index(index)
+        try:
+            np.ndarray.__setitem__(self, index, value)
+        except OverflowError:  # NumPy refuses integers out of range; a store converts as a cast
+            np.ndarray.__setitem__(self, index, np.asarray(value).astype(self.dtype))
+
+    @property
+    def shape(self):
+        return tuple(np.int64(extent) for extent in np.ndarray.shape.__get__(self))
+
+    @property
+    def size(self):
+        return np.int64(np.ndarray.size.__get__(self))
+
+
+def check_index(index):
+    if index.__class__ is tuple:
+        for item in index:
+            check_index(item)
+    elif index.__class__ is slice:
+        for bound in (index.start, index.stop):
+            if bound is not None:
+                check_index(bound)
+    elif isinstance(index, (int, np.integer)) and index < 0:
+        raise IndexError(f"index {index} is negative; kernels do not count from the end of an "
+                         "array, and on the GPU this reads or writes outside it")
+
+
+def _poisoned(shape, dtype):
+    """A new array of uninitialized GPU memory: every byte 0xff, so that floats read as NaN
+    and integers as -1 or their largest value, which makes reading before writing show."""
+    count = int(np.prod(shape, dtype=np.int64))
+    buffer = bytearray(b"\xff" * (count * dtype.itemsize))
+    return np.frombuffer(buffer, dtype).reshape(shape).view(CheckedArray)
+
+
+def read_only_copy(array):
+    copy = np.array(array, copy=True)
+    copy.flags.writeable = False
+    return copy.view(CheckedArray)
+
+
+def dtype_of(spec):
+    """The element type of an array made in a kernel: a cast's name (float32), a NumPy type or
+    a dtype name."""
+    dtype = getattr(spec, "kernel_dtype", None)
+    try:
+        dtype = np.dtype(spec) if dtype is None else dtype
+    except TypeError:
+        raise TypeError(f"not an element type: {spec!r}; use float32, int32, np.float64, "
+                        "...") from None
+    if dtype.kind not in "biuf":
+        raise TypeError(f"kernel arrays cannot hold {dtype}")
+    return dtype
+
+
+def _shape(shape):
+    extents = tuple(shape) if isinstance(shape, tuple) else (shape,)
+    if not extents or not all(isinstance(extent, (int, np.integer)) and extent >= 0
+                              for extent in extents):
+        raise TypeError(f"an array's shape is a non-negative integer or a tuple of them, got "
+                        f"{shape!r}")
+    return tuple(int(extent) for extent in extents)
+
+
+class _SharedMemory:
+    """cuda.shared: one array per block for each declaration site."""
+
+    def __init__(self, launch):
+        self._launch = launch
+
+    def array(self, shape, dtype):
+        """The block's array declared here; shape 0 gives the dynamic shared memory, which all
+        dynamic arrays share, as many elements as the launch's shared bytes hold."""
+        self._launch.require_block_shape("cuda.shared.array")
+        caller = sys._getframe(1)
+        site = (caller.f_code, caller.f_lasti)
+        block = self._launch.block
+        array = block.shared_arrays.get(site)
+        if array is None:
+            extents, dtype = _shape(shape), dtype_of(dtype)
+            if extents == (0,):
+                dynamic = block.dynamic_shared
+                array = np.frombuffer(dynamic, dtype, len(dynamic) // dtype.itemsize)
+                array = array.view(CheckedArray)
+            else:
+                array = _poisoned(extents, dtype)
+            block.shared_arrays[site] = array
+        return array
+
+
+class _LocalMemory:
+    """cuda.local: a thread's own arrays, new at each declaration."""
+
+    @staticmethod
+    def array(shape, dtype):
+        return _poisoned(_shape(shape), dtype_of(dtype))
+
+
+class _ConstantMemory:
+    """cuda.const: read-only copies of the module's arrays."""
+
+    @staticmethod
+    def array_like(array):
+        if isinstance(array, CheckedArray) and not array.flags.writeable:
+            return array  # already a constant of the kernel's globals
+        return read_only_copy(array)
+
+
+# ---- atomics ------------------------------------------------------------------------------
+
+_INTEGERS = ("int32", "uint32", "int64", "uint64")
+_NUMBERS = _INTEGERS + ("float32", "float64")
+_UNSIGNED = ("uint32", "uint64")
+
+# One lock for every atomic of every launch: launches in several Python threads may share arrays.
+_ATOMIC_LOCK = threading.Lock()
+
+
+def _atomic(name, element_types, update):
+    def operation(array, index, value):
+        _check_atomic_operands(name, element_types, array, index)
+        with _ATOMIC_LOCK:
+            old = array[index]
+            array[index] = update(old, _converted(value, array.dtype))
+        return old
+    operation.__name__ = operation.__qualname__ = name
+    return operation
+
+
+def _converted(value, dtype):
+    """`value` as the array's element type, wrapping as a cast does."""
+    return np.asarray(value).astype(dtype)[()]
+
+
+def _check_atomic_operands(name, element_types, array, index):
+    if array.dtype.name not in element_types:
+        raise TypeError(f"cuda.atomic.{name} works on arrays of {', '.join(element_types)}, "
+                        f"not {array.dtype}")
+    count = len(index) if isinstance(index, tuple) else 1
+    if count != array.ndim:
+        raise IndexError(f"cuda.atomic.{name} needs one index per dimension of its "
+                         f"{array.ndim}-d array, got {count}")
+
+
+def _compare_and_swap(array, index, compare, value):
+    _check_atomic_operands("cas", _INTEGERS, array, index)
+    with _ATOMIC_LOCK:
+        old = array[index]
+        if old == _converted(compare, array.dtype):
+            array[index] = _converted(value, array.dtype)
+    return old
+
+
+def _atomics():
+    return types.SimpleNamespace(
+        add=_atomic("add", _NUMBERS, lambda old, value: old + value),
+        sub=_atomic("sub", _NUMBERS, lambda old, value: old - value),
+        min=_atomic("min", _NUMBERS, lambda old, value: value if value < old else old),
+        max=_atomic("max", _NUMBERS, lambda old, value: value if value > old else old),
+        and_=_atomic("and_", _INTEGERS, lambda old, value: old & value),
+        or_=_atomic("or_", _INTEGERS, lambda old, value: old | value),
+        xor=_atomic("xor", _INTEGERS, lambda old, value: old ^ value),
+        exch=_atomic("exch", _NUMBERS, lambda old, value: value),
+        # CUDA's wrapping counters: inc counts up to value, then restarts at 0; dec counts down
+        # from value to 0, then restarts at value.
+        inc=_atomic("inc", _UNSIGNED,
+                    lambda old, value: old.dtype.type(0) if old >= value else old + 1),
+        dec=_atomic("dec", _UNSIGNED,
+                    lambda old, value: value if old == 0 or old > value else old - 1),
+        cas=_compare_and_swap,
+        compare_and_swap=lambda array, old, value: _compare_and_swap(array, 0, old, value),
+    )
+
+
+# ---- bits ---------------------------------------------------------------------------------
+
+def _bits(value, name):
+    """The two's-complement bits of an integer operand and their count, 32 or 64: narrower
+    types promote to int as in C; Python integers are int32 where they fit, else int64."""
+    if isinstance(value, (np.integer, np.bool_)):
+        width = 64 if value.dtype.itemsize == 8 else 32
+    elif isinstance(value, int):
+        width = 32 if -2 ** 31 <= value < 2 ** 31 else 64
+    else:
+        raise TypeError(f"{name}() takes an integer, got {type(value).__name__}")
+    return int(value) & ((1 << width) - 1), width
+
+
+def popc(value):
+    bits, _ = _bits(value, "popc")
+    return np.int32(bin(bits).count("1"))
+
+
+def clz(value):
+    bits, width = _bits(value, "clz")
+    return np.int32(width - bits.bit_length())
+
+
+def ffs(value):
+    bits, _ = _bits(value, "ffs")
+    return np.int32((bits & -bits).bit_length())
+
+
+def brev(value):
+    bits, width = _bits(value, "brev")
+    reversed_bits = int(f"{bits:0{width}b}"[::-1], 2)
+    return np.uint32(reversed_bits) if width == 32 else np.uint64(reversed_bits)
+
+
+# ---- print and memory fences -------------------------------------------------------------
+
+def _printed(value):
+    """`value` as the GPU's printf writes it: integers in decimal, floats with %g, bools as
+    True and False; anything else (strings, and arrays while debugging) as str() does."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value))
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return "%g" % float(value)
+    return str(value)
+
+
+def kernel_print(*values, **options):
+    """print() in kernels: its values as the GPU writes them."""
+    builtins.print(*map(_printed, values), **options)
+
+
+def _no_operation():
+    """threadfence(): the interpreter's memory is always consistent."""
+
+
+# ---- warp values --------------------------------------------------------------------------
+
+_SHUFFLED_TYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64")
+
+
+def _shuffled(name, value):
+    if isinstance(value, np.generic):
+        if value.dtype.name not in _SHUFFLED_TYPES:
+            raise TypeError(f"{name}() shuffles {', '.join(_SHUFFLED_TYPES)}, not {value.dtype}")
+    elif isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name}() shuffles a number, got {type(value).__name__}")
+    return value
+
+
+class _CurrentName:
+    """A property of CudaNames giving a name of the thread running now."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __get__(self, names, owner=None):
+        return names._launch.current.names[self._name]
+
+
+class CudaNames:
+    """`cuda` for one launch (also numba.cuda, cp and cudapy): every name of the kernel
+    language's CUDA vocabulary, for the thread that runs now."""
+
+    threadIdx = _CurrentName("threadIdx")
+    blockIdx = _CurrentName("blockIdx")
+    blockDim = _CurrentName("blockDim")
+    gridDim = _CurrentName("gridDim")
+
+    def __init__(self, launch, casts, math):
+        self._launch = launch
+        self.shared = _SharedMemory(launch)
+        self.local = _LocalMemory()
+        self.const = _ConstantMemory()
+        self.atomic = _atomics()
+        self.warpsize = np.int32(WARP_SIZE)
+        self.popc, self.clz, self.ffs, self.brev = popc, clz, ffs, brev
+        self.fma, self.cbrt = math.fma, math.cbrt
+        self.threadfence = self.threadfence_block = self.threadfence_system = _no_operation
+        for name, cast in casts.items():
+            setattr(self, name, cast)
+
+    @property
+    def laneid(self):
+        self._launch.require_block_shape("cuda.laneid")
+        return self._launch.current.names["laneid"]
+
+    def grid(self, ndim):
+        """The absolute thread index: an int32, or a tuple of `ndim` of them."""
+        names = self._launch.current.names
+        indices = (names["idx"], names["idy"], names["idz"])
+        return indices[0] if _dimensions(ndim) == 1 else indices[:ndim]
+
+    def gridsize(self, ndim):
+        """The number of threads of the grid along x, or a tuple along the first `ndim` axes."""
+        self._launch.require_block_shape("cuda.gridsize")
+        names = self._launch.current.names
+        sizes = tuple(np.int32(int(block) * int(grid) & 0xFFFFFFFF)
+                      for block, grid in zip(names["blockDim"], names["gridDim"]))
+        return sizes[0] if _dimensions(ndim) == 1 else sizes[:ndim]
+
+    def syncthreads(self):
+        self._launch.barrier("syncthreads", None, caller_site())
+
+    def syncthreads_count(self, predicate):
+        return self._launch.barrier("syncthreads_count", predicate, caller_site())
+
+    def syncthreads_and(self, predicate):
+        return self._launch.barrier("syncthreads_and", predicate, caller_site())
+
+    def syncthreads_or(self, predicate):
+        return self._launch.barrier("syncthreads_or", predicate, caller_site())
+
+    def syncwarp(self, mask=0xFFFFFFFF):
+        self._launch.warp_operation("syncwarp", mask, None, None, caller_site())
+
+    def shfl_sync(self, mask, value, src_lane):
+        value = _shuffled("shfl_sync", value)
+        return self._launch.warp_operation("shfl_sync", mask, value, src_lane, caller_site())
+
+    def shfl_up_sync(self, mask, value, delta):
+        value = _shuffled("shfl_up_sync", value)
+        return self._launch.warp_operation("shfl_up_sync", mask, value, delta, caller_site())
+
+    def shfl_down_sync(self, mask, value, delta):
+        value = _shuffled("shfl_down_sync", value)
+        return self._launch.warp_operation("shfl_down_sync", mask, value, delta, caller_site())
+
+    def shfl_xor_sync(self, mask, value, lane_mask):
+        value = _shuffled("shfl_xor_sync", value)
+        return self._launch.warp_operation("shfl_xor_sync", mask, value, lane_mask,
+                                           caller_site())
+
+    def all_sync(self, mask, predicate):
+        return self._launch.warp_operation("all_sync", mask, predicate, None, caller_site())
+
+    def any_sync(self, mask, predicate):
+        return self._launch.warp_operation("any_sync", mask, predicate, None, caller_site())
+
+    def ballot_sync(self, mask, predicate):
+        return self._launch.warp_operation("ballot_sync", mask, predicate, None, caller_site())
+
+    def activemask(self):
+        """The lanes of the warp that call activemask together: the scheduler lets the warp's
+        lanes run until each waits somewhere or returns, as if they had reconverged."""
+        return self._launch.activemask(caller_site())
+
+    def lanemask_lt(self):
+        self._launch.require_block_shape("cuda.lanemask_lt")
+        return np.uint32((1 << self._launch.current.lane) - 1)
+
+
+def _dimensions(ndim):
+    if ndim not in (1, 2, 3):
+        raise ValueError(f"cuda.grid and cuda.gridsize take 1, 2 or 3, got {ndim!r}")
+    return ndim
+
+
+# Names a kernel may also use bare (after `from cudapy.cuda import *`); threadIdx and the other
+# per-thread names are bound for each thread.
+BARE_NAMES = ("shared", "local", "const", "atomic", "warpsize", "popc", "clz", "ffs", "brev",
+              "fma", "cbrt", "threadfence", "threadfence_block", "threadfence_system", "grid",
+              "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and",
+              "syncthreads_or", "syncwarp", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
+              "shfl_xor_sync", "all_sync", "any_sync", "ballot_sync", "activemask",
+              "lanemask_lt")

@@ -1,0 +1,121 @@
+"""What a compile takes from the Python around its functions: the device functions they call
+(`@cuda.jit(device=True)`), and the module-level numbers and NumPy arrays they read, which
+become the program's named constants and constant arrays."""
+
+import dis
+import functools
+import inspect
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from .types import scalar_type_of
+
+_CONSTANT_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
+# Names the kernel language gives its own meaning, whatever a module binds them to.
+_LANGUAGE_NAMES = frozenset(["idx", "idy", "idz", "warpSize", "warpsize", "laneid"])
+
+
+class DeviceFunction:
+    """A function that kernels call (`@cuda.jit(device=True)`): it is compiled into each kernel
+    that uses it, typed by `signature` when one is given, else by the calls."""
+
+    def __init__(self, function, signature):
+        functools.update_wrapper(self, function)
+        self.py_func = function
+        self.signature = signature
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"{self.__name__}() is a device function: it can only be called "
+                           "inside a kernel")
+
+    def __repr__(self):
+        return f"<cudapy.cuda device function {self.__name__}>"
+
+
+class Closure(NamedTuple):
+    helpers: list  # DeviceFunctions the functions call, directly or through each other
+    constants: str  # module source text: a `NAME = value` line for each number read
+    arrays: dict  # name -> NumPy array read through cuda.const.array_like
+
+
+def _nested_codes(code):
+    yield code
+    for constant in code.co_consts:
+        if inspect.iscode(constant):
+            yield from _nested_codes(constant)
+
+
+def _referenced_values(function):
+    """The values of the module globals and closure variables that the function's code reads,
+    by name."""
+    names = {instruction.argval for code in _nested_codes(function.__code__)
+             for instruction in dis.get_instructions(code)
+             if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
+    module = function.__globals__
+    values = {name: module[name] for name in names if name in module}
+    for name, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
+        try:
+            values[name] = cell.cell_contents
+        except ValueError:  # a cell not yet filled
+            pass
+    return values
+
+
+def _constant_text(value):
+    """`value` as a Python expression of exactly its value."""
+    if isinstance(value, (bool, np.bool_)):
+        return "True" if value else "False"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    number = float(value)
+    if math.isfinite(number):
+        return repr(number)
+    if math.isnan(number):
+        return "math.nan"
+    return "math.inf" if number > 0 else "-math.inf"
+
+
+def closure(functions):
+    """The Closure of the Python functions of one compile (the kernel first)."""
+    helpers, constants, arrays = [], {}, {}
+    pending = list(functions)
+    while pending:
+        function = pending.pop(0)
+        for name, value in sorted(_referenced_values(function).items()):
+            if isinstance(value, DeviceFunction):
+                if value.__name__ != name:
+                    raise TypeError(f"{function.__name__}() calls the device function "
+                                    f"{value.__name__}() as {name}(); kernels call device "
+                                    "functions by their own names")
+                if value not in helpers:
+                    helpers.append(value)
+                    pending.append(value.py_func)
+            elif name in _LANGUAGE_NAMES:
+                continue
+            elif isinstance(value, _CONSTANT_TYPES):
+                text = _constant_text(value)
+                if constants.setdefault(name, text) != text:
+                    raise ValueError(f"{function.__name__}() and another function of its "
+                                     f"compile read different globals named '{name}' "
+                                     f"({constants[name]} and {text}); a compile's constants "
+                                     "share one namespace")
+            elif isinstance(value, (complex, np.complexfloating)):
+                raise TypeError(f"{function.__name__}() reads the global '{name}', a complex "
+                                "number; kernels have no complex numbers")
+            elif isinstance(value, np.ndarray):
+                if arrays.setdefault(name, value) is not value:
+                    raise ValueError(f"{function.__name__}() and another function of its "
+                                     f"compile read different arrays named '{name}'")
+                try:
+                    scalar_type_of(value.dtype)
+                except TypeError as error:
+                    raise TypeError(f"{function.__name__}() reads the global array '{name}': "
+                                    f"{error}") from None
+    names = [function.__name__ for function in functions] + [h.__name__ for h in helpers]
+    if len(set(names)) != len(names):
+        raise ValueError(f"the functions of a compile must have distinct names: "
+                         f"{', '.join(names)}")
+    text = "".join(f"{name} = {constants[name]}\n" for name in sorted(constants))
+    return Closure(helpers, text, arrays)

@@ -1,0 +1,443 @@
+"""numba.cuda's vocabulary for cudapy: `from cudapy import cuda` in place of
+`from numba import cuda` runs numba-style kernels through cudapy.
+
+    from cudapy import cuda
+
+    @cuda.jit
+    def add(x, y, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = x[i] + y[i]
+
+    add[blocks, threads_per_block](x, y, out)
+
+`@cuda.jit` compiles a kernel for the types of the arguments of each call (one specialization
+per combination of types, cached), or for the signature it is given
+(`@cuda.jit("void(float32[:], float32[:, ::1])")`). The kernel's module-level numbers become
+named constants, its module-level NumPy arrays constant arrays (`cuda.const.array_like`), and the
+`@cuda.jit(device=True)` functions it calls, directly or through each other, its device
+functions. Kernels run on the target given by `target=` ("cuda", "cpu" or "python"; the default
+is $CUDAPY_TARGET, else "cuda"), chosen when the kernel is decorated.
+
+The names kernels use (cuda.threadIdx, cuda.grid, cuda.shared.array, cuda.atomic.add,
+cuda.syncthreads, ...) mean something only inside a kernel: on the host they raise RuntimeError.
+Host functions: to_device, device_array, device_array_like, pinned_array, synchronize,
+is_available, detect, get_current_device. The rest of numba.cuda's API raises AttributeError
+naming it.
+"""
+
+import ctypes
+import functools
+import inspect
+import threading
+from typing import NamedTuple
+
+import numpy as np
+
+from . import device as _device
+from . import targets
+from .array import CudaArray, foreign_array, ndarray_layout
+from .closure import DeviceFunction
+from .kernel import (Kernel, Launch, LaunchCache, _Program, _options, array_type,
+                     launch_config, thread_config)
+from .types import scalar_type_of
+
+__all__ = [
+    "jit", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
+    "is_available", "detect", "get_current_device",
+    "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
+    "shared", "local", "const", "atomic",
+    "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
+    "threadfence", "threadfence_block", "threadfence_system",
+    "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
+    "all_sync", "any_sync", "ballot_sync", "activemask", "lanemask_lt",
+    "popc", "brev", "clz", "ffs", "fma", "cbrt",
+    "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64",
+]
+
+# Element types, as kernels name them (cuda.float32) and as dtype= takes them.
+bool_, float16, float32, float64 = np.bool_, np.float16, np.float32, np.float64
+int8, int16, int32, int64 = np.int8, np.int16, np.int32, np.int64
+uint8, uint16, uint32, uint64 = np.uint8, np.uint16, np.uint32, np.uint64
+
+
+# ---- names with a meaning inside kernels only ----------------------------------------------
+
+def _device_function(name):
+    """A function of the kernel language: calling it on the host is an error."""
+    def function(*args, **kwargs):
+        raise RuntimeError(f"cuda.{name}() can only be called inside a kernel")
+    function.__name__ = function.__qualname__ = name.rpartition(".")[2]
+    function.__module__ = __name__
+    return function
+
+
+class _ThreadIndex:
+    """cuda.threadIdx, blockIdx, blockDim and gridDim: x, y and z exist inside kernels only."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name):
+        self._name = name
+
+    def _refuse(self, axis):
+        raise RuntimeError(f"cuda.{self._name}.{axis} can only be read inside a kernel")
+
+    x = property(lambda self: self._refuse("x"))
+    y = property(lambda self: self._refuse("y"))
+    z = property(lambda self: self._refuse("z"))
+
+    def __repr__(self):
+        return f"<cuda.{self._name}: read inside kernels only>"
+
+
+class _KernelValue:
+    """cuda.laneid and cuda.warpsize: values inside kernels only; using one on the host is an
+    error."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name):
+        self._name = name
+
+    def _refuse(self, *args):
+        raise RuntimeError(f"cuda.{self._name} can only be read inside a kernel")
+
+    def __repr__(self):
+        return f"<cuda.{self._name}: read inside kernels only>"
+
+
+for _operation in ("index", "int", "float", "bool", "neg", "pos", "abs", "invert", "lt", "le",
+                   "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+                   "lshift", "rshift", "and", "or", "xor", "radd", "rsub", "rmul", "rtruediv",
+                   "rfloordiv", "rmod", "rpow", "rlshift", "rrshift", "rand", "ror", "rxor"):
+    setattr(_KernelValue, f"__{_operation}__", _KernelValue._refuse)
+del _operation
+
+
+class _Namespace:
+    """cuda.shared, cuda.local, cuda.const and cuda.atomic: functions of the kernel language;
+    numba's others are refused by name."""
+
+    def __init__(self, name, functions):
+        self._name = name
+        for function in functions:
+            setattr(self, function, _device_function(f"{name}.{function}"))
+
+    def __getattr__(self, attribute):
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        raise AttributeError(f"cuda.{self._name}.{attribute} is not supported by cudapy")
+
+    def __repr__(self):
+        return f"<cuda.{self._name}>"
+
+
+threadIdx = _ThreadIndex("threadIdx")
+blockIdx = _ThreadIndex("blockIdx")
+blockDim = _ThreadIndex("blockDim")
+gridDim = _ThreadIndex("gridDim")
+laneid = _KernelValue("laneid")
+warpsize = _KernelValue("warpsize")
+
+shared = _Namespace("shared", ["array"])
+local = _Namespace("local", ["array"])
+const = _Namespace("const", ["array_like"])
+atomic = _Namespace("atomic", ["add", "sub", "min", "max", "and_", "or_", "xor", "exch", "inc",
+                               "dec", "compare_and_swap", "cas"])
+
+grid = _device_function("grid")
+gridsize = _device_function("gridsize")
+syncthreads = _device_function("syncthreads")
+syncthreads_count = _device_function("syncthreads_count")
+syncthreads_and = _device_function("syncthreads_and")
+syncthreads_or = _device_function("syncthreads_or")
+syncwarp = _device_function("syncwarp")
+threadfence = _device_function("threadfence")
+threadfence_block = _device_function("threadfence_block")
+threadfence_system = _device_function("threadfence_system")
+shfl_sync = _device_function("shfl_sync")
+shfl_up_sync = _device_function("shfl_up_sync")
+shfl_down_sync = _device_function("shfl_down_sync")
+shfl_xor_sync = _device_function("shfl_xor_sync")
+all_sync = _device_function("all_sync")
+any_sync = _device_function("any_sync")
+ballot_sync = _device_function("ballot_sync")
+activemask = _device_function("activemask")
+lanemask_lt = _device_function("lanemask_lt")
+popc = _device_function("popc")
+brev = _device_function("brev")
+clz = _device_function("clz")
+ffs = _device_function("ffs")
+fma = _device_function("fma")
+cbrt = _device_function("cbrt")
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"cuda.{name} is not supported by cudapy")
+
+
+# ---- host functions ------------------------------------------------------------------------
+
+def to_device(obj, stream=0, copy=True, to=None, target=None):
+    """A CudaArray holding a copy of `obj` (a NumPy array, or anything np.asarray takes), in the
+    memory of `target`'s kernels (default: $CUDAPY_TARGET, else "cuda"); with `to`, the data is
+    copied into that CudaArray instead, which is returned. copy=False allocates without copying.
+    Copies are synchronous: `stream` is accepted for numba's sake."""
+    host = obj if isinstance(obj, np.ndarray) else np.asarray(obj)
+    if to is not None:
+        to.copy_to_device(host)
+        return to
+    if copy:
+        return CudaArray(host, target=target)
+    return device_array_like(host, target=target)
+
+
+def device_array(shape, dtype=np.float32, strides=None, order="C", stream=0, target=None):
+    """An uninitialized CudaArray of `shape` and `dtype`, C or Fortran `order` or `strides` in
+    bytes, in the memory of `target`'s kernels. `stream` is accepted for numba's sake."""
+    return CudaArray.allocate(shape, dtype, target=target, strides=strides, order=order)
+
+
+def device_array_like(ary, stream=0, target=None):
+    """An uninitialized CudaArray of the shape and dtype of `ary` (a NumPy array or a
+    CudaArray), Fortran-ordered when `ary` is Fortran-contiguous and not C-contiguous."""
+    if isinstance(ary, np.ndarray):
+        fortran = ary.flags.f_contiguous and not ary.flags.c_contiguous
+    else:
+        fortran = ary.is_f_contiguous() and not ary.is_c_contiguous()
+    return CudaArray.allocate(ary.shape, ary.dtype, target=target, order="F" if fortran else "C")
+
+
+def pinned_array(shape, dtype=np.float32, order="C"):
+    """A host array for transfers. cudapy's copies are synchronous and the C ABI does not pin
+    memory, so this is an ordinary NumPy array."""
+    return np.empty(shape, dtype, order=order)
+
+
+def synchronize():
+    """Waits for all work on the GPU; a kernel's fault is raised as LaunchError."""
+    _device.synchronize()
+
+
+def is_available():
+    """Whether there is a usable CUDA GPU."""
+    return _device.device_count() > 0
+
+
+class Device(NamedTuple):
+    """What get_current_device() tells of a GPU."""
+
+    id: int
+    name: str
+    compute_capability: tuple  # (major, minor)
+    MULTIPROCESSOR_COUNT: int
+    total_memory: int  # bytes
+
+
+def get_current_device():
+    """GPU 0, the one cudapy launches on; NoDeviceError without a GPU."""
+    info = _device.device_info(0)
+    return Device(0, info.name, info.compute_capability, info.multiprocessors,
+                  info.total_memory)
+
+
+def detect():
+    """Prints the GPUs found; returns whether there is one."""
+    count = _device.device_count()
+    print(f"Found {count} CUDA devices")
+    for ordinal in range(count):
+        info = _device.device_info(ordinal)
+        major, minor = info.compute_capability
+        print(f"id {ordinal}    {info.name}    compute capability {major}.{minor}")
+    return count > 0
+
+
+# ---- device functions and kernels -----------------------------------------------------------
+
+_PYTHON_SCALARS = {bool: "bool", int: "int64", float: "float64"}  # bool first: it is an int
+# The classes whose instances a type key names by their class alone.
+_SCALAR_CLASSES = frozenset([bool, int, float, bool_, int8, int16, int32, int64, uint8, uint16,
+                             uint32, uint64, float16, float32, float64])
+
+
+def _type_key(value):
+    """A cheap key for the argument types a specialization is compiled for."""
+    cls = value.__class__
+    if cls in _SCALAR_CLASSES:
+        return cls
+    if cls is np.ndarray:
+        flags = value.flags
+        return value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous
+    if cls is CudaArray:
+        return value._type_key
+    if isinstance(value, np.ndarray):
+        return _type_key(value.view(np.ndarray))
+    foreign = foreign_array(value)
+    return cls if foreign is None else foreign._type_key
+
+
+class Dispatcher:
+    """A kernel made by @cuda.jit. `kernel[grid, block](*args)` (also `[grid, block, stream,
+    shared_bytes]`) and CudaPy's `kernel(nx, ny, nz)(*args)` launch it, compiled for the
+    signature it was given, or else for the types of `args`."""
+
+    def __init__(self, function, signature, options, target):
+        functools.update_wrapper(self, function)
+        self.py_func = function
+        self.target = targets.resolve(target)
+        self._options = options
+        code = function.__code__
+        self._param_names = code.co_varnames[:code.co_argcount]
+        self._lock = threading.Lock()
+        self._by_types = {}  # _type_key tuple -> Kernel
+        self._by_signature = {}  # signature text -> Kernel
+        self._launches = LaunchCache()
+        self._kernel = None if signature is None else self._compile(signature)
+
+    def __repr__(self):
+        return f"<cudapy.cuda kernel {self.__name__}>"
+
+    @property
+    def signatures(self):
+        """The signatures compiled so far."""
+        return list(self._by_signature)
+
+    def __getitem__(self, key):
+        if self._kernel is not None:
+            return self._kernel[key]
+        launch = self._launches.get(key)
+        if launch is None:
+            launch = self._launches.put(
+                key, _DispatchedLaunch(self, launch_config(self.__name__, key)))
+        return launch
+
+    def __call__(self, nx, ny=1, nz=1):
+        config = thread_config(self.__name__, nx, ny, nz)
+        if self._kernel is not None:
+            return Launch(self._kernel, config)
+        return _DispatchedLaunch(self, config)
+
+    def specialize(self, *args):
+        """The compiled kernel (a cudapy.Kernel) that a launch with `args` runs."""
+        return self._kernel if self._kernel is not None else self._kernel_for(args)
+
+    def _kernel_for(self, args):
+        kernel = self._by_types.get(tuple(map(_type_key, args)))
+        return kernel if kernel is not None else self._specialize(args)
+
+    def _specialize(self, args):
+        signature = self._signature_of(args)
+        with self._lock:
+            kernel = self._by_signature.get(signature) or self._compile(signature)
+            self._by_types[tuple(map(_type_key, args))] = kernel
+        return kernel
+
+    def _compile(self, signature):
+        program = _Program(self.py_func, signature, self._options, self.target)
+        kernel = Kernel(program, program.name, program.translate())
+        self._by_signature[signature] = kernel
+        return kernel
+
+    def _signature_of(self, args):
+        names = self._param_names
+        if len(args) != len(names):
+            count = len(names)
+            raise TypeError(f"{self.__name__}() takes {count} argument"
+                            f"{'' if count == 1 else 's'} ({', '.join(names)}) but {len(args)} "
+                            f"{'was' if len(args) == 1 else 'were'} given")
+        types = [self._argument_type(name, value) for name, value in zip(names, args)]
+        return f"void({', '.join(types)})"
+
+    def _argument_type(self, name, value):
+        """The signature type of an argument: Python numbers as int64, float64 and bool, NumPy
+        scalars as their type, arrays by dtype, dimensions and layout."""
+        where = f"{self.__name__}(): argument '{name}'"
+        if isinstance(value, (complex, np.complexfloating)):
+            raise TypeError(f"{where} is complex; kernels have no complex numbers")
+        if isinstance(value, np.generic):
+            return self._element_type(where, value.dtype)
+        for python_type, name in _PYTHON_SCALARS.items():
+            if isinstance(value, python_type):
+                return name
+        if isinstance(value, np.ndarray):
+            dtype, ndim, layout = value.dtype, value.ndim, ndarray_layout(value)
+        elif isinstance(value, CudaArray):
+            dtype, ndim, layout = value._type_key
+        else:
+            foreign = foreign_array(value)
+            if foreign is None:
+                lists = (" (a list: pass a NumPy array, or give the kernel a signature)"
+                         if isinstance(value, list) else "")
+                raise TypeError(f"{where} is a {type(value).__name__}{lists}; kernels take "
+                                "numbers, NumPy arrays and device arrays")
+            dtype, ndim, layout = foreign._type_key
+        if ndim == 0:
+            raise ValueError(f"{where} is a 0-d array; pass its value as a scalar")
+        self._element_type(where, dtype)
+        return array_type(dtype, ndim, layout)
+
+    @staticmethod
+    def _element_type(where, dtype):
+        try:
+            scalar_type_of(dtype)
+        except TypeError as error:
+            raise TypeError(f"{where}: {error}") from None
+        return dtype.name
+
+
+class _DispatchedLaunch:
+    """A @cuda.jit kernel without a signature, with its launch shape: each call runs the
+    kernel compiled for its arguments' types."""
+
+    __slots__ = ("_dispatcher", "_config", "_config_ref")
+
+    def __init__(self, dispatcher, config):
+        self._dispatcher = dispatcher
+        self._config = config
+        self._config_ref = ctypes.byref(config)
+
+    def __call__(self, *args, seq=False):
+        """Launches the kernel; `seq=True` runs the Python function in the interpreter."""
+        kernel = self._dispatcher._kernel_for(args)
+        if seq or kernel._interpreted:
+            from . import interpreter
+            interpreter._launch(kernel, self._config, args)
+        else:
+            kernel._launch(self._config_ref, args)
+
+
+# numba's options that cudapy does what they ask anyway: compiled code is always cached on disk
+# and always optimized.
+_IMPLIED_OPTIONS = ("cache", "opt")
+
+
+def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=False,
+        max_registers=None, launch_bounds=None, target=None, **numba_options):
+    """`@cuda.jit`, `@cuda.jit("void(float32[:], int32)")`, `@cuda.jit(device=True)` and the
+    options: debug (check asserts; KernelAssertionError when one fails), fastmath, lineinfo,
+    max_registers, launch_bounds (max threads per block, or (that, min blocks per
+    multiprocessor)), target ("cuda", "cpu", "python"; default $CUDAPY_TARGET, else "cuda")."""
+    for option in numba_options:
+        if option not in _IMPLIED_OPTIONS:
+            raise TypeError(f"cuda.jit(): the option {option}= is not supported by cudapy")
+    options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds)
+    if not device:
+        targets.resolve(target)
+
+    def decorate(function, signature=None):
+        if not inspect.isfunction(function):
+            raise TypeError(f"cuda.jit() takes a function, got {type(function).__name__}")
+        if device:
+            return DeviceFunction(function, signature)
+        return Dispatcher(function, signature, options, target)
+
+    if inspect.isfunction(func_or_sig):
+        return decorate(func_or_sig)
+    if func_or_sig is None or isinstance(func_or_sig, str):
+        return lambda function: decorate(function, func_or_sig)
+    raise TypeError("cuda.jit() takes a function or a signature string, got "
+                    f"{type(func_or_sig).__name__}")

@@ -1,0 +1,3 @@
+# k : void (int32* X)
+def k(X):
+    cuda.atomic.and(X, 0, 1)

@@ -1,0 +1,5 @@
+# k : void (float32* X)
+def k(X):
+    print(f"value {X[0]}")
+    print(X)
+    print("x", end="")

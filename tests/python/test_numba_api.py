@@ -1,0 +1,810 @@
+"""numba.cuda's vocabulary through `from cudapy import cuda`: the module's surface on the host,
+@cuda.jit and its options, specialization on argument types, n-d arrays (C, Fortran and
+strided; NumPy arrays and device arrays), module constants, constant arrays, device functions,
+launch forms and errors. Kernels run on the CPU target, and on the GPU where there is one, and
+their results are checked against NumPy.
+
+Kernels are made inside the tests (cuda.jit chooses the target when it is applied), from
+functions defined here or in the test.
+"""
+
+import ctypes
+import types
+
+import numpy as np
+import pytest
+
+import cudapy as cp
+import cudapy.cuda
+from cudapy import cuda
+
+TARGETS = ["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.nvrtc])]
+
+
+@pytest.fixture(params=TARGETS)
+def target(request, monkeypatch):
+    """Runs the test's kernels on the CPU target, and on the GPU where there is one."""
+    monkeypatch.setenv("CUDAPY_TARGET", request.param)
+    return request.param
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(20261122)
+
+
+# ---- the module on the host ------------------------------------------------------------------
+
+DEVICE_FUNCTIONS = ["grid", "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and",
+                    "syncthreads_or", "syncwarp", "threadfence", "threadfence_block",
+                    "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
+                    "shfl_xor_sync", "all_sync", "any_sync", "ballot_sync", "activemask",
+                    "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "cbrt"]
+NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atomic.add",
+                        "atomic.sub", "atomic.min", "atomic.max", "atomic.and_", "atomic.or_",
+                        "atomic.xor", "atomic.exch", "atomic.inc", "atomic.dec",
+                        "atomic.compare_and_swap", "atomic.cas"]
+DTYPE_NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+               "float16", "float32", "float64"]
+
+
+def test_the_module_is_reachable_three_ways():
+    assert cp.cuda is cuda
+    assert cudapy.cuda is cuda
+
+
+@pytest.mark.parametrize("name", DEVICE_FUNCTIONS + NAMESPACED_FUNCTIONS)
+def test_device_functions_called_on_the_host_raise(name):
+    function = cuda
+    for part in name.split("."):
+        function = getattr(function, part)
+    with pytest.raises(RuntimeError, match=rf"^cuda\.{name}\(\) can only be called inside a "
+                                           "kernel$"):
+        function(1, 2, 3)
+
+
+@pytest.mark.parametrize("name", ["threadIdx", "blockIdx", "blockDim", "gridDim"])
+@pytest.mark.parametrize("axis", ["x", "y", "z"])
+def test_thread_indices_read_on_the_host_raise(name, axis):
+    with pytest.raises(RuntimeError, match=rf"cuda\.{name}\.{axis} can only be read inside"):
+        getattr(getattr(cuda, name), axis)
+
+
+@pytest.mark.parametrize("use", [int, float, bool, lambda v: v + 1, lambda v: 31 - v,
+                                 lambda v: v < 3, lambda v: [0, 1][v]],
+                         ids=["int", "float", "bool", "add", "rsub", "compare", "index"])
+@pytest.mark.parametrize("name", ["laneid", "warpsize"])
+def test_lane_values_used_on_the_host_raise(name, use):
+    with pytest.raises(RuntimeError, match=rf"cuda\.{name} can only be read inside a kernel"):
+        use(getattr(cuda, name))
+
+
+@pytest.mark.parametrize("name", ["stream", "event", "as_cuda_array", "mapped_array",
+                                  "select_device", "random", "autojit", "close"])
+def test_the_rest_of_numba_cuda_is_refused_by_name(name):
+    with pytest.raises(AttributeError, match=rf"^cuda\.{name} is not supported by cudapy$"):
+        getattr(cuda, name)
+
+
+@pytest.mark.parametrize("name", ["atomic.nanmax", "atomic.nanmin", "shared.zeros",
+                                  "local.zeros", "const.array"])
+def test_the_rest_of_the_namespaces_is_refused_by_name(name):
+    namespace, attribute = name.split(".")
+    with pytest.raises(AttributeError, match=rf"^cuda\.{namespace}\.{attribute} is not "
+                                             "supported by cudapy$"):
+        getattr(getattr(cuda, namespace), attribute)
+
+
+def test_special_names_are_plain_attribute_errors():
+    assert not hasattr(cuda, "__path__")
+    assert not hasattr(cuda.atomic, "__wrapped__")
+
+
+@pytest.mark.parametrize("name", DTYPE_NAMES)
+def test_dtype_names_are_numpy_types(name):
+    assert getattr(cuda, name) is getattr(np, name)
+
+
+def test_star_import_gives_the_kernel_vocabulary():
+    namespace = {}
+    exec("from cudapy.cuda import *", namespace)
+    for name in ["jit", "to_device", "threadIdx", "grid", "shared", "atomic", "syncthreads",
+                 "shfl_sync", "popc", "laneid", "warpsize", "float32"]:
+        assert namespace[name] is getattr(cuda, name)
+
+
+def test_kernel_assertion_error_is_an_assertion_error():
+    assert issubclass(cp.KernelAssertionError, cp.CudapyError)
+    assert issubclass(cp.KernelAssertionError, AssertionError)
+
+
+def test_host_queries_agree_with_the_device_count(capsys):
+    count = cp.device_count()
+    assert cuda.is_available() == (count > 0)
+    assert cuda.detect() == (count > 0)
+    assert f"Found {count} CUDA devices" in capsys.readouterr().out
+    if count == 0:
+        with pytest.raises(cp.NoDeviceError):
+            cuda.get_current_device()
+        return
+    device = cuda.get_current_device()
+    info = cp.device_info(0)
+    assert (device.id, device.name, device.compute_capability) == (
+        0, info.name, info.compute_capability)
+    assert device.MULTIPROCESSOR_COUNT == info.multiprocessors
+
+
+def test_pinned_array_is_a_host_array():
+    array = cuda.pinned_array((3, 4), np.int16, order="F")
+    assert isinstance(array, np.ndarray)
+    assert array.shape == (3, 4) and array.dtype == np.int16 and array.flags.f_contiguous
+
+
+# ---- cuda.jit and its options ----------------------------------------------------------------
+
+def add_one(values):
+    i = cuda.grid(1)
+    if i < values.size:
+        values[i] += 1
+
+
+def test_jit_forms_all_give_kernels():
+    for kernel in [cuda.jit(add_one), cuda.jit()(add_one), cuda.jit("void(int32[::1])")(add_one),
+                   cuda.jit(debug=True, fastmath=True, lineinfo=True, max_registers=32,
+                            launch_bounds=(128, 2))(add_one),
+                   cuda.jit(launch_bounds=64, cache=True)(add_one)]:
+        assert kernel.py_func is add_one
+        assert kernel.__name__ == "add_one"
+
+
+def test_jit_with_a_signature_translates_at_once():
+    kernel = cuda.jit("void(int32[::1])", target="cpu")(add_one)
+    assert kernel.signatures == ["void(int32[::1])"]
+    with pytest.raises(cp.CompileError):
+        cuda.jit("void(int32[::1], int32)", target="cpu")(add_one)
+
+
+@pytest.mark.parametrize("options, error, message", [
+    ({"inline": True}, TypeError, "the option inline= is not supported"),
+    ({"link": ["x.cu"]}, TypeError, "the option link= is not supported"),
+    ({"max_registers": 0}, ValueError, "max_registers must be positive"),
+    ({"max_registers": "8"}, TypeError, "max_registers must be a positive integer"),
+    ({"max_registers": True}, TypeError, "max_registers must be a positive integer"),
+    ({"launch_bounds": (128, 2, 1)}, ValueError, "launch_bounds must be max_threads or"),
+    ({"launch_bounds": (0,)}, ValueError, "launch_bounds' max threads must be positive"),
+    ({"launch_bounds": (128, -1)}, ValueError, "launch_bounds' min blocks must be positive"),
+    ({"launch_bounds": 1.5}, TypeError, "launch_bounds' max threads must be a positive"),
+    ({"target": "gpu"}, ValueError, "target must be one of"),
+])
+def test_jit_refuses_bad_options(options, error, message):
+    with pytest.raises(error, match=message):
+        cuda.jit(**options)
+
+
+def test_jit_takes_functions_and_signature_strings_only():
+    with pytest.raises(TypeError, match="takes a function or a signature string, got int"):
+        cuda.jit(42)
+    with pytest.raises(TypeError, match="takes a function, got str"):
+        cuda.jit()("def f(): pass")
+
+
+def test_compile_and_module_take_the_new_options():
+    source = "def k(X):\n    X[0] = 1\n"
+    for make in (cp.compile, cp.module):
+        make(source, sig="void(int32[::1])", debug=True, max_registers=64,
+             launch_bounds=(256, 1), target="cpu")
+        with pytest.raises(ValueError, match="max_registers must be positive"):
+            make(source, sig="void(int32[::1])", max_registers=-1, target="cpu")
+
+
+@pytest.mark.nvrtc
+def test_launch_bounds_reach_the_ptx():
+    ptx = cp.ptx("def k(X):\n    X[0] = 1\n", sig="void(int32[::1])", launch_bounds=(128, 2),
+                 max_registers=32)
+    assert ".maxntid 128, 1, 1" in ptx
+    assert ".minnctapersm 2" in ptx
+
+
+def test_device_functions_refuse_host_calls():
+    @cuda.jit(device=True)
+    def twice(x):
+        return 2 * x
+
+    assert twice.py_func(3) == 6
+    with pytest.raises(RuntimeError, match=r"twice\(\) is a device function: it can only be "
+                                           "called inside a kernel"):
+        twice(3)
+
+
+# ---- specialization on argument types ------------------------------------------------------
+
+def take_all(a, b, c, d, e, f, g, h):
+    pass
+
+
+def signature_of(kernel, *args):
+    kernel.specialize(*args)
+    return kernel.signatures[-1]
+
+
+def test_specialization_follows_the_argument_types():
+    kernel = cuda.jit(take_all, target="cpu")
+    matrix = np.zeros((4, 6), np.float32)
+    assert signature_of(kernel, 1, 2.5, True, np.float32(1), np.uint16(2), matrix,
+                        np.asfortranarray(matrix), matrix[::2, ::3]) == (
+        "void(int64, float64, bool, float32, uint16, float32[:, ::1], float32[::1, :], "
+        "float32[:, :])")
+
+
+@pytest.mark.parametrize("value, expected", [
+    (np.zeros(5, np.int8), "int8[::1]"),
+    (np.zeros(10, np.float64)[::2], "float64[:]"),
+    (np.zeros((2, 3, 4), np.bool_), "bool[:, :, ::1]"),
+    (np.zeros((2, 3, 4), np.uint64, order="F"), "uint64[::1, :, :]"),
+    (np.zeros((2, 3, 4), np.int32)[:, ::-1], "int32[:, :, :]"),
+    (np.zeros((1, 5), np.float32), "float32[:, ::1]"),  # C and Fortran at once: C
+    (np.bool_(True), "bool"),
+    (np.float16(1), "float16"),
+    (np.uint64(2 ** 64 - 1), "uint64"),
+])
+def test_argument_types(value, expected):
+    def one(x):
+        pass
+
+    assert signature_of(cuda.jit(one, target="cpu"), value) == f"void({expected})"
+
+
+def test_device_arrays_specialize_by_dtype_dimensions_and_layout():
+    def one(x):
+        pass
+
+    kernel = cuda.jit(one, target="cpu")
+    assert signature_of(kernel, cuda.device_array((3, 4), np.int16, target="cpu")) == (
+        "void(int16[:, ::1])")
+    assert signature_of(kernel, cuda.device_array((3, 4), np.int16, order="F",
+                                                  target="cpu")) == "void(int16[::1, :])"
+    assert signature_of(kernel, cuda.device_array((3, 4), np.int16, strides=(16, 4),
+                                                  target="cpu")) == "void(int16[:, :])"
+
+
+def test_one_compile_per_combination_of_types():
+    def one(x):
+        pass
+
+    kernel = cuda.jit(one, target="cpu")
+    first = kernel.specialize(np.zeros(3, np.float32))
+    assert kernel.specialize(np.ones(50, np.float32)) is first
+    assert kernel.specialize(np.float32(2)) is not first
+    assert kernel.specialize(np.zeros(3, np.float64)) is not first
+    assert kernel.specialize(np.zeros(3, np.float32)) is first
+    assert len(kernel.signatures) == 3
+    # C-contiguous 2-d arrays that are also Fortran-contiguous share the C compile.
+    assert kernel.specialize(np.zeros((1, 4))) is kernel.specialize(np.zeros((3, 4)))
+
+
+@pytest.mark.parametrize("value, error, message", [
+    (1 + 2j, TypeError, "argument 'x' is complex"),
+    (np.complex64(1), TypeError, "argument 'x' is complex"),
+    (np.zeros(3, np.complex128), TypeError, "argument 'x': cudapy arrays cannot hold complex128"),
+    ([1.0, 2.0], TypeError, "argument 'x' is a list .*pass a NumPy array"),
+    ("text", TypeError, "argument 'x' is a str; kernels take numbers, NumPy arrays"),
+    (np.array(3.0), ValueError, "argument 'x' is a 0-d array"),
+])
+def test_arguments_without_a_kernel_type_are_refused(value, error, message):
+    def one(x):
+        pass
+
+    with pytest.raises(error, match=rf"one\(\): {message}"):
+        cuda.jit(one, target="cpu")[1, 1](value)
+
+
+def test_wrong_argument_count_names_the_parameters():
+    with pytest.raises(TypeError, match=r"take_all\(\) takes 8 arguments \(a, b, c, d, e, f, g, "
+                                        r"h\) but 2 were given"):
+        cuda.jit(take_all, target="cpu")[1, 1](1, 2)
+
+
+# ---- kernels on n-d arrays, checked against NumPy --------------------------------------------
+
+def scale_2d(source, destination, factor):
+    row, column = cuda.grid(2)
+    if row < destination.shape[0] and column < destination.shape[1]:
+        destination[row, column] = source[row, column] * factor
+
+
+def blocks_for(shape, block):
+    return tuple((extent + size - 1) // size for extent, size in zip(shape, block))
+
+
+def test_one_dimensional_kernel(target, rng):
+    @cuda.jit
+    def add(x, y, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = x[i] + y[i]
+
+    x, y = rng.standard_normal(1000), rng.standard_normal(1000)
+    out = np.full(1000, np.nan)
+    add[8, 128](x, y, out)
+    np.testing.assert_array_equal(out, x + y)
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "reversed"])
+def test_two_dimensional_numpy_arrays_of_each_layout(target, rng, layout):
+    base = rng.standard_normal((30, 40)).astype(np.float32)
+    source = {"C": base, "F": np.asfortranarray(base), "strided": base[::2, 1::3],
+              "reversed": base[::-1, ::-2]}[layout]
+    destination_base = np.full((30, 40), np.nan, np.float32)
+    destination = {"C": destination_base, "F": np.asfortranarray(destination_base),
+                   "strided": destination_base[::2, 1::3],
+                   "reversed": destination_base[::-1, ::-2]}[layout]
+    kernel = cuda.jit(scale_2d)
+    kernel[blocks_for(destination.shape, (8, 8)), (8, 8)](source, destination, np.float32(3))
+    np.testing.assert_array_equal(destination, source * np.float32(3))
+    if layout in ("strided", "reversed"):  # the elements outside the view keep their NaN
+        outside = np.ones(base.shape, bool)
+        (outside[::2, 1::3] if layout == "strided" else outside[::-1, ::-2])[...] = False
+        assert np.isnan(destination_base[outside]).all()
+
+
+def test_non_contiguous_array_for_a_c_parameter_is_copied_back(target, rng):
+    kernel = cuda.jit("void(float32[:, ::1], float32[:, ::1], float32)")(scale_2d)
+    source = rng.standard_normal((16, 16)).astype(np.float32)
+    destination_base = np.zeros((16, 32), np.float32)
+    destination = destination_base[:, ::2]
+    kernel[(2, 2), (8, 8)](source, destination, np.float32(-2))
+    np.testing.assert_array_equal(destination, source * np.float32(-2))
+    assert not destination_base[:, 1::2].any()
+
+
+def test_three_dimensional_arrays(target, rng):
+    @cuda.jit
+    def sum_last_axis(values, sums):
+        i, j = cuda.grid(2)
+        if i < values.shape[0] and j < values.shape[1]:
+            total = 0
+            for k in range(values.shape[2]):
+                total += values[i, j, k]
+            sums[i, j] = total
+
+    values = rng.integers(-1000, 1000, (5, 7, 9), dtype=np.int64)
+    for layout in (values, np.asfortranarray(values), values[:, ::-1, ::2]):
+        sums = np.zeros(layout.shape[:2], np.int64)
+        sum_last_axis[(1, 1), (8, 8)](layout, sums)
+        np.testing.assert_array_equal(sums, layout.sum(axis=2))
+
+
+def test_shape_ndim_size_and_len_in_kernels(target):
+    @cuda.jit
+    def describe(values, out):
+        if cuda.grid(1) == 0:
+            out[0] = values.shape[0]
+            out[1] = values.shape[1]
+            out[2] = values.shape[2]
+            out[3] = values.ndim
+            out[4] = values.size
+            out[5] = len(values)
+
+    out = np.zeros(6, np.int64)
+    describe[1, 32](np.zeros((3, 5, 7), np.float32), out)
+    np.testing.assert_array_equal(out, [3, 5, 7, 3, 105, 3])
+
+
+# row_sums : void (float** M, float* out)
+def row_sums(M, out):
+    if idx < len(M):
+        total = 0.0
+        for j in range(len(M[idx])):
+            total += M[idx][j]
+        out[idx] = total
+
+
+def test_cudapy_arrays_of_rows_take_device_arrays_numpy_rows_and_lists(target, rng):
+    rows = [rng.standard_normal(n).astype(np.float32) for n in (3, 8, 0)]
+    given = [cp.CudaArray(rows[0]), rows[1], rows[2].tolist()]
+    sums = np.full(3, np.nan, np.float32)
+    cp.compile(row_sums)(3)(given, sums)
+    np.testing.assert_allclose(sums, [row.sum() for row in rows], rtol=1e-6)
+    with pytest.raises(ValueError, match=r"argument 'M' must be a 1-d array .*got a CudaArray "
+                                         r"of shape \(2, 2\)"):
+        cp.compile(row_sums)(1)([cp.CudaArray(np.zeros((2, 2), np.float32))], sums)
+
+
+# ---- device arrays ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("shape", [(17,), (5, 7), (2, 3, 4), (0, 3)], ids=str)
+@pytest.mark.parametrize("dtype", [np.bool_, np.uint8, np.int16, np.int64, np.float32,
+                                   np.float64], ids=lambda t: np.dtype(t).name)
+def test_device_array_round_trips(target, rng, dtype, shape, order):
+    host = np.asarray(rng.standard_normal(shape) * 100, order=order).astype(dtype, order="K")
+    device = cuda.to_device(host)
+    assert isinstance(device, cp.CudaArray)
+    assert (device.shape, device.dtype, device.ndim, device.size, device.nbytes) == (
+        host.shape, host.dtype, host.ndim, host.size, host.nbytes)
+    assert device.strides == host.strides
+    assert len(device) == shape[0]
+    back = device.copy_to_host()
+    np.testing.assert_array_equal(back, host)
+    assert back.strides == host.strides
+    into = np.zeros(shape, dtype)
+    assert device.copy_to_host(into) is into
+    np.testing.assert_array_equal(into, host)
+    fresh = np.asarray(rng.standard_normal(shape) * 10, order=order).astype(dtype)
+    device.copy_to_device(fresh)
+    np.testing.assert_array_equal(device.copy_to_host(), fresh)
+    np.testing.assert_array_equal(cp.CudaArray(host).toHost(), host)
+
+
+@pytest.mark.parametrize("shape, strides", [((3, 4), (32, 8)),  # gaps between elements
+                                            ((2, 3, 4), (4, 32, 8))],  # no gaps, axes permuted
+                         ids=["gaps", "permuted"])
+def test_device_array_of_custom_strides(target, shape, strides):
+    device = cuda.device_array(shape, np.int32, strides=strides)
+    assert device.strides == strides
+    assert not device.is_c_contiguous() and not device.is_f_contiguous()
+    values = np.arange(np.prod(shape), dtype=np.int32).reshape(shape)
+    device.copy_to_device(values)
+    back = device.copy_to_host()
+    np.testing.assert_array_equal(back, values)
+    assert back.strides == strides
+
+
+def test_device_array_factories(target):
+    empty = cuda.device_array(5)
+    assert empty.shape == (5,) and empty.dtype == np.float32
+    fortran = np.zeros((3, 4), np.int16, order="F")
+    like = cuda.device_array_like(fortran)
+    assert like.shape == (3, 4) and like.dtype == np.int16 and like.is_f_contiguous()
+    assert cuda.device_array_like(like).strides == like.strides
+    values = np.arange(6.0).reshape(2, 3)
+    uncopied = cuda.to_device(values, copy=False)
+    assert uncopied.shape == (2, 3) and uncopied.dtype == np.float64
+    assert cuda.to_device(values, to=uncopied) is uncopied
+    np.testing.assert_array_equal(uncopied.copy_to_host(), values)
+    from_list = cuda.to_device([[1, 2], [3, 4]])
+    np.testing.assert_array_equal(from_list.copy_to_host(), np.array([[1, 2], [3, 4]]))
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: cuda.device_array((3, -1)), ValueError, "the shape must not be negative"),
+    (lambda: cuda.device_array((3, 2.0)), TypeError, "the shape must be an integer or a tuple"),
+    (lambda: cuda.device_array(3, np.complex64), TypeError, "cannot hold complex64"),
+    (lambda: cuda.device_array((3, 4), order="K"), ValueError, "order must be 'C' or 'F'"),
+    (lambda: cuda.device_array((3, 4), np.int32, strides=(16,)), ValueError,
+     "1 strides for 2 dimensions"),
+    (lambda: cuda.device_array((3, 4), np.int32, strides=(16, 6)), ValueError,
+     "multiples of the item size"),
+    (lambda: cuda.to_device(np.zeros(3)).copy_to_host(np.zeros(4)), ValueError,
+     r"ary has shape \(4,\), the CudaArray \(3,\)"),
+    (lambda: cuda.to_device(np.zeros(3)).copy_to_host(np.zeros(3, np.float32)), TypeError,
+     "ary holds float32, the CudaArray float64"),
+    (lambda: cuda.to_device(np.zeros(3)).copy_to_device(np.zeros((3, 1))), ValueError,
+     r"the source has shape \(3, 1\)"),
+])
+def test_device_array_errors(target, call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_device_arrays_stay_on_the_device_between_launches(target):
+    kernel = cuda.jit(scale_2d)
+    values = np.arange(48, dtype=np.float64).reshape(6, 8)
+    device = cuda.to_device(values)
+    for _ in range(3):
+        kernel[(1, 1), (8, 8)](device, device, 2.0)
+    np.testing.assert_array_equal(device.copy_to_host(), values * 8)
+    np.testing.assert_array_equal(values, np.arange(48.0).reshape(6, 8))
+
+
+@pytest.mark.parametrize("order", ["F", "strided"])
+def test_device_arrays_of_any_layout_for_strided_parameters(target, order):
+    kernel = cuda.jit("void(float64[:, :], float64[:, :], float64)")(scale_2d)
+    values = np.arange(12.0).reshape(3, 4)
+    if order == "F":
+        device = cuda.to_device(np.asfortranarray(values))
+    else:
+        device = cuda.device_array((3, 4), np.float64, strides=(64, 16))
+        device.copy_to_device(values)
+    kernel[(1, 1), (4, 4)](device, device, 0.5)
+    np.testing.assert_array_equal(device.copy_to_host(), values * 0.5)
+
+
+def test_device_arrays_are_not_copied_to_another_layout(target):
+    kernel = cuda.jit("void(float32[:, ::1], float32[:, ::1], float32)")(scale_2d)
+    fortran = cuda.to_device(np.zeros((4, 4), np.float32, order="F"))
+    with pytest.raises(ValueError, match=r"scale_2d\(\): argument 'source' must be "
+                                         "C-contiguous .*never copied implicitly"):
+        kernel[1, 1](fortran, cuda.device_array((4, 4)), np.float32(1))
+
+
+# ---- argument checks of kernels with a signature -------------------------------------------
+
+@pytest.mark.parametrize("args, error, message", [
+    ((np.zeros((4, 4)), np.zeros((4, 4), np.float32), 1.0), TypeError,
+     r"argument 'source' must be float32\[:, ::1\] \(float32 elements\), got a NumPy array of "
+     "float64"),
+    ((np.zeros(16, np.float32), np.zeros((4, 4), np.float32), 1.0), ValueError,
+     "argument 'source' must be a 2-d array, got shape"),
+    ((np.zeros((4, 4), np.float32), np.zeros((4, 4), np.float32)[None], 1.0), ValueError,
+     "argument 'destination' must be a 2-d array"),
+    (("text", np.zeros((4, 4), np.float32), 1.0), TypeError,
+     r"argument 'source' must be float32\[:, ::1\] \(a CudaArray or a 2-d NumPy array of "
+     "float32\\), got str"),
+    ((np.zeros((4, 4), np.float32), np.zeros((4, 4), np.float32), "x"), TypeError,
+     "argument 'factor' must be float"),
+])
+def test_arguments_are_checked_against_the_signature(target, args, error, message):
+    kernel = cuda.jit("void(float32[:, ::1], float32[:, ::1], float32)")(scale_2d)
+    with pytest.raises(error, match=message):
+        kernel[1, 1](*args)
+
+
+def test_device_array_of_another_dtype_or_rank_is_refused(target):
+    kernel = cuda.jit("void(float32[:, ::1], float32[:, ::1], float32)")(scale_2d)
+    good = cuda.device_array((4, 4), np.float32)
+    with pytest.raises(TypeError, match="argument 'source' .*got a CudaArray of float64"):
+        kernel[1, 1](cuda.device_array((4, 4), np.float64), good, np.float32(1))
+    with pytest.raises(ValueError, match="argument 'source' must be a 2-d array .*got a "
+                                         r"CudaArray of shape \(16,\)"):
+        kernel[1, 1](cuda.device_array(16, np.float32), good, np.float32(1))
+
+
+def test_a_read_only_array_the_kernel_writes_is_refused(target):
+    kernel = cuda.jit("void(float32[:, ::1], float32[:, ::1], float32)")(scale_2d)
+    destination = np.zeros((4, 4), np.float32)
+    destination.flags.writeable = False
+    with pytest.raises(ValueError, match="argument 'destination' is a read-only array"):
+        kernel[1, 1](np.zeros((4, 4), np.float32), destination, np.float32(1))
+    source = np.ones((4, 4), np.float32)
+    source.flags.writeable = False  # read only by the kernel: fine
+    written = np.zeros((4, 4), np.float32)
+    kernel[(1, 1), (4, 4)](source, written, np.float32(2))
+    np.testing.assert_array_equal(written, np.full((4, 4), 2, np.float32))
+
+
+def test_device_memory_of_another_library_is_refused_on_the_cpu():
+    class Foreign:
+        __cuda_array_interface__ = {"shape": (4,), "typestr": "<f4", "data": (0, False),
+                                    "version": 3, "strides": None}
+
+    kernel = cuda.jit("void(float32[::1])", target="cpu")(add_float)
+    with pytest.raises(TypeError, match="argument 'values' is a Foreign in GPU memory, but the "
+                                        "kernel runs on the cpu target"):
+        kernel[1, 4](Foreign())
+
+
+def add_float(values):
+    i = cuda.grid(1)
+    if i < values.size:
+        values[i] += 1.0
+
+
+def test_cuda_array_interface_only_for_gpu_memory():
+    assert not hasattr(cuda.to_device(np.zeros(3), target="cpu"), "__cuda_array_interface__")
+
+
+@pytest.mark.gpu
+@pytest.mark.nvrtc
+def test_device_arrays_of_other_libraries_are_passed_as_they_are(rng):
+    values = rng.standard_normal((6, 5))
+    device = cuda.to_device(np.asfortranarray(values), target="cuda")
+    interface = device.__cuda_array_interface__
+    assert interface["shape"] == (6, 5) and interface["typestr"] == "<f8"
+    assert interface["strides"] == (8, 48) and interface["version"] == 3
+    assert interface["data"] == (device.pointer, False)
+
+    class Foreign:
+        __cuda_array_interface__ = interface
+
+    kernel = cuda.jit(scale_2d, target="cuda")
+    assert kernel.specialize(Foreign(), Foreign(), 1.0).params[0][1] == "float64[::1, :]"
+    kernel[(1, 1), (8, 8)](Foreign(), Foreign(), 4.0)
+    np.testing.assert_array_equal(device.copy_to_host(), values * 4)
+
+
+# ---- what kernels take from their module: constants, arrays, device functions ---------------
+
+COUNT = 7
+RATIO = 0.1  # not exact in binary: the constant must keep every bit
+SINGLE = np.float32(1 / 3)
+HUGE = np.uint64(2 ** 64 - 5)
+NEGATIVE = -(2 ** 40)
+ENABLED = True
+LOOKUP = np.array([[1, 2, 3], [10, 20, 30]], dtype=np.int64) * 1_000_000_007
+
+
+def read_constants(ints, floats, flags):
+    if cuda.grid(1) == 0:
+        ints[0] = COUNT
+        ints[1] = NEGATIVE
+        floats[0] = RATIO
+        floats[1] = SINGLE
+        flags[0] = ENABLED
+        flags[1] = HUGE == 18446744073709551611
+
+
+def test_module_constants_keep_their_values(target):
+    ints, floats, flags = np.zeros(2, np.int64), np.zeros(2), np.zeros(2, bool)
+    cuda.jit(read_constants)[1, 32](ints, floats, flags)
+    np.testing.assert_array_equal(ints, [COUNT, NEGATIVE])
+    np.testing.assert_array_equal(floats, [RATIO, float(SINGLE)])
+    np.testing.assert_array_equal(flags, [True, True])
+
+
+def test_closure_variables_are_constants_too(target):
+    offset = 5
+    scale = 2.5
+
+    @cuda.jit
+    def affine(values):
+        i = cuda.grid(1)
+        if i < values.size:
+            values[i] = values[i] * scale + offset
+
+    values = np.arange(10.0)
+    affine[1, 32](values)
+    np.testing.assert_array_equal(values, np.arange(10.0) * 2.5 + 5)
+
+
+def test_cudapy_compile_reads_module_constants_too(target):
+    def fill(values):
+        i = cuda.grid(1)
+        if i < values.size:
+            values[i] = COUNT * i
+
+    values = np.zeros(9, np.int32)
+    cp.compile(fill, sig="void(int32[::1])")[1, 32](values)
+    np.testing.assert_array_equal(values, COUNT * np.arange(9))
+
+
+def test_constant_arrays(target):
+    @cuda.jit
+    def look_up(out):
+        table = cuda.const.array_like(LOOKUP)
+        i, j = cuda.grid(2)
+        if i < out.shape[0] and j < out.shape[1]:
+            out[i, j] = table[i, j] + table.shape[1]
+
+    out = np.zeros((2, 3), np.int64)
+    look_up[(1, 1), (4, 4)](out)
+    np.testing.assert_array_equal(out, LOOKUP + 3)
+
+
+@cuda.jit(device=True)
+def square(x):
+    return x * x
+
+
+@cuda.jit(device=True)
+def sum_of_squares(x, y):
+    return square(x) + square(y)
+
+
+@cuda.jit("float64(float64)", device=True)
+def halve(x):
+    return x / 2
+
+
+def test_device_functions_are_found_through_each_other(target, rng):
+    @cuda.jit
+    def hypotenuse_halves(x, y, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = halve(sum_of_squares(x[i], y[i]))
+
+    x, y = rng.standard_normal(100), rng.standard_normal(100)
+    out = np.zeros(100)
+    hypotenuse_halves[1, 128](x, y, out)
+    np.testing.assert_allclose(out, (x * x + y * y) / 2, rtol=1e-15)
+
+
+def test_device_functions_under_another_name_are_refused():
+    alias = square  # noqa: F841 (read by the kernel)
+
+    def use_alias(values):
+        values[0] = alias(values[0])
+
+    with pytest.raises(TypeError, match=r"use_alias\(\) calls the device function square\(\) "
+                                        r"as alias\(\)"):
+        cuda.jit(use_alias, target="cpu").specialize(np.zeros(1))
+
+
+def test_complex_globals_are_refused():
+    rotation = 1j  # noqa: F841 (read by the kernel)
+
+    def rotate(values):
+        values[0] = rotation
+
+    with pytest.raises(TypeError, match="reads the global 'rotation', a complex number"):
+        cuda.jit(rotate, target="cpu").specialize(np.zeros(1))
+
+
+# ---- launch forms -------------------------------------------------------------------------
+
+def test_cudapy_thread_count_launch(target):
+    kernel = cuda.jit(add_float)
+    values = np.zeros(1000, np.float32)
+    kernel(1000)(values)
+    np.testing.assert_array_equal(values, np.ones(1000, np.float32))
+
+
+@pytest.mark.parametrize("stream", [0, None, np.uint64(0), types.SimpleNamespace(handle=0),
+                                    types.SimpleNamespace(handle=ctypes.c_void_p(None)),
+                                    types.SimpleNamespace(cuda_stream=0),
+                                    types.SimpleNamespace(ptr=0)],
+                         ids=["int", "None", "numpy", "handle", "c_void_p", "cuda_stream", "ptr"])
+def test_stream_forms(target, stream):
+    values = np.zeros(64, np.float32)
+    cuda.jit(add_float)[2, 32, stream, 0](values)
+    cuda.jit(add_float)[2, 32, stream](values)
+    np.testing.assert_array_equal(values, np.full(64, 2, np.float32))
+
+
+@pytest.mark.parametrize("key, error, message", [
+    ((1, 32, "stream"), TypeError, "the stream must be an integer, got str"),
+    ((1, 32, -1), ValueError, "the stream must not be negative"),
+    ((1, 32, types.SimpleNamespace(handle=-5)), ValueError, "the stream must not be negative"),
+    ((1, 32, 0, -4), ValueError, "shared_bytes must not be negative"),
+    ((1,), TypeError, r"add_float\[...\] takes grid, block"),
+    ((1, 32, 0, 0, 0), TypeError, r"add_float\[...\] takes grid, block"),
+    ((0, 32), ValueError, "the grid must be positive"),
+])
+def test_bad_launch_shapes(key, error, message):
+    with pytest.raises(error, match=message):
+        cuda.jit(add_float, target="cpu")[key]
+
+
+def test_launch_shapes_are_checked_however_often_they_are_used():
+    """Launch shapes are kept for reuse; one equal to a kept shape is still checked."""
+    kernel = cuda.jit(add_float, target="cpu")
+    for _ in range(2):
+        kernel[1, 32]
+        kernel[(2, 1), (32, 1)]
+        with pytest.raises(TypeError, match="the grid must be an integer, got bool"):
+            kernel[True, 32]
+        with pytest.raises(TypeError, match="the grid must be an integer, got float"):
+            kernel[1.0, 32]
+        with pytest.raises(TypeError, match=r"the grid\[0\] must be an integer, got float"):
+            kernel[(2.0, 1), (32, 1)]
+
+
+def test_dynamic_shared_memory(target, rng):
+    @cuda.jit
+    def reverse_blocks(values):
+        staged = cuda.shared.array(0, dtype=np.float32)
+        t = cuda.threadIdx.x
+        i = cuda.grid(1)
+        staged[t] = values[i]
+        cuda.syncthreads()
+        values[i] = staged[cuda.blockDim.x - 1 - t]
+
+    values = rng.standard_normal(256).astype(np.float32)
+    expected = values.reshape(4, 64)[:, ::-1].ravel()
+    reverse_blocks[4, 64, 0, 64 * 4](values)
+    np.testing.assert_array_equal(values, expected)
+
+
+def copy_all_but_37(source, destination):
+    i = cuda.grid(1)
+    if i < source.size:
+        assert source[i] != 37, "found 37"
+        destination[i] = source[i]
+
+
+def test_failed_assert_raises_kernel_assertion_error_with_debug():
+    """On the CPU only: on the GPU a failed assert can leave the context unusable, which
+    test_toolbox_gpu checks in a child process."""
+    source = np.arange(64, dtype=np.int32)
+    destination = np.zeros(64, np.int32)
+    with pytest.raises(cp.KernelAssertionError, match="found 37") as caught:
+        cuda.jit(copy_all_but_37, debug=True, target="cpu")[2, 32](source, destination)
+    assert isinstance(caught.value, AssertionError)
+    cuda.jit(copy_all_but_37, target="cpu")[2, 32](source, destination)
+    np.testing.assert_array_equal(destination, source)
+
+
+def test_python_target_runs_the_function_itself():
+    values = np.zeros(40, np.float32)
+    cuda.jit(add_float, target="python")[2, 32](values)
+    np.testing.assert_array_equal(values, np.ones(40, np.float32))
