@@ -11,6 +11,7 @@
 
 extern const char cudapy_prelude[];
 extern const char cudapy_prelude_cuda[];
+extern const char cudapy_prelude_cuda_toolbox[];
 extern const char cudapy_prelude_host[];
 
 namespace cudapy::emit {
@@ -113,6 +114,30 @@ long long elements(const std::vector<long long> &shape) {
     return count;
 }
 
+// Whether a program calls the GPU prelude's cooperation functions or atomics, declares dynamic
+// shared memory, reads the lane id or asserts.
+bool uses_toolbox(const Program &program) {
+    struct Finder : Visitor {
+        bool found = false;
+        void visit_builtin(const Builtin &e) override {
+            found = found || e.which != BuiltinKind::Print;
+            Visitor::visit_builtin(e);
+        }
+        void visit_array_alloc(const ArrayAlloc &a) override {
+            found = found || a.space == MemorySpace::DynamicShared;
+        }
+        void visit_thread_index(const ThreadIndex &e) override {
+            found = found || e.which == ThreadIndexKind::LaneId;
+        }
+        void visit_assert(const Assert &s) override {
+            found = true;
+            Visitor::visit_assert(s);
+        }
+    } finder;
+    for (const auto &f : program.functions) finder.visit(f.body);
+    return finder.found;
+}
+
 // The functions that use a barrier or a warp collective, themselves or through the helpers
 // they call: every thread of their launches must run them to the end.
 std::set<std::string> collective_functions(const Program &program) {
@@ -201,6 +226,7 @@ public:
         // The CPU runs the threads of a block as fibers only where they cooperate.
         if (target_ == Target::Cpu && !collective_.empty()) out_ << "#define CUDAPY_COOPERATIVE 1\n";
         out_ << (target_ == Target::Cuda ? cudapy_prelude_cuda : cudapy_prelude_host) << "\n";
+        if (target_ == Target::Cuda && uses_toolbox(program_)) out_ << cudapy_prelude_cuda_toolbox << "\n";
         out_ << cudapy_prelude << "\n";
         for (const auto &constant : program_.constants) constant_array(constant);
         bool any_helper = false;
@@ -499,7 +525,31 @@ private:
         return std::nullopt;
     }
 
+    // An array index: its own sums and products of signed integers are emitted as C's, which
+    // may assume they do not overflow. An index that overflowed would be out of bounds whether
+    // it wrapped or not, and without the wrapping the compiler can step pointers through loops
+    // as it does for hand-written CUDA.
+    std::string index(const Expr &e) {
+        bool outer = in_index_;
+        in_index_ = true;
+        std::string text = expr(e);
+        in_index_ = outer;
+        return text;
+    }
+
     std::string expr(const Expr &e) {
+        // Only the arithmetic that forms the index itself is exempt, not what it calls or reads.
+        bool index_arithmetic = e.kind == ExprKind::Binary || e.kind == ExprKind::Unary ||
+                                e.kind == ExprKind::Cast || e.kind == ExprKind::Variable ||
+                                e.kind == ExprKind::IntLiteral || e.kind == ExprKind::ThreadIndex;
+        bool outer = in_index_;
+        in_index_ = in_index_ && index_arithmetic;
+        std::string text = expr_text(e);
+        in_index_ = outer;
+        return text;
+    }
+
+    std::string expr_text(const Expr &e) {
         switch (e.kind) {
         case ExprKind::IntLiteral: return int_literal(static_cast<const IntLiteral &>(e).value, e.type);
         case ExprKind::FloatLiteral:
@@ -548,8 +598,10 @@ private:
             const auto &i = static_cast<const Index &>(e);
             Type array = i.array->type;
             if (array.array_depth == 2 || array.is_vector())
-                return expr(*i.array) + ".data[" + expr(*i.indices[0]) + "]";
-            return "cudapy::at(" + expr(*i.array) + ", " + call_list(i.indices) + ")";
+                return expr(*i.array) + ".data[" + index(*i.indices[0]) + "]";
+            std::string text = "cudapy::at(" + expr(*i.array);
+            for (const auto &position : i.indices) text += ", " + index(*position);
+            return text + ")";
         }
         case ExprKind::Length: {
             const auto &l = static_cast<const Length &>(e);
@@ -657,7 +709,7 @@ private:
         auto infix = [&](const char *op) { return narrowed("(" + l + " " + op + " " + r + ")", b.type); };
         auto call = [&](const std::string &name) { return name + "(" + l + ", " + r + ")"; };
         auto wrapping = [&](const char *op, const char *helper) {
-            return overflow_undefined(b.type, b.op) ? call(helper) : infix(op);
+            return overflow_undefined(b.type, b.op) && !in_index_ ? call(helper) : infix(op);
         };
         switch (b.op) {
         case BinaryOp::Add: return wrapping("+", "cudapy::add");
@@ -729,7 +781,8 @@ private:
     std::ostringstream out_;
     const Function *function_ = nullptr;
     int loop_level_ = 0;
-    int assert_sites_ = 0;  // numbered in program order, as assert_sites() lists them
+    int assert_sites_ = 0;
+    bool in_index_ = false;  // printing the arithmetic of an array index  // numbered in program order, as assert_sites() lists them
     std::set<std::string> collective_;
 };
 

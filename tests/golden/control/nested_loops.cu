@@ -20,7 +20,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS transpose(cudapy::array<float> A
                         continue;
                     }
 #line 7 "control/nested_loops.py"
-                    B.data[cudapy::add(cudapy::mul(c, rows), r)] = A.data[cudapy::add(cudapy::mul(r, cols), c)];
+                    B.data[((c * rows) + r)] = A.data[((r * cols) + c)];
 #line 8 "control/nested_loops.py"
                     {
                         const int cudapy_stop3 = 2;

@@ -4,7 +4,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS volume(cudapy::array<float> V, i
 #line 3 "index/idx_idy_idz.py"
     if (((cudapy::idx() < nx) && (cudapy::idy() < ny)) && (cudapy::idz() < nz)) {
 #line 4 "index/idx_idy_idz.py"
-        V.data[cudapy::add(cudapy::mul(cudapy::add(cudapy::mul(cudapy::idz(), ny), cudapy::idy()), nx), cudapy::idx())] = 1.0f;
+        V.data[((((cudapy::idz() * ny) + cudapy::idy()) * nx) + cudapy::idx())] = 1.0f;
     }
 }
 

@@ -10,10 +10,10 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS lengths(cudapy::array<long long>
 #line 5 "index/len_uses.py"
     if (((long long)cudapy::idx()) < cudapy::sub(X.size, 1LL)) {
 #line 6 "index/len_uses.py"
-        X.data[cudapy::idx()] = X.data[cudapy::add(cudapy::idx(), 1)];
+        X.data[cudapy::idx()] = X.data[(cudapy::idx() + 1)];
     }
 #line 7 "index/len_uses.py"
-    last = X.data[cudapy::sub(X.size, 1LL)];
+    last = X.data[(X.size - 1LL)];
 #line 8 "index/len_uses.py"
     Y.data[0] = ((double)last);
 }

@@ -18,7 +18,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mandelbrot(cudapy::array<int> re
 #line 7 "paper/mandelbrot.py"
         y = (((double)y0) + (((double)cudapy::idy()) * dy));
 #line 8 "paper/mandelbrot.py"
-        result.data[cudapy::add(cudapy::mul(cudapy::idy(), width), cudapy::idx())] = mandel(((float)x), ((float)y), maxIters);
+        result.data[((cudapy::idy() * width) + cudapy::idx())] = mandel(((float)x), ((float)y), maxIters);
     }
 }
 

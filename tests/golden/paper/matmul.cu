@@ -19,11 +19,11 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS matrixMultiply(cudapy::array<flo
             for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
                 k = cudapy_i1;
 #line 8 "paper/matmul.py"
-                total = (total + (A.data[cudapy::add(cudapy::mul(row, n), k)] * B.data[cudapy::add(cudapy::mul(k, n), col)]));
+                total = (total + (A.data[((row * n) + k)] * B.data[((k * n) + col)]));
             }
         }
 #line 9 "paper/matmul.py"
-        C.data[cudapy::add(cudapy::mul(row, n), col)] = total;
+        C.data[((row * n) + col)] = total;
     }
 }
 

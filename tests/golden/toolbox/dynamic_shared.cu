@@ -22,6 +22,6 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS two_arrays(cudapy::array<float> 
 #line 10 "toolbox/dynamic_shared.py"
     (void)cudapy::syncthreads();
 #line 11 "toolbox/dynamic_shared.py"
-    X.data[t] = ((float)((((double)(first.data[cudapy::sub(cudapy::sub(n, 1), t)] + second.data[t])) + ((double)memory.size)) + ((double)counts.size)));
+    X.data[t] = ((float)((((double)(first.data[((n - 1) - t)] + second.data[t])) + ((double)memory.size)) + ((double)counts.size)));
 }
 

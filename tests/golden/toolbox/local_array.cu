@@ -30,7 +30,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS reverse_local(cudapy::ndarray<do
         for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
             j = cudapy_i1;
 #line 10 "toolbox/local_array.py"
-            cudapy::at(X, i, j) = (row.data[cudapy::sub(7, j)] + cudapy::at(grid2, 1, 3));
+            cudapy::at(X, i, j) = (row.data[(7 - j)] + cudapy::at(grid2, 1, 3));
         }
     }
 }

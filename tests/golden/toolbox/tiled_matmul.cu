@@ -37,12 +37,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS matmul(cudapy::ndarray<float, 2,
 #line 18 "toolbox/tiled_matmul.py"
             if ((((long long)y) < A.shape[0]) && (((long long)cudapy::add(tx, cudapy::mul(i, 16))) < A.shape[1])) {
 #line 19 "toolbox/tiled_matmul.py"
-                cudapy::at(sA, ty, tx) = cudapy::at(A, y, cudapy::add(tx, cudapy::mul(i, 16)));
+                cudapy::at(sA, ty, tx) = cudapy::at(A, y, (tx + (i * 16)));
             }
 #line 20 "toolbox/tiled_matmul.py"
             if ((((long long)x) < B.shape[1]) && (((long long)cudapy::add(ty, cudapy::mul(i, 16))) < B.shape[0])) {
 #line 21 "toolbox/tiled_matmul.py"
-                cudapy::at(sB, ty, tx) = cudapy::at(B, cudapy::add(ty, cudapy::mul(i, 16)), x);
+                cudapy::at(sB, ty, tx) = cudapy::at(B, (ty + (i * 16)), x);
             }
 #line 22 "toolbox/tiled_matmul.py"
             (void)cudapy::syncthreads();

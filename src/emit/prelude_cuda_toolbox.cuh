@@ -1,0 +1,179 @@
+// The GPU's cooperation functions, atomics, dynamic shared memory and debug asserts, after the
+// GPU's base part; included only in translations that use them, so that NVRTC parses less.
+namespace cudapy {
+
+CUDAPY_FN void syncthreads() { __syncthreads(); }
+CUDAPY_FN int syncthreads_count(int p) { return __syncthreads_count(p); }
+CUDAPY_FN int syncthreads_and(int p) { return __syncthreads_and(p); }
+CUDAPY_FN int syncthreads_or(int p) { return __syncthreads_or(p); }
+CUDAPY_FN void syncwarp(unsigned mask) { __syncwarp(mask); }
+CUDAPY_FN void threadfence() { __threadfence(); }
+CUDAPY_FN void threadfence_block() { __threadfence_block(); }
+CUDAPY_FN void threadfence_system() { __threadfence_system(); }
+
+template <typename T>
+CUDAPY_FN T shfl_sync(unsigned mask, T v, int lane) { return __shfl_sync(mask, v, lane); }
+template <typename T>
+CUDAPY_FN T shfl_up_sync(unsigned mask, T v, unsigned delta) { return __shfl_up_sync(mask, v, delta); }
+template <typename T>
+CUDAPY_FN T shfl_down_sync(unsigned mask, T v, unsigned delta) { return __shfl_down_sync(mask, v, delta); }
+template <typename T>
+CUDAPY_FN T shfl_xor_sync(unsigned mask, T v, int lane_mask) { return __shfl_xor_sync(mask, v, lane_mask); }
+CUDAPY_FN int all_sync(unsigned mask, int p) { return __all_sync(mask, p) != 0; }
+CUDAPY_FN int any_sync(unsigned mask, int p) { return __any_sync(mask, p) != 0; }
+CUDAPY_FN unsigned ballot_sync(unsigned mask, int p) { return __ballot_sync(mask, p); }
+CUDAPY_FN unsigned activemask() { return __activemask(); }
+CUDAPY_FN unsigned lanemask_lt() {
+    unsigned mask;
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
+    return mask;
+}
+CUDAPY_FN int laneid() {
+    unsigned lane;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    return (int)lane;
+}
+
+CUDAPY_FN int popc(unsigned x) { return __popc(x); }
+CUDAPY_FN int popc(int x) { return __popc((unsigned)x); }
+CUDAPY_FN int popc(unsigned long long x) { return __popcll(x); }
+CUDAPY_FN int popc(long long x) { return __popcll((unsigned long long)x); }
+CUDAPY_FN int clz(unsigned x) { return __clz((int)x); }
+CUDAPY_FN int clz(int x) { return __clz(x); }
+CUDAPY_FN int clz(unsigned long long x) { return __clzll((long long)x); }
+CUDAPY_FN int clz(long long x) { return __clzll(x); }
+CUDAPY_FN int ffs(unsigned x) { return __ffs((int)x); }
+CUDAPY_FN int ffs(int x) { return __ffs(x); }
+CUDAPY_FN int ffs(unsigned long long x) { return __ffsll((long long)x); }
+CUDAPY_FN int ffs(long long x) { return __ffsll(x); }
+CUDAPY_FN unsigned brev(unsigned x) { return __brev(x); }
+CUDAPY_FN unsigned long long brev(unsigned long long x) { return __brevll(x); }
+
+// Atomics return the old value. CUDA has no signed 64-bit forms of most of them: two's
+// complement makes the unsigned ones right for add, exchange, the bit operations and CAS.
+using ull = unsigned long long;
+
+template <typename T> CUDAPY_FN T atomic_add(T *p, T v) { return atomicAdd(p, v); }
+CUDAPY_FN long long atomic_add(long long *p, long long v) { return (long long)atomicAdd((ull *)p, (ull)v); }
+template <typename T> CUDAPY_FN T atomic_sub(T *p, T v) { return atomic_add(p, (T)(T(0) - v)); }
+CUDAPY_FN float atomic_sub(float *p, float v) { return atomicAdd(p, -v); }
+CUDAPY_FN double atomic_sub(double *p, double v) { return atomicAdd(p, -v); }
+
+template <typename T> CUDAPY_FN T atomic_min(T *p, T v) { return atomicMin(p, v); }
+template <typename T> CUDAPY_FN T atomic_max(T *p, T v) { return atomicMax(p, v); }
+// Floats by compare-and-swap on their bits, leaving the value alone when v does not improve it.
+CUDAPY_FN float atomic_min(float *p, float v) {
+    int *bits = (int *)p, old = *bits, assumed;
+    do {
+        assumed = old;
+        if (!(v < __int_as_float(assumed))) break;
+        old = atomicCAS(bits, assumed, __float_as_int(v));
+    } while (old != assumed);
+    return __int_as_float(old);
+}
+CUDAPY_FN float atomic_max(float *p, float v) {
+    int *bits = (int *)p, old = *bits, assumed;
+    do {
+        assumed = old;
+        if (!(v > __int_as_float(assumed))) break;
+        old = atomicCAS(bits, assumed, __float_as_int(v));
+    } while (old != assumed);
+    return __int_as_float(old);
+}
+CUDAPY_FN double atomic_min(double *p, double v) {
+    ull *bits = (ull *)p, old = *bits, assumed;
+    do {
+        assumed = old;
+        if (!(v < __longlong_as_double((long long)assumed))) break;
+        old = atomicCAS(bits, assumed, (ull)__double_as_longlong(v));
+    } while (old != assumed);
+    return __longlong_as_double((long long)old);
+}
+CUDAPY_FN double atomic_max(double *p, double v) {
+    ull *bits = (ull *)p, old = *bits, assumed;
+    do {
+        assumed = old;
+        if (!(v > __longlong_as_double((long long)assumed))) break;
+        old = atomicCAS(bits, assumed, (ull)__double_as_longlong(v));
+    } while (old != assumed);
+    return __longlong_as_double((long long)old);
+}
+
+template <typename T> CUDAPY_FN T atomic_and(T *p, T v) { return atomicAnd(p, v); }
+CUDAPY_FN long long atomic_and(long long *p, long long v) { return (long long)atomicAnd((ull *)p, (ull)v); }
+template <typename T> CUDAPY_FN T atomic_or(T *p, T v) { return atomicOr(p, v); }
+CUDAPY_FN long long atomic_or(long long *p, long long v) { return (long long)atomicOr((ull *)p, (ull)v); }
+template <typename T> CUDAPY_FN T atomic_xor(T *p, T v) { return atomicXor(p, v); }
+CUDAPY_FN long long atomic_xor(long long *p, long long v) { return (long long)atomicXor((ull *)p, (ull)v); }
+
+template <typename T> CUDAPY_FN T atomic_exch(T *p, T v) { return atomicExch(p, v); }
+CUDAPY_FN long long atomic_exch(long long *p, long long v) { return (long long)atomicExch((ull *)p, (ull)v); }
+CUDAPY_FN double atomic_exch(double *p, double v) {
+    return __longlong_as_double((long long)atomicExch((ull *)p, (ull)__double_as_longlong(v)));
+}
+
+CUDAPY_FN unsigned atomic_inc(unsigned *p, unsigned v) { return atomicInc(p, v); }
+CUDAPY_FN unsigned atomic_dec(unsigned *p, unsigned v) { return atomicDec(p, v); }
+CUDAPY_FN ull atomic_inc(ull *p, ull v) {
+    ull old = *p, assumed;
+    do {
+        assumed = old;
+        old = atomicCAS(p, assumed, assumed >= v ? 0ULL : assumed + 1);
+    } while (old != assumed);
+    return old;
+}
+CUDAPY_FN ull atomic_dec(ull *p, ull v) {
+    ull old = *p, assumed;
+    do {
+        assumed = old;
+        old = atomicCAS(p, assumed, (assumed == 0 || assumed > v) ? v : assumed - 1);
+    } while (old != assumed);
+    return old;
+}
+
+template <typename T> CUDAPY_FN T atomic_cas(T *p, T compare, T v) { return atomicCAS(p, compare, v); }
+CUDAPY_FN long long atomic_cas(long long *p, long long compare, long long v) {
+    return (long long)atomicCAS((ull *)p, (ull)compare, (ull)v);
+}
+
+// Dynamic shared memory: every array declared with shape 0 starts at its base, as in numba.
+extern __shared__ __align__(16) unsigned char dynamic_shared_memory[];
+CUDAPY_FN unsigned char *dynamic_shared() { return dynamic_shared_memory; }
+CUDAPY_FN unsigned long long dynamic_shared_bytes() {
+    unsigned bytes;
+    asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+    return bytes;
+}
+
+}  // namespace cudapy
+
+#ifdef CUDAPY_DEBUG
+// The first failed assert of a launch, which the host reads after it: the assert's number in
+// the translation (0: none failed) and the thread that failed it.
+struct cudapy_assertion_record {
+    int site;
+    unsigned thread[3], block[3];
+};
+extern "C" __device__ cudapy_assertion_record cudapy_assertion;
+__device__ cudapy_assertion_record cudapy_assertion;
+
+namespace cudapy {
+
+// Records the failure unless another thread did first, then ends this thread; the others run
+// on, as after a failed assert in numba's debug mode.
+static __device__ __noinline__ void assert_failed(int site) {
+    if (atomicCAS(&cudapy_assertion.site, 0, site) == 0) {
+        cudapy_assertion.thread[0] = threadIdx.x;
+        cudapy_assertion.thread[1] = threadIdx.y;
+        cudapy_assertion.thread[2] = threadIdx.z;
+        cudapy_assertion.block[0] = blockIdx.x;
+        cudapy_assertion.block[1] = blockIdx.y;
+        cudapy_assertion.block[2] = blockIdx.z;
+        __threadfence_system();
+    }
+    asm volatile("exit;");
+}
+
+}  // namespace cudapy
+#define CUDAPY_ASSERT_FAILED(site, file, line, message) cudapy::assert_failed(site)
+#endif
