@@ -66,13 +66,22 @@ Request request_from(const cudapy_compile_options *options) {
         request.launch_bounds_min_blocks = options->launch_bounds_min_blocks;
     }
     if (!CUDAPY_HAS_MEMBER(options, target)) return request;
-    // A C caller may store any integer in the enum, which C++ may not hold: read its bytes.
+    // A C caller may store any integer in an enum, which C++ may not hold: read their bytes.
     int target = 0;
     static_assert(sizeof target == sizeof options->target);
     std::memcpy(&target, &options->target, sizeof target);
     if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
         throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
     request.target = static_cast<Target>(target);
+    if (CUDAPY_HAS_MEMBER(options, compiler)) {
+        int compiler = 0;
+        static_assert(sizeof compiler == sizeof options->compiler);
+        std::memcpy(&compiler, &options->compiler, sizeof compiler);
+        if (compiler < CUDAPY_COMPILER_DEFAULT || compiler > CUDAPY_COMPILER_NVCC)
+            throw Error(Status::InvalidArgument, "unknown compiler " + std::to_string(compiler) +
+                                                     " (CUDAPY_COMPILER_DEFAULT, _NVRTC or _NVCC)");
+        request.compiler = static_cast<jit::Compiler>(compiler);
+    }
     return request;
 }
 
@@ -175,8 +184,11 @@ cudapy_status cudapy_program_add_source(cudapy_program *program, const char *tex
             throw Error(Status::InvalidArgument, "column_offset must be between 0 and " + std::to_string(limit));
         if (length > static_cast<std::size_t>(limit))
             throw Error(Status::InvalidArgument, "the source is longer than " + std::to_string(limit) + " bytes");
-        program->units.push_back({std::string(text, length), file ? file : "<string>", first_line,
-                                  column_offset});
+        // Python reads a lone carriage return (old Mac line ends) as a line end too.
+        std::string source(text, length);
+        for (std::size_t i = 0; i < source.size(); ++i)
+            if (source[i] == '\r' && (i + 1 == source.size() || source[i + 1] != '\n')) source[i] = '\n';
+        program->units.push_back({std::move(source), file ? file : "<string>", first_line, column_offset});
         program->translation.reset();
     });
 }

@@ -1,6 +1,9 @@
 #include "syntax/tree.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 extern "C" const TSLanguage *tree_sitter_python(void);
@@ -35,6 +38,32 @@ TSTree *parse_text(const std::string &text) {
 
 bool is_utf8_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
+// The offset of the first byte that is not well-formed UTF-8 (overlong forms, surrogates and
+// code points past U+10FFFF included), or none.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = byte >= 0xC2 && byte <= 0xDF ? 2 : byte >= 0xE0 && byte <= 0xEF ? 3
+                             : byte >= 0xF0 && byte <= 0xF4                              ? 4
+                                                                                         : 0;
+        if (length == 0 || i + length > text.size()) return i;
+        auto second = static_cast<unsigned char>(text[i + 1]);
+        // The second byte's range also rules out overlong forms, surrogates and > U+10FFFF.
+        unsigned char low = byte == 0xE0 ? 0xA0 : byte == 0xF0 ? 0x90 : 0x80;
+        unsigned char high = byte == 0xED ? 0x9F : byte == 0xF4 ? 0x8F : 0xBF;
+        if (second < low || second > high) return i;
+        for (std::size_t k = 2; k < length; ++k)
+            if (!is_utf8_continuation(static_cast<unsigned char>(text[i + k]))) return i;
+        i += length;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 TSNode field(TSNode node, const char *name) {
@@ -53,6 +82,25 @@ Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagno
         diagnostics.report(ast::DiagnosticKind::Unsupported, {unit_index_, unit.first_line, 1, unit.first_line, 2},
                            "the source has " + std::to_string(lines) + " lines; at most " +
                                std::to_string(max_lines) + " are supported");
+        return;
+    }
+    // Python reads sources as UTF-8 and refuses anything else, comments included; a NUL byte
+    // before the first bad byte is what it (and the parse below) complains of first.
+    auto offset = first_invalid_utf8(unit.text);
+    if (offset && unit.text.find('\0') < *offset) offset.reset();
+    if (offset) {
+        std::size_t row = static_cast<std::size_t>(
+            std::upper_bound(line_starts_.begin(), line_starts_.end(), *offset) - line_starts_.begin() - 1);
+        int line = static_cast<int>(row) + unit.first_line;
+        int column = this->column({static_cast<uint32_t>(row), static_cast<uint32_t>(*offset - line_starts_[row])});
+        bool utf16 = unit.text.size() >= 2 && ((unit.text[0] == '\xff' && unit.text[1] == '\xfe') ||
+                                               (unit.text[0] == '\xfe' && unit.text[1] == '\xff'));
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(unit.text[*offset]));
+        diagnostics.report(ast::DiagnosticKind::Syntax, {unit_index_, line, column, line, column + 1},
+                           utf16 ? std::string("the source is UTF-16, not UTF-8: save it as UTF-8")
+                                 : std::string("the source is not valid UTF-8: the byte ") + byte +
+                                       " cannot be decoded (Python reads sources as UTF-8)");
         return;
     }
     // The grammar's scanner loses track of indentation too deep or too wide (and corrupts its
