@@ -7,25 +7,8 @@
 #include "runtime/device.h"
 #endif
 
-using cudapy::Error;
-using cudapy::Status;
 using cudapy::capi::guard;
 using cudapy::capi::require;
-
-namespace {
-
-// A C caller may pass any integer as the enum, which C++ may not hold in it: its bytes are
-// read as an integer.
-cudapy::Target target_from(const cudapy_target &given) {
-    int target = 0;
-    static_assert(sizeof target == sizeof given);
-    std::memcpy(&target, &given, sizeof target);
-    if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
-        throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
-    return static_cast<cudapy::Target>(target);
-}
-
-}  // namespace
 
 extern "C" {
 
@@ -76,7 +59,7 @@ cudapy_status cudapy_buffer_new_on(cudapy_target target, size_t bytes, cudapy_bu
     return guard([&] {
         require(out, "out");
         auto buffer = std::make_unique<cudapy_buffer>();
-        if (target_from(target) == cudapy::Target::Cpu) {
+        if (cudapy::capi::target_from(target) == cudapy::Target::Cpu) {
             buffer->host = std::make_unique<cudapy::host::HostBuffer>(bytes);
         } else {
 #if CUDAPY_HAVE_CUDA

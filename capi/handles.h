@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstring>
 #include <type_traits>
 #include <map>
 #include <memory>
@@ -112,6 +113,17 @@ inline void require_size(std::size_t given, std::size_t needed, const char *what
 
 // Copies `text` into a string the caller frees with cudapy_string_free.
 char *owned_string(const std::string &text);
+
+// A C caller may pass any integer as the enum, which C++ may not hold in it: its bytes are
+// read as an integer.
+inline Target target_from(const cudapy_target &given) {
+    int target = 0;
+    static_assert(sizeof target == sizeof given);
+    std::memcpy(&target, &given, sizeof target);
+    if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
+        throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
+    return static_cast<Target>(target);
+}
 
 [[noreturn]] inline void no_cuda() {
     throw Error(Status::Unsupported, "this libcudapy was built without CUDA (-Dcuda=disabled); "

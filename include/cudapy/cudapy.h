@@ -47,7 +47,7 @@ typedef enum cudapy_status {
     CUDAPY_ERROR_INVALID_ARGUMENT = 1,   /* a NULL handle, a bad size, an unknown option */
     CUDAPY_ERROR_HOST_OUT_OF_MEMORY = 2,
     CUDAPY_ERROR_TRANSLATION = 3,        /* the Python source has errors: read the diagnostics */
-    CUDAPY_ERROR_NVRTC_UNAVAILABLE = 4,  /* NVRTC could not be found or loaded */
+    CUDAPY_ERROR_NVRTC_UNAVAILABLE = 4,  /* NVRTC (or nvcc, when asked for) was not found */
     CUDAPY_ERROR_CUDA_COMPILATION = 5,   /* NVRTC rejected the emitted CUDA C++ */
     CUDAPY_ERROR_NO_DEVICE = 6,          /* no CUDA driver or no GPU */
     CUDAPY_ERROR_DEVICE_OUT_OF_MEMORY = 7,
@@ -203,6 +203,15 @@ typedef enum cudapy_target {
     CUDAPY_TARGET_CPU = 1
 } cudapy_target;
 
+/* What compiles CUDA C++ for the GPU. */
+typedef enum cudapy_compiler {
+    CUDAPY_COMPILER_DEFAULT = 0, /* $CUDAPY_COMPILER ("nvrtc" or "nvcc"), else NVRTC */
+    CUDAPY_COMPILER_NVRTC = 1,
+    /* The toolkit's nvcc: $CUDAPY_NVCC, else the bin folder of $CUDA_HOME, $CUDA_PATH or
+     * /usr/local/cuda, else PATH. Missing: CUDAPY_ERROR_NVRTC_UNAVAILABLE. */
+    CUDAPY_COMPILER_NVCC = 2
+} cudapy_compiler;
+
 typedef struct cudapy_compile_options {
     size_t size;      /* sizeof(cudapy_compile_options) */
     const char *arch; /* "sm_90", "compute_90"; NULL: the current GPU, or compute_75 for PTX */
@@ -213,12 +222,44 @@ typedef struct cudapy_compile_options {
     int max_registers;    /* nonzero: at most this many registers a thread (--maxrregcount) */
     int launch_bounds_max_threads; /* nonzero: __launch_bounds__ of every kernel */
     int launch_bounds_min_blocks;  /* with it, minimum blocks per multiprocessor (0: unset) */
+    cudapy_compiler compiler;      /* for the GPU; the CPU target uses the host's compiler */
 } cudapy_compile_options;
 
 /* Translates and compiles to PTX with NVRTC (`*out`, owned). Needs NVRTC, not a GPU.
  * `options` may be NULL. */
 CUDAPY_API cudapy_status cudapy_program_ptx(cudapy_program *program,
                                             const cudapy_compile_options *options, char **out);
+
+/* ---- Compile cache ------------------------------------------------------------------- *
+ *
+ * Compiled code (CUBIN, PTX, the CPU target's shared objects) is kept in memory and in a
+ * folder: $CUDAPY_CACHE_DIR, else $XDG_CACHE_HOME/cudapy, else ~/.cache/cudapy; setting
+ * CUDAPY_NO_DISK_CACHE to anything but "" or "0" keeps it in memory only. An entry is named by
+ * a SHA-256 of the CUDA C++, the compiler and its version, the options, the architecture and
+ * cudapy's version, and checked by a SHA-256 of its content: a damaged entry is deleted and
+ * compiled again. Processes may share the folder. A folder that cannot be written never fails a
+ * compile. */
+
+/* Empties the in-memory caches (modules already made keep their code) and deletes cudapy's
+ * entries from the cache folder. Entries it may not delete: CUDAPY_ERROR_INVALID_ARGUMENT,
+ * naming them. */
+CUDAPY_API cudapy_status cudapy_cache_clear(void);
+/* The cache folder as the environment names it now (it may not exist yet); "" when the disk
+ * cache is off. Borrowed, thread-local: valid until the next cudapy call on this thread. */
+CUDAPY_API const char *cudapy_cache_directory(void);
+
+/* Where this process's compiled code came from, counted since it started. */
+typedef struct cudapy_cache_stats {
+    size_t size;          /* set by the caller to sizeof(cudapy_cache_stats) */
+    uint64_t memory_hits; /* found in memory */
+    uint64_t disk_hits;   /* read from the cache folder */
+    uint64_t compiles;    /* compiled (each then stored in the folder) */
+    uint64_t disk_writes; /* entries written to the folder */
+    uint64_t bad_entries; /* entries that failed their checks, deleted and compiled again */
+    uint64_t disk_errors; /* entries that could not be written (the folder is not writable) */
+} cudapy_cache_stats;
+
+CUDAPY_API cudapy_status cudapy_cache_stats_get(cudapy_cache_stats *out);
 
 /* ---- Modules and kernels -------------------------------------------------------------- */
 
@@ -281,7 +322,9 @@ CUDAPY_API cudapy_status cudapy_synchronize(void);
 
 typedef struct cudapy_buffer cudapy_buffer;
 
-/* Device memory of `bytes` bytes on the current device. */
+/* Device memory of `bytes` bytes on the current device. When the device has too little free,
+ * CUDAPY_ERROR_DEVICE_OUT_OF_MEMORY, with a message saying how many bytes were asked and how
+ * many are free. */
 CUDAPY_API cudapy_status cudapy_buffer_new(size_t bytes, cudapy_buffer **out);
 /* Memory for kernels of `target`: device memory for CUDA, host memory for the CPU. */
 CUDAPY_API cudapy_status cudapy_buffer_new_on(cudapy_target target, size_t bytes,
@@ -295,6 +338,76 @@ CUDAPY_API cudapy_status cudapy_buffer_upload(cudapy_buffer *buffer, size_t offs
 /* Copies from the buffer at `offset` to host memory; waits for earlier work. */
 CUDAPY_API cudapy_status cudapy_buffer_download(const cudapy_buffer *buffer, size_t offset,
                                                 void *host, size_t bytes);
+
+/* ---- Streams, events and host memory -------------------------------------------------- *
+ *
+ * Every `uintptr_t stream` argument is a cudaStream_t as an integer: cudapy_stream_handle() of
+ * a cudapy_stream, another library's stream (CuPy's Stream.ptr, PyTorch's Stream.cuda_stream),
+ * 0 for the legacy default stream, 1 (cudaStreamLegacy) or 2 (cudaStreamPerThread). For the CPU
+ * target's buffers streams mean nothing: their copies are done when the call returns. Without
+ * a driver or a GPU these calls return CUDAPY_ERROR_NO_DEVICE. */
+
+typedef struct cudapy_stream cudapy_stream;
+typedef struct cudapy_event cudapy_event;
+
+/* A new stream on the current device. Its work runs in order, concurrently with other
+ * streams'. It does not wait for the legacy default stream, nor that stream for it
+ * (cudaStreamNonBlocking): order work across streams with events, or cudapy_synchronize(). */
+CUDAPY_API cudapy_status cudapy_stream_new(cudapy_stream **out);
+/* Destroys the stream; work already queued on it still runs. */
+CUDAPY_API void cudapy_stream_delete(cudapy_stream *stream);
+/* The stream's cudaStream_t, for the `uintptr_t stream` arguments; 0 for NULL. */
+CUDAPY_API uintptr_t cudapy_stream_handle(const cudapy_stream *stream);
+/* Waits for the work queued on `stream` (any stream, see above); a kernel fault is reported as
+ * CUDAPY_ERROR_LAUNCH_FAILED. */
+CUDAPY_API cudapy_status cudapy_stream_synchronize(uintptr_t stream);
+/* Work queued on `stream` after this call waits for the work before `event`'s last record. */
+CUDAPY_API cudapy_status cudapy_stream_wait_event(uintptr_t stream, const cudapy_event *event);
+
+/* A new event. With `timing` nonzero it records when it is reached, for
+ * cudapy_event_elapsed_ms(); otherwise it only orders work (and costs less). */
+CUDAPY_API cudapy_status cudapy_event_new(int timing, cudapy_event **out);
+CUDAPY_API void cudapy_event_delete(cudapy_event *event);
+/* Marks the point in `stream` that the event stands for, replacing an earlier record. */
+CUDAPY_API cudapy_status cudapy_event_record(cudapy_event *event, uintptr_t stream);
+/* Waits for the work before the event's last record (at once if it was never recorded). */
+CUDAPY_API cudapy_status cudapy_event_synchronize(const cudapy_event *event);
+/* `*done` is 1 when the work before the event's last record has finished, else 0. */
+CUDAPY_API cudapy_status cudapy_event_query(const cudapy_event *event, int *done);
+/* Milliseconds from `start`'s record to `end`'s. Both must be timing events, recorded, and
+ * their work finished (synchronize `end` first). */
+CUDAPY_API cudapy_status cudapy_event_elapsed_ms(const cudapy_event *start,
+                                                 const cudapy_event *end, float *out);
+
+/* Copies between host memory and a buffer, ordered on `stream`. With page-locked host memory
+ * (cudapy_host_alloc) they return at once and the host memory must stay alive and untouched
+ * until the stream reaches the copy; with ordinary host memory an upload returns once the data
+ * is taken and a download once it is done. */
+CUDAPY_API cudapy_status cudapy_buffer_upload_async(cudapy_buffer *buffer, size_t offset,
+                                                    const void *host, size_t bytes,
+                                                    uintptr_t stream);
+CUDAPY_API cudapy_status cudapy_buffer_download_async(const cudapy_buffer *buffer,
+                                                      size_t offset, void *host, size_t bytes,
+                                                      uintptr_t stream);
+/* Copies `bytes` from `src` at `src_offset` to `dst` at `dst_offset`, ordered on `stream`;
+ * returns before a copy that involves device memory ends. The buffers may be of different
+ * targets; overlapping ranges of one buffer are refused. */
+CUDAPY_API cudapy_status cudapy_buffer_copy(cudapy_buffer *dst, size_t dst_offset,
+                                            const cudapy_buffer *src, size_t src_offset,
+                                            size_t bytes, uintptr_t stream);
+/* A buffer over `bytes` of memory that the caller owns, for `target`'s kernels: device memory
+ * for CUDA (another library's GPU array), host memory for the CPU. cudapy_buffer_delete()
+ * leaves the memory alone; it must outlive the buffer. */
+CUDAPY_API cudapy_status cudapy_buffer_wrap(cudapy_target target, void *pointer, size_t bytes,
+                                            cudapy_buffer **out);
+
+/* Page-locked host memory of `bytes` bytes, which copies to and from the GPU use without
+ * staging and asynchronously. Free it with cudapy_host_free(). */
+CUDAPY_API cudapy_status cudapy_host_alloc(size_t bytes, void **out);
+/* Frees memory of cudapy_host_alloc(). NULL is allowed. */
+CUDAPY_API void cudapy_host_free(void *pointer);
+/* Free and total memory of the current device, in bytes. */
+CUDAPY_API cudapy_status cudapy_memory_info(size_t *free_bytes, size_t *total_bytes);
 
 #ifdef __cplusplus
 }

@@ -13,17 +13,34 @@
 `from cudapy import cuda` gives numba.cuda's vocabulary: @cuda.jit, cuda.grid, cuda.to_device, ...
 """
 
-from . import cuda
-from .array import CudaArray
-from .device import DeviceInfo, device_count, device_info, has_gpu, synchronize
+from .array import (CudaArray, DeviceArray, device_array, empty, empty_like, pinned_array,
+                    to_device, zeros, zeros_like)
+from .cache import cache_directory, cache_stats, clear_cache
+from .device import DeviceInfo, device_count, device_info, has_gpu, memory_info, synchronize
+from .dlpack import from_dlpack
+from .stream import Event, Stream, default_stream, event, external_stream, stream
 from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, Diagnostic,
                      DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
                      InvalidArgumentError, KernelAssertionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
 from .kernel import Kernel, Module, compile, module, ptx, translate
-from .types import Bool, Double, Float, Int
 
 __version__ = "0.1.0"
+
+# Read on first use: cp.Int, cp.Float, cp.Double and cp.Bool are NumPy's types, and `cuda`
+# (numba's vocabulary) needs NumPy too; `import cudapy` alone does not import NumPy.
+_LAZY_TYPES = ("Bool", "Double", "Float", "Int")
+
+
+def __getattr__(name):
+    if name in _LAZY_TYPES:
+        from . import types
+        return getattr(types, name)
+    if name == "cuda":
+        import importlib
+        return importlib.import_module(".cuda", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Bool", "CompileError", "CudaArray", "CudaCompilationError", "CudaError", "CudapyError",
@@ -33,4 +50,8 @@ __all__ = [
     "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
     "device_count", "device_info", "has_gpu", "ptx", "synchronize", "translate",
+    "cache_directory", "cache_stats", "clear_cache",
+    "DeviceArray", "Event", "Stream", "default_stream", "device_array", "empty", "empty_like",
+    "event", "external_stream", "from_dlpack", "memory_info", "pinned_array", "stream",
+    "to_device", "zeros", "zeros_like",
 ]

@@ -72,7 +72,22 @@ class CompileOptions(ctypes.Structure):
                 ("fast_math", ctypes.c_int), ("line_info", ctypes.c_int), ("target", ctypes.c_int),
                 ("debug", ctypes.c_int), ("max_registers", ctypes.c_int),
                 ("launch_bounds_max_threads", ctypes.c_int),
-                ("launch_bounds_min_blocks", ctypes.c_int)]
+                ("launch_bounds_min_blocks", ctypes.c_int), ("compiler", ctypes.c_int)]
+
+
+class Compiler(enum.IntEnum):
+    """cudapy_compiler: what compiles CUDA C++ for the GPU."""
+
+    DEFAULT = 0
+    NVRTC = 1
+    NVCC = 2
+
+
+class CacheStats(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("memory_hits", ctypes.c_uint64),
+                ("disk_hits", ctypes.c_uint64), ("compiles", ctypes.c_uint64),
+                ("disk_writes", ctypes.c_uint64), ("bad_entries", ctypes.c_uint64),
+                ("disk_errors", ctypes.c_uint64)]
 
 
 class Dim3(ctypes.Structure):
@@ -106,10 +121,20 @@ class _Buffer(ctypes.Structure):
     pass
 
 
+class _Stream(ctypes.Structure):
+    pass
+
+
+class _Event(ctypes.Structure):
+    pass
+
+
 program_p = ctypes.POINTER(_Program)
 module_p = ctypes.POINTER(_Module)
 kernel_p = ctypes.POINTER(_Kernel)
 buffer_p = ctypes.POINTER(_Buffer)
+stream_p = ctypes.POINTER(_Stream)
+event_p = ctypes.POINTER(_Event)
 
 _status = ctypes.c_int
 _size = ctypes.c_size_t
@@ -138,6 +163,9 @@ _PROTOTYPES = [
     ("cudapy_program_args_size", _size, [program_p, _size]),
     ("cudapy_program_ptx", _status, [program_p, _P(CompileOptions), _P(ctypes.c_void_p)]),
     ("cudapy_program_compile", _status, [program_p, _P(CompileOptions), _P(module_p)]),
+    ("cudapy_cache_clear", _status, []),
+    ("cudapy_cache_directory", ctypes.c_char_p, []),
+    ("cudapy_cache_stats_get", _status, [_P(CacheStats)]),
     ("cudapy_module_delete", None, [module_p]),
     ("cudapy_module_kernel", _status, [module_p, ctypes.c_char_p, _P(kernel_p)]),
     ("cudapy_kernel_auto_block_size", _status, [kernel_p, _P(ctypes.c_int)]),
@@ -154,6 +182,26 @@ _PROTOTYPES = [
     ("cudapy_buffer_size", _size, [buffer_p]),
     ("cudapy_buffer_upload", _status, [buffer_p, _size, ctypes.c_void_p, _size]),
     ("cudapy_buffer_download", _status, [buffer_p, _size, ctypes.c_void_p, _size]),
+    ("cudapy_stream_new", _status, [_P(stream_p)]),
+    ("cudapy_stream_delete", None, [stream_p]),
+    ("cudapy_stream_handle", ctypes.c_size_t, [stream_p]),
+    ("cudapy_stream_synchronize", _status, [ctypes.c_size_t]),
+    ("cudapy_stream_wait_event", _status, [ctypes.c_size_t, event_p]),
+    ("cudapy_event_new", _status, [ctypes.c_int, _P(event_p)]),
+    ("cudapy_event_delete", None, [event_p]),
+    ("cudapy_event_record", _status, [event_p, ctypes.c_size_t]),
+    ("cudapy_event_synchronize", _status, [event_p]),
+    ("cudapy_event_query", _status, [event_p, _P(ctypes.c_int)]),
+    ("cudapy_event_elapsed_ms", _status, [event_p, event_p, _P(ctypes.c_float)]),
+    ("cudapy_buffer_upload_async", _status,
+     [buffer_p, _size, ctypes.c_void_p, _size, ctypes.c_size_t]),
+    ("cudapy_buffer_download_async", _status,
+     [buffer_p, _size, ctypes.c_void_p, _size, ctypes.c_size_t]),
+    ("cudapy_buffer_copy", _status, [buffer_p, _size, buffer_p, _size, _size, ctypes.c_size_t]),
+    ("cudapy_buffer_wrap", _status, [ctypes.c_int, ctypes.c_void_p, _size, _P(buffer_p)]),
+    ("cudapy_host_alloc", _status, [_size, _P(ctypes.c_void_p)]),
+    ("cudapy_host_free", None, [ctypes.c_void_p]),
+    ("cudapy_memory_info", _status, [_P(_size), _P(_size)]),
 ]
 
 
@@ -206,6 +254,13 @@ def _declare(path, library):
 
 library_path, lib = _load()
 _declare(library_path, lib)
+
+# cudapy_kernel_launch_packed bound a second time, without argtypes, for launches from Python:
+# ctypes then checks and converts nothing, which takes two thirds off the call. Its callers
+# pass what the C function takes as ctypes objects: the kernel_p, a byref(LaunchConfig), the
+# argument block as bytes and its size as a c_size_t.
+launch_packed_unconverted = lib["cudapy_kernel_launch_packed"]
+launch_packed_unconverted.restype = _status
 
 
 def last_error():

@@ -6,14 +6,13 @@ import math
 import operator
 import weakref
 
-import numpy as np
-
 from . import _ffi, targets
+from ._lazy import numpy as np
+from .stream import LEGACY_DEFAULT_STREAM, stream_handle
 from .types import scalar_type_of, to_dtype
 
 # CudaPy's element types for a list: Python floats become float32, ints int32, bools bool.
-_LIST_DEFAULTS = {"b": np.dtype(np.bool_), "i": np.dtype(np.int32), "u": np.dtype(np.int32),
-                  "f": np.dtype(np.float32)}
+_LIST_DEFAULTS = {"b": "bool", "i": "int32", "u": "int32", "f": "float32"}
 # The element kinds a list may hold for each kind of element type it is converted to.
 _CONVERTIBLE_KINDS = {"b": "biu", "i": "biu", "u": "biu", "f": "biuf"}
 _KIND_NAMES = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex", "U": "str",
@@ -48,7 +47,7 @@ def list_to_array(values, dtype=None):
         if kind not in _LIST_DEFAULTS:
             raise TypeError(f"a list of {_describe_elements(values, source)} cannot become a "
                             "CudaArray; it takes bools, ints or floats")
-        dtype = _LIST_DEFAULTS[kind]
+        dtype = np.dtype(_LIST_DEFAULTS[kind])
     elif kind not in _CONVERTIBLE_KINDS[dtype.kind]:
         raise TypeError(f"a list of {_describe_elements(values, source)} cannot be converted "
                         f"to {dtype}")
@@ -172,21 +171,75 @@ class _ArrayView:
         self._launch_key = (memory, *self._type_key)
 
 
+def _release_buffer(buffer, on_release):
+    _ffi.lib.cudapy_buffer_delete(buffer)
+    if on_release is not None:
+        on_release()
+
+
+class _Allocation:
+    """One cudapy_buffer, shared by an array and its views. It is deleted when the last of
+    them is collected, or at once by free(), which makes every one of them unusable.
+    `on_release` runs after the buffer is deleted (a DLPack import's deleter)."""
+
+    __slots__ = ("buffer", "views", "_release", "__weakref__")
+
+    def __init__(self, buffer, on_release=None):
+        self.buffer = buffer
+        self.views = None  # a WeakSet of every array on the buffer, once one has a view
+        self._release = weakref.finalize(self, _release_buffer, buffer, on_release)
+        # At exit the CUDA runtime may be gone before the finalizers run; the process frees
+        # device memory anyway.
+        self._release.atexit = False
+
+    def add_view(self, owner, view):
+        if self.views is None:
+            self.views = weakref.WeakSet([owner])
+        self.views.add(view)
+
+    def free(self, array):
+        self._release()
+        for user in (self.views or (array,)):
+            user._buffer = None
+            user._pointer = None
+
+
+def _index_of(item, extent, axis):
+    """A non-negative index from a host-side index (negative ones count from the end)."""
+    index = operator.index(item)
+    if not -extent <= index < extent:
+        raise IndexError(f"index {index} is out of bounds for axis {axis} with size {extent}")
+    return index + extent if index < 0 else index
+
+
 class CudaArray(_ArrayView):
-    """An n-dimensional array in GPU memory (host memory for the CPU target's kernels).
+    """An n-dimensional array in GPU memory (host memory for the CPU target's kernels); also
+    named DeviceArray.
 
     CudaArray(list or ndarray) copies the data to the GPU: a list's floats become float32, its
     ints int32 and its bools bool; an ndarray keeps its dtype unless `dtype` is given, and its
     shape and order (C, or Fortran when it is Fortran-contiguous; other arrays are copied in C
-    order). The memory is freed when the object is collected, or at once by free(). Copies
-    between the host and the array are synchronous.
+    order). The memory is freed when the array and all its views are collected, or at once by
+    free() or at the end of a `with` block.
+
+    Basic indexing (`a[2:10]`, `a[:, 0]`, `a[1]` of an n-d array) and reshape() of a
+    contiguous array give views that share the memory; indexing every axis with an integer
+    copies that element to the host. len() and iteration are refused: they would move one
+    element at a time.
+
+    Copies without a stream are synchronous. Given a stream (a cudapy Stream, an int
+    cudaStream_t, or CuPy's, PyTorch's or numba's), copy_to_device and copy_to_host are
+    ordered on it and return early when the host memory is page-locked (pinned_array):
+    synchronize the stream before touching that memory. copy_to_host without `ary` waits for
+    its copy before it returns.
     """
 
     __slots__ = ("target", "_pointer", "_shape", "_strides", "_dtype", "_element_strides",
                  "_c_contiguous", "_f_contiguous", "_layout", "_packed", "_packed_strided",
-                 "_type_key", "_launch_key", "_span", "_buffer", "_release", "__weakref__")
+                 "_type_key", "_launch_key", "_span", "_buffer", "_allocation", "_offset",
+                 "_stream", "__weakref__")
 
-    def __init__(self, data, dtype=None, target=None):
+    def __init__(self, data, dtype=None, target=None, stream=0):
         self.target = targets.resolve(target)
         dtype = None if dtype is None else to_dtype(dtype)
         if isinstance(data, np.ndarray):
@@ -196,14 +249,15 @@ class CudaArray(_ArrayView):
         else:
             raise TypeError("CudaArray() takes a list or a NumPy array, got "
                             f"{type(data).__name__}")
-        self._allocate(host.shape, host.strides, host.dtype)
-        self._upload(host)
+        handle = stream_handle(stream, "CudaArray(): the stream")
+        self._allocate(host.shape, host.strides, host.dtype, handle)
+        self._upload(host, handle)
 
     @classmethod
-    def allocate(cls, shape, dtype, target=None, strides=None, order="C"):
+    def allocate(cls, shape, dtype, target=None, strides=None, order="C", stream=0):
         """An uninitialized array of `shape` (an int or a tuple) and `dtype` (cp.Int, cp.Float,
         cp.Double, cp.Bool or a NumPy dtype) in the memory of `target`'s kernels, laid out in
-        `order` ("C" or "F") or by `strides` in bytes."""
+        `order` ("C" or "F") or by `strides` in bytes. `stream` becomes the array's stream."""
         where = "CudaArray.allocate()"
         shape = _shape_of(shape, where)
         dtype = to_dtype(dtype)
@@ -215,87 +269,215 @@ class CudaArray(_ArrayView):
             strides = _strides_of(strides, shape, dtype.itemsize, where)
         array = cls.__new__(cls)
         array.target = targets.resolve(target)
-        array._allocate(shape, strides, dtype)
+        array._allocate(shape, strides, dtype, stream_handle(stream, f"{where}: the stream"))
         return array
 
-    def _allocate(self, shape, strides, dtype):
+    def _allocate(self, shape, strides, dtype, stream=0):
         span = _span(shape, strides, dtype.itemsize)
         buffer = _ffi.buffer_p()
         # The library gets at least one byte so that empty arrays have a buffer too.
         _ffi.check(_ffi.lib.cudapy_buffer_new_on(targets.memory_target(self.target),
                                                  max(span, 1), ctypes.byref(buffer)))
-        self._buffer = buffer
-        self._span = span
-        self._release = weakref.finalize(self, _ffi.lib.cudapy_buffer_delete, buffer)
-        # At exit the CUDA runtime may be gone before the finalizers run; the process frees
-        # device memory anyway.
-        self._release.atexit = False
-        self._describe(_ffi.lib.cudapy_buffer_pointer(buffer), tuple(shape), tuple(strides),
-                       dtype, targets.memory_target(self.target))
+        self._adopt(_Allocation(buffer), _ffi.lib.cudapy_buffer_pointer(buffer), 0,
+                    tuple(shape), tuple(strides), dtype, stream)
+
+    def _adopt(self, allocation, pointer, offset, shape, strides, dtype, stream):
+        """Places the array at `offset` bytes into `allocation`'s buffer."""
+        self._allocation = allocation
+        self._buffer = allocation.buffer
+        self._offset = offset
+        self._stream = stream
+        self._span = _span(shape, strides, dtype.itemsize)
+        self._describe(pointer, shape, strides, dtype, targets.memory_target(self.target))
 
     def _live_buffer(self):
         if self._buffer is None:
             raise ValueError("this CudaArray was freed")
         return self._buffer
 
+    # ---- views ---------------------------------------------------------------------------
+
+    def _view(self, delta, shape, strides):
+        """A CudaArray sharing this array's memory, `delta` bytes further on."""
+        self._live_buffer()
+        view = CudaArray.__new__(CudaArray)
+        view.target = self.target
+        self._allocation.add_view(self, view)
+        view._adopt(self._allocation, self._pointer + delta, self._offset + delta, shape,
+                    strides, self._dtype, self._stream)
+        return view
+
+    def __getitem__(self, key):
+        """A view for basic indexing (integers, slices with positive steps, `...`); the element
+        itself, copied to the host, when every axis is indexed by an integer."""
+        items = key if isinstance(key, tuple) else (key,)
+        if any(item is Ellipsis for item in items):
+            if sum(item is Ellipsis for item in items) > 1:
+                raise IndexError("an index can only have a single ellipsis ('...')")
+            at = next(index for index, item in enumerate(items) if item is Ellipsis)
+            fill = (slice(None),) * (self.ndim - len(items) + 1)
+            items = items[:at] + fill + items[at + 1:]
+        if len(items) > self.ndim:
+            raise IndexError(f"too many indices for a {self.ndim}-d CudaArray: {len(items)}")
+        delta, shape, strides = 0, [], []
+        for axis, item in enumerate(items):
+            extent, stride = self._shape[axis], self._strides[axis]
+            if isinstance(item, slice):
+                start, stop, step = item.indices(extent)
+                if step < 0:
+                    raise ValueError("CudaArray views take slices with positive steps only; "
+                                     f"got step {step} on axis {axis}")
+                count = len(range(start, stop, step))
+                delta += start * stride if count else 0
+                shape.append(count)
+                strides.append(stride * step)
+            elif isinstance(item, bool) or item is None:
+                raise IndexError(f"CudaArray indices must be integers, slices or '...', got "
+                                 f"{item!r} on axis {axis}")
+            else:
+                try:
+                    delta += _index_of(item, extent, axis) * stride
+                except TypeError:
+                    raise IndexError("CudaArray indices must be integers, slices or '...', got "
+                                     f"{type(item).__name__} on axis {axis}") from None
+        shape += self._shape[len(items):]
+        strides += self._strides[len(items):]
+        view = self._view(delta, tuple(shape), tuple(strides))
+        return view.copy_to_host()[()] if not shape else view
+
+    def reshape(self, *shape, order="C"):
+        """A view of a contiguous array with another shape (one extent may be -1)."""
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        if order not in _ORDERS:
+            raise ValueError(f"reshape(): order must be 'C' or 'F', got {order!r}")
+        extents = []
+        for item in shape:
+            if isinstance(item, bool):
+                raise TypeError("reshape(): the shape must hold integers, got bool")
+            try:
+                extents.append(operator.index(item))
+            except TypeError:
+                raise TypeError("reshape(): the shape must hold integers, got "
+                                f"{type(item).__name__}") from None
+        unknown = [index for index, extent in enumerate(extents) if extent == -1]
+        if len(unknown) > 1 or any(extent < -1 for extent in extents):
+            raise ValueError(f"reshape(): bad shape {tuple(extents)}: extents must be "
+                             "non-negative, with at most one -1")
+        known = math.prod(extent for extent in extents if extent != -1)
+        if unknown:
+            if known == 0 or self.size % known:
+                raise ValueError(f"reshape(): cannot reshape {self.size} elements into "
+                                 f"{tuple(extents)}")
+            extents[unknown[0]] = self.size // known
+        if math.prod(extents) != self.size:
+            raise ValueError(f"reshape(): cannot reshape {self.size} elements of shape "
+                             f"{self._shape} into {tuple(extents)}")
+        contiguous = self._c_contiguous if order == "C" else self._f_contiguous
+        if not contiguous:
+            raise ValueError(f"reshape(): the array is not {order}-contiguous, and a reshape "
+                             "that needs a copy is not done implicitly; copy it first")
+        strides = _contiguous_strides(extents, self._dtype.itemsize, order)
+        return self._view(0, tuple(extents), strides)
+
+    def ravel(self, order="C"):
+        """A 1-d view of a contiguous array."""
+        return self.reshape(-1, order=order)
+
+    def __len__(self):
+        raise TypeError("len() of a CudaArray is refused, as iteration is: use a.shape[0] "
+                        "(or a.length)")
+
+    def __iter__(self):
+        raise TypeError("a CudaArray cannot be iterated: each element would be a copy from "
+                        "the device; copy it to the host first (a.copy_to_host())")
+
+    # ---- copies --------------------------------------------------------------------------
+
     @property
     def _contiguous(self):
         """Whether the memory holds the elements in C or Fortran order, without gaps."""
         return self._layout != _ffi.Layout.ANY
-
-    def _host_image(self, host):
-        """`host` laid out as this array's memory is: itself when it already is."""
-        if self._contiguous:
-            return (np.asfortranarray(host) if self._layout == _ffi.Layout.F
-                    else np.ascontiguousarray(host))
-        image = np.zeros(self._span, np.uint8)
-        self._elements_of(image)[...] = host
-        return image
 
     def _elements_of(self, image):
         """The array's elements in `image`, bytes laid out as the array's memory."""
         return np.lib.stride_tricks.as_strided(image.view(self._dtype), self._shape,
                                                self._strides)
 
-    def _upload(self, host):
-        """Copies `host`, an ndarray of this array's shape and dtype, into the array."""
-        image = self._host_image(host)
-        if image.nbytes:
-            _ffi.check(_ffi.lib.cudapy_buffer_upload(self._live_buffer(), 0, image.ctypes.data,
-                                                     image.nbytes))
+    def _wait(self, stream):
+        """Waits for `stream` when the array's memory is the GPU's."""
+        if stream and self._launch_key[0] == _ffi.Target.CUDA:
+            _ffi.check(_ffi.lib.cudapy_stream_synchronize(stream))
 
-    def _download_into(self, host):
+    def _write_span(self, image, stream):
+        """Copies `image` (a contiguous ndarray of the array's span) into the array's memory."""
+        if image.nbytes:
+            if stream:
+                _ffi.check(_ffi.lib.cudapy_buffer_upload_async(
+                    self._live_buffer(), self._offset, image.ctypes.data, image.nbytes, stream))
+            else:
+                _ffi.check(_ffi.lib.cudapy_buffer_upload(
+                    self._live_buffer(), self._offset, image.ctypes.data, image.nbytes))
+
+    def _download_into(self, host, stream=0):
         """Copies the array's memory into `host`, a contiguous ndarray of the same layout."""
         if host.nbytes:
-            _ffi.check(_ffi.lib.cudapy_buffer_download(self._live_buffer(), 0, host.ctypes.data,
-                                                       host.nbytes))
+            if stream:
+                _ffi.check(_ffi.lib.cudapy_buffer_download_async(
+                    self._live_buffer(), self._offset, host.ctypes.data, host.nbytes, stream))
+            else:
+                _ffi.check(_ffi.lib.cudapy_buffer_download(
+                    self._live_buffer(), self._offset, host.ctypes.data, host.nbytes))
+
+    def _upload(self, host, stream=0):
+        """Copies `host`, an ndarray of this array's shape and dtype, into the array."""
+        if self._contiguous:
+            self._write_span(np.asfortranarray(host) if self._layout == _ffi.Layout.F
+                             else np.ascontiguousarray(host), stream)
+            return
+        # The gaps between the elements may belong to other views: read, change, write back.
+        image = np.empty(self._span, np.uint8)
+        self._download_into(image, stream)
+        self._wait(stream)
+        self._elements_of(image)[...] = host
+        self._write_span(image, stream)
 
     def free(self):
-        """Frees the device memory now; the array cannot be used afterwards."""
-        self._release()
-        self._buffer = None
-        self._pointer = None
+        """Frees the memory now; the array, the array it is a view of and all their views
+        cannot be used afterwards."""
+        self._allocation.free(self)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.free()
+        return False
 
     def copy_to_host(self, ary=None, stream=0):
         """A NumPy array holding a copy of the data, with this array's strides; or the data
-        copied into `ary`, an ndarray of the same shape and dtype, which is returned. `stream`
-        is accepted for numba's sake: the copy is synchronous."""
+        copied into `ary`, an ndarray of the same shape and dtype, which is returned. With a
+        stream the copy is ordered on it: into `ary` it may still run when this returns
+        (synchronize the stream before reading `ary`); without `ary` it is done on return."""
+        stream = stream_handle(stream, "copy_to_host(): the stream")
         self._live_buffer()
         if ary is not None:
             self._check_host_array(ary, "copy_to_host()", "ary")
             if not ary.flags.writeable:
                 raise ValueError("copy_to_host(): ary is read-only")
+        self._stream = stream
         if self._contiguous:
             order = "F" if self._layout == _ffi.Layout.F else "C"
             if ary is not None and ary.flags[f"{order}_CONTIGUOUS"]:
-                self._download_into(ary)
+                self._download_into(ary, stream)
                 return ary
             host = np.empty(self._shape, self._dtype, order=order)
-            self._download_into(host)
+            self._download_into(host, stream)
         else:
             image = np.empty(self._span, np.uint8)
-            self._download_into(image)
+            self._download_into(image, stream)
             host = self._elements_of(image)
+        self._wait(stream)
         if ary is None:
             return host
         ary[...] = host
@@ -303,14 +485,26 @@ class CudaArray(_ArrayView):
 
     def copy_to_device(self, host, stream=0):
         """Copies `host` (an ndarray, or a CudaArray, of this array's shape and dtype) into the
-        array. `stream` is accepted for numba's sake: the copy is synchronous."""
+        array, ordered on `stream` when one is given. From another CudaArray of the same
+        target and layout the copy stays on the device."""
+        stream = stream_handle(stream, "copy_to_device(): the stream")
         if isinstance(host, CudaArray):
-            host = host.copy_to_host()
+            self._check_host_array(host, "copy_to_device()", "the source", CudaArray)
+            if (host._launch_key == self._launch_key and self._contiguous
+                    and host._strides == self._strides):
+                if host._span:
+                    _ffi.check(_ffi.lib.cudapy_buffer_copy(
+                        self._live_buffer(), self._offset, host._live_buffer(), host._offset,
+                        host._span, stream))
+                self._stream = stream
+                return
+            host = host.copy_to_host(stream=stream)
         self._check_host_array(host, "copy_to_device()", "the source")
-        self._upload(host)
+        self._stream = stream
+        self._upload(host, stream)
 
-    def _check_host_array(self, host, where, what):
-        if not isinstance(host, np.ndarray):
+    def _check_host_array(self, host, where, what, kind=None):
+        if not isinstance(host, np.ndarray if kind is None else kind):
             raise TypeError(f"{where}: {what} must be a NumPy array, got {type(host).__name__}")
         if host.shape != self._shape:
             raise ValueError(f"{where}: {what} has shape {host.shape}, the CudaArray "
@@ -321,6 +515,10 @@ class CudaArray(_ArrayView):
     def toHost(self):
         """A NumPy array holding a copy of the data."""
         return self.copy_to_host()
+
+    def get(self, stream=None):
+        """A NumPy array holding a copy of the data (CuPy's name)."""
+        return self.copy_to_host(stream=stream)
 
     def toList(self):
         """A (nested) list of Python numbers holding a copy of the data."""
@@ -359,7 +557,10 @@ class CudaArray(_ArrayView):
 
     @property
     def length(self):
-        return len(self)
+        """The extent of the first axis (CudaPy's name)."""
+        if not self._shape:
+            raise TypeError("a 0-d CudaArray has no length")
+        return self._shape[0]
 
     @property
     def pointer(self):
@@ -368,24 +569,41 @@ class CudaArray(_ArrayView):
         return self._pointer
 
     @property
+    def stream(self):
+        """The cudaStream_t (an int; 0: the legacy default stream) the array was last copied
+        on, or created with; what __cuda_array_interface__ and __dlpack__ order against."""
+        return self._stream
+
+    @property
     def __cuda_array_interface__(self):
-        """The CUDA Array Interface (version 3), for arrays in GPU memory only."""
+        """The CUDA Array Interface (version 3), for arrays in GPU memory only. Its stream is
+        the array's (1, the legacy default stream, unless it was used on another)."""
         if self.target != "cuda":
             raise AttributeError(f"a CudaArray of the {self.target} target lives in host "
                                  "memory and has no __cuda_array_interface__")
         return {"shape": self._shape,
                 "strides": None if self._c_contiguous else self._strides,
                 "typestr": self._dtype.str, "data": (self.pointer, False), "version": 3,
-                "stream": 1}  # cudapy launches on the legacy default stream unless told
+                "stream": self._stream or LEGACY_DEFAULT_STREAM}
 
-    def __len__(self):
-        if not self._shape:
-            raise TypeError("len() of a 0-d CudaArray")
-        return self._shape[0]
+    def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule of the array, without a copy. `stream` is the consumer's (None or 1:
+        the legacy default stream, 2: the per-thread one, -1: no ordering); its later work
+        waits for the array's stream."""
+        from . import dlpack
+        return dlpack.export(self, stream, dl_device, copy)
+
+    def __dlpack_device__(self):
+        """(kDLCUDA, 0) for GPU memory, (kDLCPU, 0) for host memory."""
+        from . import dlpack
+        return dlpack.device_of(self)
 
     def __repr__(self):
         state = "" if self._buffer is not None else ", freed"
         return f"CudaArray(shape={self._shape}, dtype={self._dtype}{state})"
+
+
+DeviceArray = CudaArray
 
 
 class ForeignArray(_ArrayView):
@@ -412,9 +630,91 @@ class ForeignArray(_ArrayView):
                                  f"its item size ({dtype.itemsize} bytes)")
         pointer, self.readonly = interface["data"]
         self._describe(pointer, shape, tuple(strides), dtype, _ffi.Target.CUDA)
+        producer = interface.get("stream")
+        # The interface's stream (0 is not allowed; None: nothing to order) may still be
+        # writing the array: wait for it, as the interface asks and as numba does.
+        if producer is not None and producer != 0:
+            _ffi.check(_ffi.lib.cudapy_stream_synchronize(
+                stream_handle(producer, "the __cuda_array_interface__ stream")))
 
 
 def foreign_array(value):
     """A ForeignArray for an object with __cuda_array_interface__, else None."""
     interface = getattr(value, "__cuda_array_interface__", None)
     return None if interface is None else ForeignArray(value, interface)
+
+
+# ---- making arrays -------------------------------------------------------------------------
+
+def to_device(obj, stream=None, target=None):
+    """A CudaArray holding a copy of `obj` (a NumPy array, a list, or anything np.asarray
+    takes), in the memory of `target`'s kernels; the copy is ordered on `stream` when one is
+    given (see CudaArray)."""
+    host = obj if isinstance(obj, np.ndarray) else np.asarray(obj)
+    return CudaArray(host, target=target, stream=stream)
+
+
+def device_array(shape, dtype="float64", order="C", stream=None, target=None):
+    """An uninitialized CudaArray of `shape` and `dtype`, in C or Fortran `order`."""
+    return CudaArray.allocate(shape, dtype, target=target, order=order, stream=stream)
+
+
+def empty(shape, dtype="float64", order="C", stream=None, target=None):
+    """An uninitialized CudaArray (NumPy's name; float64 by default, as NumPy's)."""
+    return device_array(shape, dtype, order, stream, target)
+
+
+def zeros(shape, dtype="float64", order="C", stream=None, target=None):
+    """A CudaArray of zeros."""
+    array = device_array(shape, dtype, order, stream, target)
+    array.copy_to_device(np.zeros(array.shape, array.dtype, order=order), stream=stream)
+    return array
+
+
+def _like(prototype, dtype, target):
+    """The shape, dtype, order and target of an array made like `prototype` (a CudaArray or a
+    NumPy array)."""
+    if isinstance(prototype, CudaArray):
+        fortran = prototype.is_f_contiguous() and not prototype.is_c_contiguous()
+        target = prototype.target if target is None else target
+    elif isinstance(prototype, np.ndarray):
+        fortran = prototype.flags.f_contiguous and not prototype.flags.c_contiguous
+    else:
+        raise TypeError("takes a CudaArray or a NumPy array as its prototype, got "
+                        f"{type(prototype).__name__}")
+    return (prototype.shape, prototype.dtype if dtype is None else dtype,
+            "F" if fortran else "C", target)
+
+
+def empty_like(prototype, dtype=None, stream=None, target=None):
+    """An uninitialized CudaArray of the shape, dtype and order of `prototype` (a CudaArray,
+    whose target it takes unless told, or a NumPy array)."""
+    shape, dtype, order, target = _like(prototype, dtype, target)
+    return empty(shape, dtype, order, stream, target)
+
+
+def zeros_like(prototype, dtype=None, stream=None, target=None):
+    """A CudaArray of zeros of the shape, dtype and order of `prototype`."""
+    shape, dtype, order, target = _like(prototype, dtype, target)
+    return zeros(shape, dtype, order, stream, target)
+
+
+def pinned_array(shape, dtype="float64", order="C"):
+    """An uninitialized NumPy array in page-locked host memory, which copies with a stream do
+    not wait for; freed when it (and every view of it) is collected. Without a GPU there is
+    nothing to pin for, and it is an ordinary NumPy array."""
+    shape = _shape_of(shape, "pinned_array()")
+    dtype = np.dtype(dtype)
+    if order not in _ORDERS:
+        raise ValueError(f"pinned_array(): order must be 'C' or 'F', got {order!r}")
+    nbytes = math.prod(shape) * dtype.itemsize
+    pointer = ctypes.c_void_p()
+    status = _ffi.lib.cudapy_host_alloc(max(nbytes, 1), ctypes.byref(pointer))
+    if status in (_ffi.Status.NO_DEVICE, _ffi.Status.UNSUPPORTED):
+        return np.empty(shape, dtype, order=order)
+    _ffi.check(status)
+    memory = (ctypes.c_byte * max(nbytes, 1)).from_address(pointer.value)
+    # NumPy keeps `memory` alive as the array's base; the page-locked memory goes with it.
+    weakref.finalize(memory, _ffi.lib.cudapy_host_free, pointer.value).atexit = False
+    flat = np.frombuffer(memory, dtype=np.uint8, count=nbytes)
+    return np.ndarray(shape, dtype, buffer=flat, order=order)

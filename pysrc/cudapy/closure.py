@@ -2,17 +2,13 @@
 (`@cuda.jit(device=True)`), and the module-level numbers and NumPy arrays they read, which
 become the program's named constants and constant arrays."""
 
-import dis
 import functools
-import inspect
 import math
+import types
 from typing import NamedTuple
 
-import numpy as np
-
+from ._lazy import numpy as np
 from .types import scalar_type_of
-
-_CONSTANT_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
 # Names the kernel language gives its own meaning, whatever a module binds them to.
 _LANGUAGE_NAMES = frozenset(["idx", "idy", "idz", "warpSize", "warpsize", "laneid"])
 
@@ -43,13 +39,15 @@ class Closure(NamedTuple):
 def _nested_codes(code):
     yield code
     for constant in code.co_consts:
-        if inspect.iscode(constant):
+        if isinstance(constant, types.CodeType):
             yield from _nested_codes(constant)
 
 
 def _referenced_values(function):
     """The values of the module globals and closure variables that the function's code reads,
     by name."""
+    import dis  # here: its import costs more than the rest of `import cudapy`
+
     names = {instruction.argval for code in _nested_codes(function.__code__)
              for instruction in dis.get_instructions(code)
              if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
@@ -80,6 +78,7 @@ def _constant_text(value):
 def closure(functions):
     """The Closure of the Python functions of one compile (the kernel first)."""
     helpers, constants, arrays = [], {}, {}
+    constant_types = (bool, int, float, np.bool_, np.integer, np.floating)
     pending = list(functions)
     while pending:
         function = pending.pop(0)
@@ -94,7 +93,7 @@ def closure(functions):
                     pending.append(value.py_func)
             elif name in _LANGUAGE_NAMES:
                 continue
-            elif isinstance(value, _CONSTANT_TYPES):
+            elif isinstance(value, constant_types):
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:
                     raise ValueError(f"{function.__name__}() and another function of its "

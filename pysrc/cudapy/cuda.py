@@ -22,18 +22,20 @@ is $CUDAPY_TARGET, else "cuda"), chosen when the kernel is decorated.
 The names kernels use (cuda.threadIdx, cuda.grid, cuda.shared.array, cuda.atomic.add,
 cuda.syncthreads, ...) mean something only inside a kernel: on the host they raise RuntimeError.
 Host functions: to_device, device_array, device_array_like, pinned_array, synchronize,
-is_available, detect, get_current_device. The rest of numba.cuda's API raises AttributeError
-naming it.
+stream, event, default_stream, external_stream, is_available, detect, get_current_device. The
+rest of numba.cuda's API raises AttributeError naming it.
 """
 
 import ctypes
 import functools
+import importlib
 import inspect
 import threading
 from typing import NamedTuple
 
 import numpy as np
 
+from . import array as _array
 from . import device as _device
 from . import targets
 from .array import CudaArray, foreign_array, ndarray_layout
@@ -42,8 +44,12 @@ from .kernel import (Kernel, Launch, LaunchCache, _Program, _options, array_type
                      launch_config, thread_config)
 from .types import scalar_type_of
 
+# The module: the package's attribute `stream` is the function cudapy.stream().
+_stream = importlib.import_module(".stream", __package__)
+
 __all__ = [
     "jit", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
+    "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
     "shared", "local", "const", "atomic",
@@ -186,20 +192,21 @@ def to_device(obj, stream=0, copy=True, to=None, target=None):
     """A CudaArray holding a copy of `obj` (a NumPy array, or anything np.asarray takes), in the
     memory of `target`'s kernels (default: $CUDAPY_TARGET, else "cuda"); with `to`, the data is
     copied into that CudaArray instead, which is returned. copy=False allocates without copying.
-    Copies are synchronous: `stream` is accepted for numba's sake."""
+    With a stream the copy is ordered on it (see CudaArray)."""
     host = obj if isinstance(obj, np.ndarray) else np.asarray(obj)
     if to is not None:
-        to.copy_to_device(host)
+        to.copy_to_device(host, stream=stream)
         return to
     if copy:
-        return CudaArray(host, target=target)
-    return device_array_like(host, target=target)
+        return CudaArray(host, target=target, stream=stream)
+    return device_array_like(host, stream=stream, target=target)
 
 
 def device_array(shape, dtype=np.float32, strides=None, order="C", stream=0, target=None):
     """An uninitialized CudaArray of `shape` and `dtype`, C or Fortran `order` or `strides` in
-    bytes, in the memory of `target`'s kernels. `stream` is accepted for numba's sake."""
-    return CudaArray.allocate(shape, dtype, target=target, strides=strides, order=order)
+    bytes, in the memory of `target`'s kernels; `stream` becomes its stream."""
+    return CudaArray.allocate(shape, dtype, target=target, strides=strides, order=order,
+                              stream=stream)
 
 
 def device_array_like(ary, stream=0, target=None):
@@ -209,13 +216,20 @@ def device_array_like(ary, stream=0, target=None):
         fortran = ary.flags.f_contiguous and not ary.flags.c_contiguous
     else:
         fortran = ary.is_f_contiguous() and not ary.is_c_contiguous()
-    return CudaArray.allocate(ary.shape, ary.dtype, target=target, order="F" if fortran else "C")
+    return CudaArray.allocate(ary.shape, ary.dtype, target=target, order="F" if fortran else "C",
+                              stream=stream)
 
 
 def pinned_array(shape, dtype=np.float32, order="C"):
-    """A host array for transfers. cudapy's copies are synchronous and the C ABI does not pin
-    memory, so this is an ordinary NumPy array."""
-    return np.empty(shape, dtype, order=order)
+    """A NumPy array in page-locked host memory, for asynchronous copies (an ordinary one
+    without a GPU)."""
+    return _array.pinned_array(shape, dtype, order)
+
+
+stream = _stream.stream
+event = _stream.event
+default_stream = _stream.default_stream
+external_stream = _stream.external_stream
 
 
 def synchronize():
@@ -416,15 +430,16 @@ _IMPLIED_OPTIONS = ("cache", "opt")
 
 
 def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=False,
-        max_registers=None, launch_bounds=None, target=None, **numba_options):
+        max_registers=None, launch_bounds=None, target=None, compiler=None, **numba_options):
     """`@cuda.jit`, `@cuda.jit("void(float32[:], int32)")`, `@cuda.jit(device=True)` and the
     options: debug (check asserts; KernelAssertionError when one fails), fastmath, lineinfo,
     max_registers, launch_bounds (max threads per block, or (that, min blocks per
-    multiprocessor)), target ("cuda", "cpu", "python"; default $CUDAPY_TARGET, else "cuda")."""
+    multiprocessor)), target ("cuda", "cpu", "python"; default $CUDAPY_TARGET, else "cuda"),
+    compiler ("nvrtc", "nvcc"; default $CUDAPY_COMPILER, else NVRTC)."""
     for option in numba_options:
         if option not in _IMPLIED_OPTIONS:
             raise TypeError(f"cuda.jit(): the option {option}= is not supported by cudapy")
-    options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds)
+    options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds, compiler)
     if not device:
         targets.resolve(target)
 

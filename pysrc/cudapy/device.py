@@ -40,3 +40,10 @@ def device_info(ordinal=0):
 def synchronize():
     """Waits for all work on the current GPU; a kernel's fault is raised as LaunchError."""
     _ffi.check(_ffi.lib.cudapy_synchronize())
+
+
+def memory_info():
+    """(free, total) bytes of the GPU's memory; NoDeviceError without a GPU."""
+    free, total = ctypes.c_size_t(), ctypes.c_size_t()
+    _ffi.check(_ffi.lib.cudapy_memory_info(ctypes.byref(free), ctypes.byref(total)))
+    return free.value, total.value

@@ -1,19 +1,19 @@
 """Translating Python functions to CUDA kernels, compiling them and launching them."""
 
 import ctypes
-import inspect
 import math
 import os
 import re
 import struct
 import threading
 import weakref
+from types import FunctionType
 from typing import NamedTuple, Optional
 
-import numpy as np
-
 from . import _ffi, targets
+from ._lazy import numpy as np
 from .array import CudaArray, ForeignArray, foreign_array, list_to_array
+from .stream import stream_handle
 from .closure import DeviceFunction, closure
 from .errors import InternalError
 from .types import ScalarType, dtype_of, scalar_type_of, struct_code, type_name
@@ -57,6 +57,8 @@ def _function_source(function):
     directly above it or its decorators; decorator lines are blanked so lines stay in place."""
     if function.__name__ == "<lambda>":
         raise TypeError("a lambda cannot be compiled; write a def")
+    import inspect  # here: its import costs more than the rest of `import cudapy`
+
     try:
         block, start = inspect.getsourcelines(function)
         file_lines, _ = inspect.findsource(function)
@@ -89,7 +91,7 @@ def _string_source(text):
 def _source(item):
     if isinstance(item, str):
         return _string_source(item)
-    if inspect.isfunction(item):
+    if isinstance(item, FunctionType):
         return _function_source(item)
     raise TypeError(f"expected a function or its source text, got {type(item).__name__}")
 
@@ -117,6 +119,7 @@ class _Options(NamedTuple):
     debug: bool = False
     max_registers: int = 0
     launch_bounds: tuple = (0, 0)  # (max threads per block, min blocks per multiprocessor)
+    compiler: int = 0  # a _ffi.Compiler
 
 
 def _positive_option(value, what):
@@ -128,9 +131,14 @@ def _positive_option(value, what):
 
 
 def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
-             launch_bounds=None):
+             launch_bounds=None, compiler=None):
     """The _Options of a compile's keyword arguments; launch_bounds is max threads per block,
-    or (max threads, min blocks per multiprocessor)."""
+    or (max threads, min blocks per multiprocessor); compiler is "nvrtc", "nvcc" or None
+    ($CUDAPY_COMPILER, else NVRTC)."""
+    compilers = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
+                 "nvcc": _ffi.Compiler.NVCC}
+    if compiler not in compilers:
+        raise ValueError(f'compiler must be "nvrtc", "nvcc" or None, got {compiler!r}')
     registers = 0 if max_registers is None else _positive_option(max_registers, "max_registers")
     bounds = (0, 0)
     if launch_bounds is not None:
@@ -141,7 +149,8 @@ def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
         bounds = (_positive_option(given[0], "launch_bounds' max threads"),
                   _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
                   else 0)
-    return _Options(bool(fast_math), bool(line_info), bool(debug), registers, bounds)
+    return _Options(bool(fast_math), bool(line_info), bool(debug), registers, bounds,
+                    compilers[compiler])
 
 
 def _compile_options(arch, options):
@@ -151,7 +160,7 @@ def _compile_options(arch, options):
                                fast_math=int(options.fast_math), line_info=int(options.line_info),
                                debug=int(options.debug), max_registers=options.max_registers,
                                launch_bounds_max_threads=max_threads,
-                               launch_bounds_min_blocks=min_blocks)
+                               launch_bounds_min_blocks=min_blocks, compiler=options.compiler)
 
 
 class _Program:
@@ -171,7 +180,7 @@ class _Program:
         if not items:
             raise ValueError("nothing to compile: the list of functions is empty")
         items = [item.py_func if isinstance(item, DeviceFunction) else item for item in items]
-        found = closure([item for item in items if inspect.isfunction(item)])
+        found = closure([item for item in items if isinstance(item, FunctionType)])
         items += [helper.py_func for helper in found.helpers if helper.py_func not in items]
         sources = [_source(item) for item in items]
         if self.target == "python":
@@ -258,9 +267,10 @@ def translate(functions, sig=None):
 
 
 def ptx(functions, sig=None, arch=None, fast_math=False, line_info=False, debug=False,
-        max_registers=None, launch_bounds=None):
-    """PTX compiled by NVRTC from a function or a list of them. Needs NVRTC, not a GPU."""
-    options = _options(fast_math, line_info, debug, max_registers, launch_bounds)
+        max_registers=None, launch_bounds=None, compiler=None):
+    """PTX compiled by NVRTC (or nvcc: compiler="nvcc") from a function or a list of them.
+    Needs NVRTC, not a GPU."""
+    options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
     return _Program(functions, sig, options).ptx(arch)
 
 
@@ -268,8 +278,8 @@ class _Staged(NamedTuple):
     """A host array for one launch: `host` is what the kernel gets (a contiguous copy, or the
     array itself), `copy_back` the array to copy it into after the launch (None: none)."""
 
-    host: np.ndarray
-    copy_back: Optional[np.ndarray]
+    host: "np.ndarray"
+    copy_back: Optional["np.ndarray"]
 
 
 class _StagedRows(NamedTuple):
@@ -508,20 +518,6 @@ def _non_negative(value, what):
     return int(value)
 
 
-def _stream_handle(stream, what):
-    """The cudaStream_t of a stream given as an int, None, or an object holding it as `handle`
-    (numba), `cuda_stream` (PyTorch) or `ptr` (CuPy)."""
-    if stream is None:
-        return 0
-    if not isinstance(stream, (int, np.integer)):
-        for attribute in ("handle", "cuda_stream", "ptr"):
-            handle = getattr(stream, attribute, None)
-            if handle is not None:
-                stream = (handle.value or 0) if isinstance(handle, ctypes.c_void_p) else handle
-                break
-    return _non_negative(stream, what)
-
-
 def launch_config(name, key):
     """The LaunchConfig of `kernel[grid, block]` or `kernel[grid, block, stream, shared_bytes]`."""
     if not isinstance(key, tuple) or not 2 <= len(key) <= 4:
@@ -533,7 +529,7 @@ def launch_config(name, key):
         grid=_dim3(grid, f"{name}(): the grid"),
         block=_dim3(block, f"{name}(): the block"),
         shared_bytes=_non_negative(shared_bytes, f"{name}(): shared_bytes"),
-        stream=_stream_handle(stream, f"{name}(): the stream"))
+        stream=stream_handle(stream, f"{name}(): the stream"))
 
 
 def thread_config(name, nx, ny, nz):
@@ -558,22 +554,23 @@ def _plain(key):
 
 class LaunchCache:
     """A kernel's launches by their `kernel[...]` key. numba-style code indexes the kernel at
-    every launch, and making a LaunchConfig costs more than the rest of the launch's Python."""
+    every launch, and making a LaunchConfig costs more than the rest of the launch's Python.
+    `plain` holds them by key; it may be read directly with a key known to be plain."""
 
-    __slots__ = ("_launches",)
+    __slots__ = ("plain",)
     _LIMIT = 64  # launch shapes kept; a program that keeps making new ones starts over
 
     def __init__(self):
-        self._launches = {}
+        self.plain = {}
 
     def get(self, key):
-        return self._launches.get(key) if key.__class__ is tuple and _plain(key) else None
+        return self.plain.get(key) if key.__class__ is tuple and _plain(key) else None
 
     def put(self, key, launch):
         if key.__class__ is tuple and _plain(key):
-            if len(self._launches) >= self._LIMIT:
-                self._launches.clear()
-            self._launches[key] = launch
+            if len(self.plain) >= self._LIMIT:
+                self.plain.clear()
+            self.plain[key] = launch
         return launch
 
 
@@ -595,6 +592,55 @@ class Launch:
             interpreter._launch(self._kernel, self._config, args)
         else:
             self._kernel._launch(self._config_ref, args)
+
+
+def _exact_launch_class(params, argument_struct, launch_packed, args_size):
+    """A Launch subclass whose __call__ launches at once when each argument is of exactly the
+    class its parameter takes as it is (a float within range for a float, a live CudaArray of
+    the parameter's type for an array), and leaves the others to Launch.__call__'s checks and
+    conversions. Its __call__ is generated for the kernel's parameters, one test per argument,
+    so that the common launch runs no loop and calls nothing but struct.pack and the library.
+    None when a parameter (`T**`) always needs staging."""
+    constants = {"Launch": Launch, "CudaArray": CudaArray, "pack": argument_struct.pack,
+                 "launch_packed": launch_packed, "args_size": args_size, "error": _ffi.error}
+    names = [f"arg{index}" for index in range(len(params))]
+    tests, words = [], []
+    for index, (param, name) in enumerate(zip(params, names)):
+        if param.depth == 2:
+            return None
+        if param.is_array:
+            constants[f"key{index}"] = param._launch_key
+            tests.append(f"{name}.__class__ is CudaArray and {name}._launch_key == key{index} "
+                         f"and {name}._buffer is not None")
+            packed = "_packed_strided" if param.strided else "_packed"
+            words += [f"{name}.{packed}[{word}]" for word in range(param.words)]
+            continue
+        words.append(name)
+        if param.element == ScalarType.BOOL:
+            tests.append(f"{name}.__class__ is bool")
+        elif param.dtype.kind in "iu":
+            tests.append(f"{name}.__class__ is int and {param._low} <= {name} <= {param._high}")
+        elif param._overflow == math.inf:
+            tests.append(f"{name}.__class__ is float")
+        else:  # a float whose magnitude rounds to infinity is refused by _convert_float
+            constants[f"limit{index}"] = param._overflow
+            tests.append(f"{name}.__class__ is float and -limit{index} < {name} < limit{index}")
+    lines = ["def __call__(self, *args, seq=False):",
+             f"    if len(args) == {len(names)} and not seq:",
+             f"        {', '.join(names)}, = args" if names else "        pass",
+             f"        if {' and '.join(tests) or 'True'}:",
+             "            handle = self._kernel._handle",
+             "            if handle is not None:",
+             f"                status = launch_packed(handle, self._config_ref, "
+             f"pack({', '.join(words)}), args_size)",
+             "                if status:",
+             "                    raise error(status)",
+             "                return",
+             "    Launch.__call__(self, *args, seq=seq)"]
+    exec("\n".join(lines), constants)
+    call = constants["__call__"]
+    call.__doc__ = Launch.__call__.__doc__
+    return type("Launch", (Launch,), {"__slots__": (), "__call__": call})
 
 
 class Kernel:
@@ -621,11 +667,14 @@ class Kernel:
         self.params = [(param.name, param.type) for param in params]
         args_size = lib.cudapy_program_args_size(handle, index)
         self._struct = _argument_struct(params, args_size)
-        self._arguments = ctypes.create_string_buffer(args_size)
+        self._args_size = ctypes.c_size_t(args_size)
+        self._launch_packed = _ffi.launch_packed_unconverted
+        self._launch_class = Launch if self._interpreted else (_exact_launch_class(
+            params, self._struct, self._launch_packed, self._args_size) or Launch)
         self._handle_lock = threading.Lock()
-        self._launch_lock = threading.Lock()
         self._handle = None
         self._launches = LaunchCache()
+        self._thread_launches = LaunchCache()
 
     def __repr__(self):
         params = ", ".join(f"{name}: {type_}" for name, type_ in self.params)
@@ -637,12 +686,24 @@ class Kernel:
         return self._program.ptx(arch)
 
     def __call__(self, nx, ny=1, nz=1):
-        return Launch(self, thread_config(self.name, nx, ny, nz))
+        key = (nx, ny, nz)
+        if nx.__class__ is int and ny.__class__ is int and nz.__class__ is int:
+            launch = self._thread_launches.plain.get(key)
+            if launch is not None:
+                return launch
+        return self._thread_launches.put(
+            key, self._launch_class(self, thread_config(self.name, nx, ny, nz)))
 
     def __getitem__(self, key):
-        launch = self._launches.get(key)
+        # [blocks, threads_per_block] with ints, the usual key, is looked up without _plain().
+        if (key.__class__ is tuple and len(key) == 2 and key[0].__class__ is int
+                and key[1].__class__ is int):
+            launch = self._launches.plain.get(key)
+        else:
+            launch = self._launches.get(key)
         if launch is None:
-            launch = self._launches.put(key, Launch(self, launch_config(self.name, key)))
+            launch = self._launches.put(key, self._launch_class(self,
+                                                                launch_config(self.name, key)))
         return launch
 
     def _device_kernel(self):
@@ -674,15 +735,17 @@ class Kernel:
                 staged.append((len(values), param, item))
                 values += param.placeholder  # the words of the array, once it is in place
         handle = self._handle if self._handle is not None else self._device_kernel()
+        if not staged:
+            _ffi.check(self._launch_packed(handle, config, self._struct.pack(*values),
+                                           self._args_size))
+            return
         temporaries = []
         try:
             for position, param, item in staged:
                 values[position:position + param.words] = _place(
                     item, param.strided, temporaries, self._host_memory)
-            with self._launch_lock:
-                self._struct.pack_into(self._arguments, 0, *values)
-                _ffi.check(_ffi.lib.cudapy_kernel_launch_packed(
-                    handle, config, self._arguments, self._struct.size))
+            _ffi.check(self._launch_packed(handle, config, self._struct.pack(*values),
+                                           self._args_size))
             for device, item in temporaries:
                 if item.copy_back is None:
                     continue
@@ -728,7 +791,7 @@ def _place(item, strided, temporaries, host_memory):
 
 
 def compile(functions, sig=None, fast_math=False, line_info=False, target=None, debug=False,
-            max_registers=None, launch_bounds=None):
+            max_registers=None, launch_bounds=None, compiler=None):
     """Translates a kernel (or a list: the kernel first, then its helpers) to CUDA C++ at once;
     compiles and loads it for its target on its first launch.
 
@@ -737,9 +800,10 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     runs in the interpreter, see cudapy.interpreter); the default is $CUDAPY_TARGET, else
     "cuda". `debug` checks the kernel's asserts (a failure raises KernelAssertionError);
     `max_registers` caps the registers of a thread; `launch_bounds` is the largest block the
-    kernel is launched with, or (that, the minimum blocks per multiprocessor).
+    kernel is launched with, or (that, the minimum blocks per multiprocessor). `compiler` is
+    "nvrtc" or "nvcc" (None: $CUDAPY_COMPILER, else NVRTC).
     """
-    options = _options(fast_math, line_info, debug, max_registers, launch_bounds)
+    options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
     program = _Program(functions, sig, options, target)
     if program.name is None:
         raise ValueError("the first source defines no function")
@@ -751,8 +815,8 @@ class Module:
     one translation and one compiled module."""
 
     def __init__(self, functions, sig=None, fast_math=False, line_info=False, target=None,
-                 debug=False, max_registers=None, launch_bounds=None):
-        options = _options(fast_math, line_info, debug, max_registers, launch_bounds)
+                 debug=False, max_registers=None, launch_bounds=None, compiler=None):
+        options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
         program = _Program(functions, sig, options, target)
         self.cuda_source = program.translate()
         self._program = program
@@ -775,8 +839,8 @@ class Module:
 
 
 def module(functions, sig=None, fast_math=False, line_info=False, target=None, debug=False,
-           max_registers=None, launch_bounds=None):
+           max_registers=None, launch_bounds=None, compiler=None):
     """Translates several kernels and their helpers at once (functions, or source text) and
     returns them as the attributes of a Module; the options are compile()'s."""
     return Module(functions, sig, fast_math, line_info, target, debug, max_registers,
-                  launch_bounds)
+                  launch_bounds, compiler)

@@ -1,13 +1,19 @@
 """Kernel element types: CudaPy's names, NumPy dtypes and the library's cudapy_scalar_type."""
 
 import enum
+import functools
 
-import numpy as np
+from ._lazy import numpy as np
 
-Int = np.int32
-Float = np.float32
-Double = np.float64
-Bool = np.bool_
+# CudaPy's names of NumPy's scalar types, read through __getattr__ so that NumPy is imported
+# only when they are used.
+_ALIASES = {"Int": "int32", "Float": "float32", "Double": "float64", "Bool": "bool_"}
+
+
+def __getattr__(name):
+    if name in _ALIASES:
+        return getattr(np, _ALIASES[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ScalarType(enum.IntEnum):
@@ -27,28 +33,35 @@ class ScalarType(enum.IntEnum):
     FLOAT64 = 11
 
 
-# (CudaPy's name, NumPy dtype, struct format code) of each scalar type.
+# (CudaPy's name, NumPy dtype name, struct format code) of each scalar type.
 _TYPES = {
-    ScalarType.BOOL: ("bool", np.bool_, "?"),
-    ScalarType.INT8: ("int8", np.int8, "b"),
-    ScalarType.INT16: ("int16", np.int16, "h"),
-    ScalarType.INT32: ("int", np.int32, "i"),
-    ScalarType.INT64: ("int64", np.int64, "q"),
-    ScalarType.UINT8: ("uint8", np.uint8, "B"),
-    ScalarType.UINT16: ("uint16", np.uint16, "H"),
-    ScalarType.UINT32: ("uint32", np.uint32, "I"),
-    ScalarType.UINT64: ("uint64", np.uint64, "Q"),
-    ScalarType.FLOAT16: ("float16", np.float16, "e"),
-    ScalarType.FLOAT32: ("float", np.float32, "f"),
-    ScalarType.FLOAT64: ("double", np.float64, "d"),
+    ScalarType.BOOL: ("bool", "bool_", "?"),
+    ScalarType.INT8: ("int8", "int8", "b"),
+    ScalarType.INT16: ("int16", "int16", "h"),
+    ScalarType.INT32: ("int", "int32", "i"),
+    ScalarType.INT64: ("int64", "int64", "q"),
+    ScalarType.UINT8: ("uint8", "uint8", "B"),
+    ScalarType.UINT16: ("uint16", "uint16", "H"),
+    ScalarType.UINT32: ("uint32", "uint32", "I"),
+    ScalarType.UINT64: ("uint64", "uint64", "Q"),
+    ScalarType.FLOAT16: ("float16", "float16", "e"),
+    ScalarType.FLOAT32: ("float", "float32", "f"),
+    ScalarType.FLOAT64: ("double", "float64", "d"),
 }
 
-_BY_DTYPE = {np.dtype(dtype): scalar for scalar, (_, dtype, _) in _TYPES.items()}
 
-# Signature spellings; NumPy reads "int" and "float" as 64-bit, CudaPy as 32-bit.
-_BY_NAME = {name: np.dtype(dtype) for name, dtype, _ in _TYPES.values()}
-_BY_NAME.update(int32=np.dtype(np.int32), float32=np.dtype(np.float32),
-                float64=np.dtype(np.float64))
+@functools.cache
+def _by_dtype():
+    return {np.dtype(dtype): scalar for scalar, (_, dtype, _) in _TYPES.items()}
+
+
+@functools.cache
+def _by_name():
+    """Signature spellings; NumPy reads "int" and "float" as 64-bit, CudaPy as 32-bit."""
+    names = {name: np.dtype(dtype) for name, dtype, _ in _TYPES.values()}
+    names.update(int32=np.dtype(np.int32), float32=np.dtype(np.float32),
+                 float64=np.dtype(np.float64))
+    return names
 
 
 def dtype_of(scalar_type):
@@ -70,7 +83,7 @@ def scalar_type_of(dtype):
     """The cudapy_scalar_type of a NumPy dtype; TypeError for a dtype kernels cannot use."""
     dtype = np.dtype(dtype)
     try:
-        return _BY_DTYPE[dtype]
+        return _by_dtype()[dtype]
     except KeyError:
         raise TypeError(f"cudapy arrays cannot hold {dtype}; use bool, int8..int64, "
                         "uint8..uint64, float16, float32 or float64") from None
@@ -79,8 +92,8 @@ def scalar_type_of(dtype):
 def to_dtype(spec):
     """The NumPy dtype for cp.Int/cp.Float/cp.Double/cp.Bool, a signature type name or any
     NumPy dtype specification; TypeError for one kernels cannot use."""
-    if isinstance(spec, str) and spec in _BY_NAME:
-        return _BY_NAME[spec]
+    if isinstance(spec, str) and spec in _by_name():
+        return _by_name()[spec]
     try:
         dtype = np.dtype(spec)
     except TypeError:

@@ -12,14 +12,14 @@ namespace {
 
 constexpr std::size_t alignment = 64;
 
-void check_range(std::size_t size, std::size_t offset, std::size_t bytes) {
-    if (offset > size || bytes > size - offset)
+}  // namespace
+
+void HostBuffer::check_range(std::size_t offset, std::size_t bytes) const {
+    if (offset > size_ || bytes > size_ - offset)
         throw Error(Status::InvalidArgument,
                     "the copy of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
-                        " runs past the end of a " + std::to_string(size) + "-byte buffer");
+                        " runs past the end of a " + std::to_string(size_) + "-byte buffer");
 }
-
-}  // namespace
 
 HostBuffer::HostBuffer(std::size_t bytes) : size_(bytes) {
     if (bytes == 0) return;
@@ -29,15 +29,20 @@ HostBuffer::HostBuffer(std::size_t bytes) : size_(bytes) {
                     "out of host memory: asked for " + std::to_string(bytes) + " bytes for a CPU array");
 }
 
-HostBuffer::~HostBuffer() { std::free(pointer_); }
+HostBuffer::HostBuffer(void *borrowed, std::size_t bytes)
+    : pointer_(borrowed), size_(bytes), owned_(false) {}
+
+HostBuffer::~HostBuffer() {
+    if (owned_) std::free(pointer_);
+}
 
 void HostBuffer::upload(std::size_t offset, const void *source, std::size_t bytes) {
-    check_range(size_, offset, bytes);
+    check_range(offset, bytes);
     if (bytes) std::memcpy(static_cast<char *>(pointer_) + offset, source, bytes);
 }
 
 void HostBuffer::download(std::size_t offset, void *destination, std::size_t bytes) const {
-    check_range(size_, offset, bytes);
+    check_range(offset, bytes);
     if (bytes) std::memcpy(destination, static_cast<const char *>(pointer_) + offset, bytes);
 }
 

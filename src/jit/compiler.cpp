@@ -1,25 +1,37 @@
 #include "jit/compiler.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <tuple>
 
 #include "common/error.h"
+#include "jit/disk_cache.h"
+#include "jit/nvcc.h"
 #include "jit/nvrtc.h"
 
 namespace cudapy::jit {
 
 namespace {
 
-// The source, the architecture and NVRTC's options.
-using CacheKey = std::tuple<std::string, std::string, std::vector<std::string>>;
+// The source, the architecture, the compiler's options and whether nvcc compiles it.
+using CacheKey = std::tuple<std::string, std::string, std::vector<std::string>, bool>;
 
 std::mutex cache_mutex;
 std::map<CacheKey, CompiledCode> &cache() {
     static std::map<CacheKey, CompiledCode> entries;
     return entries;
+}
+
+bool uses_nvcc(Compiler compiler) {
+    if (compiler != Compiler::Default) return compiler == Compiler::Nvcc;
+    const char *configured = std::getenv("CUDAPY_COMPILER");
+    std::string name = configured ? configured : "";
+    if (name.empty() || name == "nvrtc") return false;
+    if (name == "nvcc") return true;
+    throw Error(Status::InvalidArgument, "CUDAPY_COMPILER is '" + name + "'; set it to nvrtc or nvcc, or unset it");
 }
 
 }  // namespace
@@ -127,21 +139,47 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
     code.arch = request.arch.empty() ? default_ptx_arch() : request.arch;
     check_arch(code.arch);
     code.is_cubin = code.arch.rfind("sm_", 0) == 0;
+    bool nvcc = uses_nvcc(request.compiler);
     std::vector<std::string> options = nvrtc_options(request);
-    CacheKey key{source, code.arch, options};
+    CacheKey key{source, code.arch, options, nvcc};
     {
         std::lock_guard<std::mutex> lock(cache_mutex);
         auto found = cache().find(key);
-        if (found != cache().end()) return found->second;
+        if (found != cache().end()) {
+            ++cache_counters().memory_hits;
+            return found->second;
+        }
     }
-    NvrtcOutput output = nvrtc.compile(source, "cudapy_kernels.cu", code.arch, options);
-    if (log_entries) *log_entries = parse_log(output.log);
-    if (!output.ok)
-        throw Error(Status::CudaCompilation, "NVRTC could not compile the translated kernel:\n" + output.log);
-    code.binary = std::move(output.binary);
+    auto [major, minor] = nvrtc.version();
+    CacheKeyBuilder disk_key;
+    disk_key.add(nvcc ? nvcc_identity() : "nvrtc " + std::to_string(major) + "." + std::to_string(minor));
+    disk_key.add(code.arch);
+    for (const auto &option : options) disk_key.add(option);
+    disk_key.add(source);
+    Digest digest = disk_key.finish();
+    const char *kind = code.is_cubin ? "cubin" : "ptx";
+    if (auto payload = load_entry(digest, kind)) {
+        ++cache_counters().disk_hits;
+        code.binary = std::move(*payload);
+    } else {
+        NvrtcOutput output = nvcc ? compile_with_nvcc(source, code.arch, options)
+                                  : nvrtc.compile(source, "cudapy_kernels.cu", code.arch, options);
+        if (log_entries) *log_entries = parse_log(output.log);
+        if (!output.ok)
+            throw Error(Status::CudaCompilation, std::string(nvcc ? "nvcc" : "NVRTC") +
+                                                     " could not compile the translated kernel:\n" + output.log);
+        ++cache_counters().compiles;
+        code.binary = std::move(output.binary);
+        store_entry(digest, kind, code.binary);
+    }
     std::lock_guard<std::mutex> lock(cache_mutex);
     cache().emplace(key, code);
     return code;
+}
+
+void clear_memory_cache() {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    cache().clear();
 }
 
 }  // namespace cudapy::jit

@@ -1,11 +1,15 @@
-// CUDA C++ to GPU code with NVRTC, cached in memory by content, and NVRTC's messages mapped to
-// the source positions that the #line directives name.
+// CUDA C++ to GPU code with NVRTC (or nvcc on request), cached in memory and on disk by content
+// (see disk_cache.h), and the compiler's messages mapped to the source positions that the
+// #line directives name.
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace cudapy::jit {
+
+// Default: $CUDAPY_COMPILER ("nvrtc" or "nvcc"), else NVRTC.
+enum class Compiler { Default = 0, Nvrtc = 1, Nvcc = 2 };
 
 struct CompileRequest {
     std::string arch;  // "sm_90" for CUBIN or "compute_90" for PTX; empty: see default_arch
@@ -15,6 +19,7 @@ struct CompileRequest {
     int max_registers = 0;      // 0: NVRTC's choice
     int launch_bounds_max_threads = 0;  // 0: no __launch_bounds__
     int launch_bounds_min_blocks = 0;
+    Compiler compiler = Compiler::Default;
 };
 
 struct CompiledCode {
@@ -43,11 +48,14 @@ std::string default_ptx_arch();
 // NVRTC's options for a request, besides the architecture.
 std::vector<std::string> nvrtc_options(const CompileRequest &request);
 
-// Compiles, or returns the cached result of an identical earlier compile. Throws
-// Error(CudaCompilation) with NVRTC's log when the source does not compile; `log_entries`
-// receives the parsed log either way.
+// Compiles, or returns the cached result of an identical earlier compile (in memory, then on
+// disk). Throws Error(CudaCompilation) with the compiler's log when the source does not
+// compile; `log_entries` receives the parsed log of a compile either way.
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries = nullptr);
+
+// Empties the in-memory cache of compile().
+void clear_memory_cache();
 
 // The messages of an NVRTC or GCC/Clang log that name a file and line.
 std::vector<LogEntry> parse_log(const std::string &log);

@@ -1,23 +1,16 @@
 #include "jit/host_compiler.h"
 
 #include <dlfcn.h>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <sstream>
 
 #include "common/error.h"
-
-extern char **environ;
+#include "jit/disk_cache.h"
+#include "jit/process.h"
 
 namespace cudapy::jit {
 
@@ -29,6 +22,8 @@ std::map<std::string, std::shared_ptr<HostLibrary>> &cache() {
     return libraries;
 }
 
+constexpr const char *compiler_flags[] = {"-std=c++17", "-O2", "-fPIC", "-shared", "-w"};
+
 // $CXX split into words (it may be "ccache g++"), else c++.
 std::vector<std::string> compiler_command() {
     const char *configured = std::getenv("CXX");
@@ -38,46 +33,60 @@ std::vector<std::string> compiler_command() {
     return command;
 }
 
-// A private folder for one compile, removed with everything in it when done.
-class ScratchFolder {
-public:
-    ScratchFolder() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "cudapy-XXXXXX").string();
-        if (!mkdtemp(pattern.data()))
-            throw Error(Status::Internal, "cannot make a temporary folder for the CPU compiler: " +
-                                              std::string(std::strerror(errno)));
-        path_ = pattern;
-    }
-    ~ScratchFolder() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    const std::filesystem::path &path() const { return path_; }
+[[noreturn]] void no_compiler(const std::string &name, int spawn_error) {
+    throw Error(Status::Unsupported,
+                "the CPU target needs a C++ compiler, and '" + name + "' could not be run (" +
+                    std::strerror(spawn_error) + "); install g++ or clang++, or set CXX");
+}
 
-private:
-    std::filesystem::path path_;
-};
+// The command and what it says of its --version, asked once per process for each command: a
+// new compiler under the same name makes new cache keys.
+std::string compiler_identity(const std::vector<std::string> &command) {
+    static std::mutex identity_mutex;
+    static std::map<std::vector<std::string>, std::string> identities;
+    std::lock_guard<std::mutex> lock(identity_mutex);
+    if (auto found = identities.find(command); found != identities.end()) return found->second;
+    auto query = command;
+    query.emplace_back("--version");
+    CommandResult version = run_command(query);
+    if (version.spawn_error != 0) no_compiler(command[0], version.spawn_error);
+    std::string identity;
+    for (const auto &word : command) identity += word + " ";
+    return identities.emplace(command, identity + "\n" + version.output).first->second;
+}
 
-// Runs `command` with its output going to `log`; returns its exit status.
-int run(const std::vector<std::string> &command, const std::filesystem::path &log) {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    std::vector<char *> argv;
-    for (const auto &word : command) argv.push_back(const_cast<char *>(word.c_str()));
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0)
-        throw Error(Status::Unsupported,
-                    "the CPU target needs a C++ compiler, and '" + command[0] + "' could not be run (" +
-                        std::strerror(spawned) + "); install g++ or clang++, or set CXX");
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) throw Error(Status::Internal, "waiting for the C++ compiler failed");
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+std::shared_ptr<HostLibrary> load(const std::filesystem::path &path) {
+    void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) throw Error(Status::Internal, std::string("loading the compiled CPU code failed: ") + dlerror());
+    return std::make_shared<HostLibrary>(handle);
+}
+
+// The shared object in `bytes`, loaded from a private copy: an entry in the cache folder may be
+// replaced by another process while the loader reads it.
+std::shared_ptr<HostLibrary> load_copy(const std::string &bytes) {
+    ScratchFolder folder;
+    auto path = folder.path() / "kernels.so";
+    write_file(path, bytes);
+    return load(path);
+}
+
+// Compiles `source` in a scratch folder; returns the shared object's bytes and loaded library.
+std::pair<std::string, std::shared_ptr<HostLibrary>> build(const std::string &source,
+                                                           std::vector<std::string> command,
+                                                           std::vector<LogEntry> *log_entries) {
+    ScratchFolder folder;
+    auto source_path = folder.path() / "kernels.cpp";
+    auto library_path = folder.path() / "kernels.so";
+    write_file(source_path, source);
+    command.insert(command.end(), std::begin(compiler_flags), std::end(compiler_flags));
+    for (const auto &word : {std::string("-o"), library_path.string(), source_path.string()}) command.push_back(word);
+    CommandResult result = run_command(command);
+    if (result.spawn_error != 0) no_compiler(command[0], result.spawn_error);
+    if (log_entries) *log_entries = parse_log(result.output);
+    if (result.exit_status != 0)
+        throw Error(Status::CudaCompilation, "the C++ compiler (" + command[0] +
+                                                 ") could not compile the translated kernel:\n" + result.output);
+    return {read_file(library_path), load(library_path)};
 }
 
 }  // namespace
@@ -93,31 +102,35 @@ void *HostLibrary::symbol(const std::string &name) const {
 std::shared_ptr<HostLibrary> compile_host(const std::string &source, std::vector<LogEntry> *log_entries) {
     {
         std::lock_guard<std::mutex> lock(cache_mutex);
-        if (auto found = cache().find(source); found != cache().end()) return found->second;
+        if (auto found = cache().find(source); found != cache().end()) {
+            ++cache_counters().memory_hits;
+            return found->second;
+        }
     }
     // Compiles run in parallel; when two threads compile the same source, the first kept wins.
-    ScratchFolder folder;
-    auto source_path = folder.path() / "kernels.cpp";
-    auto library_path = folder.path() / "kernels.so";
-    auto log_path = folder.path() / "log.txt";
-    std::ofstream(source_path) << source;
     auto command = compiler_command();
-    for (const char *option : {"-std=c++17", "-O2", "-fPIC", "-shared", "-w", "-o"}) command.emplace_back(option);
-    command.push_back(library_path.string());
-    command.push_back(source_path.string());
-    int status = run(command, log_path);
-
-    std::stringstream log;
-    log << std::ifstream(log_path).rdbuf();
-    if (log_entries) *log_entries = parse_log(log.str());
-    if (status != 0)
-        throw Error(Status::CudaCompilation,
-                    "the C++ compiler (" + command[0] + ") could not compile the translated kernel:\n" + log.str());
-    void *handle = dlopen(library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) throw Error(Status::Internal, std::string("loading the compiled CPU code failed: ") + dlerror());
-    auto library = std::make_shared<HostLibrary>(handle);
+    CacheKeyBuilder key;
+    key.add(compiler_identity(command));
+    for (const char *flag : compiler_flags) key.add(flag);
+    key.add(source);
+    Digest digest = key.finish();
+    std::shared_ptr<HostLibrary> library;
+    if (auto cached = load_entry(digest, "so")) {
+        ++cache_counters().disk_hits;
+        library = load_copy(*cached);
+    } else {
+        auto [bytes, built] = build(source, command, log_entries);
+        ++cache_counters().compiles;
+        store_entry(digest, "so", bytes);
+        library = std::move(built);
+    }
     std::lock_guard<std::mutex> lock(cache_mutex);
     return cache().emplace(source, library).first->second;
+}
+
+void clear_host_cache() {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    cache().clear();
 }
 
 }  // namespace cudapy::jit

@@ -1,5 +1,6 @@
 // C++ for the CPU target compiled at run time with the host's compiler ($CXX, else c++) into a
-// shared object and loaded with dlopen; cached in memory by content.
+// shared object and loaded with dlopen; cached in memory and on disk by content (see
+// disk_cache.h).
 #pragma once
 
 #include <memory>
@@ -29,5 +30,8 @@ private:
 // the compiler's parsed messages.
 std::shared_ptr<HostLibrary> compile_host(const std::string &source,
                                           std::vector<LogEntry> *log_entries = nullptr);
+
+// Empties the in-memory cache of compile_host(); loaded libraries live while modules use them.
+void clear_host_cache();
 
 }  // namespace cudapy::jit

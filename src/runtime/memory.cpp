@@ -23,8 +23,11 @@ DeviceBuffer::DeviceBuffer(std::size_t bytes) : size_(bytes) {
     check_cuda(error, "cudaMalloc");
 }
 
+DeviceBuffer::DeviceBuffer(void *borrowed, std::size_t bytes)
+    : pointer_(borrowed), size_(bytes), owned_(false) {}
+
 DeviceBuffer::~DeviceBuffer() {
-    if (pointer_) cudaFree(pointer_);
+    if (pointer_ && owned_) cudaFree(pointer_);
 }
 
 void DeviceBuffer::check_range(std::size_t offset, std::size_t bytes) const {
@@ -49,6 +52,42 @@ void DeviceBuffer::download(std::size_t offset, void *host, std::size_t bytes) c
     check_cuda(cudaMemcpy(host, static_cast<const char *>(pointer_) + offset, bytes,
                           cudaMemcpyDeviceToHost),
                "copy from the device");
+}
+
+}  // namespace cudapy::runtime
+
+namespace cudapy::runtime {
+
+namespace {
+
+cudaStream_t as_stream(std::uintptr_t stream) { return reinterpret_cast<cudaStream_t>(stream); }
+
+}  // namespace
+
+void DeviceBuffer::upload_async(std::size_t offset, const void *host, std::size_t bytes,
+                                std::uintptr_t stream) {
+    check_range(offset, bytes);
+    if (bytes == 0) return;
+    check_cuda(cudaMemcpyAsync(static_cast<char *>(pointer_) + offset, host, bytes,
+                               cudaMemcpyHostToDevice, as_stream(stream)),
+               "asynchronous copy to the device");
+}
+
+void DeviceBuffer::download_async(std::size_t offset, void *host, std::size_t bytes,
+                                  std::uintptr_t stream) const {
+    check_range(offset, bytes);
+    if (bytes == 0) return;
+    check_cuda(cudaMemcpyAsync(host, static_cast<const char *>(pointer_) + offset, bytes,
+                               cudaMemcpyDeviceToHost, as_stream(stream)),
+               "asynchronous copy from the device");
+}
+
+void copy_async(void *destination, const void *source, std::size_t bytes,
+                std::uintptr_t stream) {
+    if (bytes == 0) return;
+    // cudaMemcpyDefault: unified addressing tells device memory from host memory.
+    check_cuda(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDefault, as_stream(stream)),
+               "copy between buffers");
 }
 
 }  // namespace cudapy::runtime

@@ -1,11 +1,20 @@
 """Markers for tests that need a GPU (`gpu`) or NVRTC (`nvrtc`); both skip with the reason
-when the machine lacks it."""
+when the machine lacks it. The test run's compiled code goes to a temporary cache folder, never
+the user's."""
 
+import atexit
 import functools
+import os
+import shutil
+import tempfile
 
 import pytest
 
 import cudapy as cp
+
+_cache_folder = tempfile.mkdtemp(prefix="cudapy-test-cache-")
+os.environ["CUDAPY_CACHE_DIR"] = _cache_folder
+atexit.register(shutil.rmtree, _cache_folder, True)
 
 
 @functools.lru_cache(maxsize=None)

@@ -339,7 +339,7 @@ def test_cuda_array_round_trip(rng, dtype):
         host = rng.integers(limits.min, limits.max, 1001, dtype=dtype, endpoint=True)
     array = cp.CudaArray(host)
     assert array.dtype == dtype
-    assert array.length == len(array) == 1001
+    assert array.length == array.shape[0] == 1001
     assert array.shape == (1001,)
     assert array.nbytes == host.nbytes
     back = array.toHost()

@@ -1,0 +1,203 @@
+"""Streams and events, and the one conversion of every form a stream is given in to its
+cudaStream_t.
+
+A stream orders the work queued on it: kernels launched with `kernel[grid, block, stream]`
+and the copies of DeviceArray.copy_to_host/copy_to_device given `stream=`. A cudapy Stream
+does not wait for the legacy default stream (where work without a stream goes), nor that stream
+for it: order work across streams with events (`stream.wait_event(event)`), or wait for it on
+the host with `stream.synchronize()` or `cudapy.synchronize()`.
+"""
+
+import ctypes
+import weakref
+
+from ._lazy import numpy as np
+
+from . import _ffi
+
+# The CUDA Array Interface's and DLPack's names of the default streams.
+LEGACY_DEFAULT_STREAM = 1
+PER_THREAD_DEFAULT_STREAM = 2
+
+
+def stream_handle(stream, what="the stream"):
+    """The cudaStream_t, as an int, of a stream given as None or 0 (the legacy default stream),
+    an int handle, a cudapy Stream, or another library's stream: an object with `cuda_stream`
+    (PyTorch), `ptr` (CuPy), `handle` (numba; an int or a ctypes.c_void_p) or the
+    `__cuda_stream__()` protocol. `what` names the argument in errors."""
+    if stream is None:
+        return 0
+    if not isinstance(stream, (int, np.integer)):
+        protocol = getattr(stream, "__cuda_stream__", None)
+        if protocol is not None:
+            stream = protocol()[1]
+        else:
+            for attribute in ("cuda_stream", "ptr", "handle"):
+                handle = getattr(stream, attribute, None)
+                if handle is not None:
+                    stream = ((handle.value or 0) if isinstance(handle, ctypes.c_void_p)
+                              else handle)
+                    break
+    if isinstance(stream, bool) or not isinstance(stream, (int, np.integer)):
+        raise TypeError(f"{what} must be an integer, got {type(stream).__name__}; pass None, "
+                        "an int cudaStream_t, a cudapy Stream, or a CuPy, PyTorch or numba "
+                        "stream")
+    if stream < 0:
+        raise ValueError(f"{what} must not be negative, got {stream}")
+    return int(stream)
+
+
+class Stream:
+    """A CUDA stream: cudapy's own (cudapy.stream()), the legacy default stream
+    (cudapy.default_stream()), or another library's, named by its handle. `handle` and
+    `cuda_stream` give the cudaStream_t as an int, so CuPy (cupy.cuda.ExternalStream) and
+    PyTorch (torch.cuda.ExternalStream) can use it too. `with stream:` does nothing: work goes
+    on a stream only when it is given one."""
+
+    __slots__ = ("handle", "_owner", "__weakref__")
+
+    def __init__(self, handle=0):
+        self.handle = stream_handle(handle, "Stream(): the handle")
+        self._owner = None
+
+    @classmethod
+    def _create(cls):
+        stream = _ffi.stream_p()
+        _ffi.check(_ffi.lib.cudapy_stream_new(ctypes.byref(stream)))
+        created = cls.__new__(cls)
+        created.handle = _ffi.lib.cudapy_stream_handle(stream) or 0
+        # Destroyed when collected; queued work still runs. Not at exit: the CUDA runtime may
+        # be gone by then.
+        created._owner = weakref.finalize(created, _ffi.lib.cudapy_stream_delete, stream)
+        created._owner.atexit = False
+        return created
+
+    @property
+    def cuda_stream(self):
+        """The cudaStream_t as an int (PyTorch's name)."""
+        return self.handle
+
+    @property
+    def ptr(self):
+        """The cudaStream_t as an int (CuPy's name)."""
+        return self.handle
+
+    def __cuda_stream__(self):
+        """The CUDA stream protocol: (version, handle)."""
+        return 0, self.handle
+
+    def synchronize(self):
+        """Waits for the work queued on the stream; a kernel's fault is raised as LaunchError."""
+        _ffi.check(_ffi.lib.cudapy_stream_synchronize(self.handle))
+
+    def wait_event(self, event):
+        """Work queued on the stream from now on waits for the work before `event`'s record."""
+        _ffi.check(_ffi.lib.cudapy_stream_wait_event(self.handle, event._live()))
+
+    def record(self, event=None):
+        """Records `event` (a new one when None) on the stream and returns it."""
+        event = event if event is not None else Event(timing=False)
+        event.record(self)
+        return event
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        return False
+
+    def __int__(self):
+        return self.handle
+
+    def __eq__(self, other):
+        return isinstance(other, Stream) and other.handle == self.handle
+
+    def __hash__(self):
+        return hash(self.handle)
+
+    def __repr__(self):
+        if self.handle == 0:
+            return "<cudapy.Stream legacy default>"
+        owner = "cudapy" if self._owner is not None else "external"
+        return f"<cudapy.Stream {owner} 0x{self.handle:x}>"
+
+
+class Event:
+    """A CUDA event: a point in a stream's work. With timing (the default) two events measure
+    the time between them on the GPU (elapsed_time, in milliseconds)."""
+
+    __slots__ = ("timing", "_event", "_release", "__weakref__")
+
+    def __init__(self, timing=True):
+        self.timing = bool(timing)
+        event = _ffi.event_p()
+        _ffi.check(_ffi.lib.cudapy_event_new(1 if self.timing else 0, ctypes.byref(event)))
+        self._event = event
+        self._release = weakref.finalize(self, _ffi.lib.cudapy_event_delete, event)
+        self._release.atexit = False
+
+    def _live(self):
+        return self._event
+
+    def record(self, stream=None):
+        """Marks the current end of `stream`'s work (None: the legacy default stream)."""
+        _ffi.check(_ffi.lib.cudapy_event_record(self._event, stream_handle(stream)))
+        return self
+
+    def synchronize(self):
+        """Waits for the work before the last record."""
+        _ffi.check(_ffi.lib.cudapy_event_synchronize(self._event))
+
+    def wait(self, stream=None):
+        """Work queued on `stream` from now on waits for the work before the last record
+        (numba's Event.wait)."""
+        _ffi.check(_ffi.lib.cudapy_stream_wait_event(stream_handle(stream), self._event))
+
+    def query(self):
+        """Whether the work before the last record has finished."""
+        done = ctypes.c_int()
+        _ffi.check(_ffi.lib.cudapy_event_query(self._event, ctypes.byref(done)))
+        return bool(done.value)
+
+    def elapsed_time(self, end):
+        """Milliseconds from this event's record to `end`'s; both timing events whose work has
+        finished (synchronize `end` first)."""
+        if not isinstance(end, Event):
+            raise TypeError(f"elapsed_time(): end must be an Event, got {type(end).__name__}")
+        milliseconds = ctypes.c_float()
+        _ffi.check(_ffi.lib.cudapy_event_elapsed_ms(self._event, end._event,
+                                                    ctypes.byref(milliseconds)))
+        return milliseconds.value
+
+    def __repr__(self):
+        return f"<cudapy.Event timing={self.timing}>"
+
+
+def stream():
+    """A new cudapy Stream on the GPU; NoDeviceError without one."""
+    return Stream._create()
+
+
+def default_stream():
+    """The legacy default stream, where work given no stream goes."""
+    return Stream(0)
+
+
+def external_stream(handle):
+    """A Stream for another library's cudaStream_t; cudapy never destroys it."""
+    return Stream(handle)
+
+
+def event(timing=True):
+    """A new Event; with timing it can measure elapsed time."""
+    return Event(timing)
+
+
+def wait_for_stream(producer, consumer):
+    """Makes work queued on `consumer` wait for the work queued so far on `producer` (both
+    cudaStream_t ints), through an event, without blocking the host."""
+    if producer == consumer:
+        return
+    marker = Event(timing=False)
+    marker.record(producer)
+    _ffi.check(_ffi.lib.cudapy_stream_wait_event(consumer, marker._event))

@@ -1,0 +1,118 @@
+/* The compile cache through the C ABI: a second compile of the same program comes from memory,
+ * a cleared cache compiles again, and a damaged entry on disk is compiled again rather than
+ * trusted. PTX only, so it needs NVRTC but no GPU; skipped without NVRTC. */
+#define _DEFAULT_SOURCE /* mkdtemp, setenv */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static const char source[] =
+    "# scale : void (float a, float* X)\n"
+    "def scale(a, X):\n"
+    "    X[idx] = a * X[idx]\n";
+
+static cudapy_cache_stats stats(void) {
+    cudapy_cache_stats out;
+    memset(&out, 0, sizeof out);
+    out.size = sizeof out;
+    CHECK_OK(cudapy_cache_stats_get(&out));
+    return out;
+}
+
+/* PTX of the program, or NULL without NVRTC. */
+static char *ptx(void) {
+    cudapy_program *program = NULL;
+    CHECK_OK(cudapy_program_new(&program));
+    CHECK_OK(cudapy_program_add_source(program, source, strlen(source), "scale.py", 1, 0));
+    char *text = NULL;
+    cudapy_status status = cudapy_program_ptx(program, NULL, &text);
+    cudapy_program_delete(program);
+    if (status == CUDAPY_ERROR_NVRTC_UNAVAILABLE) return NULL;
+    CHECK_OK(status);
+    CHECK(strstr(text, ".entry scale") != NULL);
+    return text;
+}
+
+/* Overwrites the middle of every entry in `folder` with garbage; returns how many it damaged. */
+static int damage_entries(const char *folder) {
+    DIR *directory = opendir(folder);
+    CHECK(directory != NULL);
+    int damaged = 0;
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", folder, entry->d_name);
+        FILE *file = fopen(path, "r+b");
+        CHECK(file != NULL);
+        CHECK(fseek(file, 120, SEEK_SET) == 0);
+        CHECK(fwrite("garbage!", 1, 8, file) == 8);
+        fclose(file);
+        ++damaged;
+    }
+    closedir(directory);
+    return damaged;
+}
+
+/* Run by the test itself in a new process, after it damaged the entries. */
+static int after_damage(void) {
+    char *text = ptx();
+    CHECK(text != NULL);
+    cudapy_cache_stats seen = stats();
+    CHECK(seen.bad_entries == 1 && seen.compiles == 1 && seen.disk_writes == 1);
+    cudapy_string_free(text);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--after-damage") == 0) return after_damage();
+    const char *program_path = argv[0];
+    char folder[] = "/tmp/cudapy-test-cache-XXXXXX";
+    CHECK(mkdtemp(folder) != NULL);
+    CHECK(setenv("CUDAPY_CACHE_DIR", folder, 1) == 0);
+    unsetenv("CUDAPY_NO_DISK_CACHE");
+    CHECK(strcmp(cudapy_cache_directory(), folder) == 0);
+
+    char *first = ptx();
+    if (!first) {
+        printf("NVRTC not available: the cache test is skipped\n");
+        rmdir(folder);
+        return SKIP_EXIT_CODE;
+    }
+    cudapy_cache_stats after_first = stats();
+    CHECK(after_first.compiles >= 1 && after_first.disk_writes >= 1);
+
+    char *again = ptx();
+    cudapy_cache_stats after_again = stats();
+    CHECK(after_again.memory_hits == after_first.memory_hits + 1);
+    CHECK(after_again.compiles == after_first.compiles);
+    CHECK(strcmp(first, again) == 0);
+
+    /* Cleared: memory and folder are empty, so the next compile is a compile again. */
+    CHECK_OK(cudapy_cache_clear());
+    char *cleared = ptx();
+    CHECK(stats().compiles == after_again.compiles + 1);
+    CHECK(strcmp(first, cleared) == 0);
+
+    /* A damaged entry is not trusted: a new process (whose memory cache is empty) finds it
+     * failing its check, compiles again and replaces it. */
+    CHECK(damage_entries(folder) >= 1);
+    char command[8192];
+    snprintf(command, sizeof command, "'%s' --after-damage", program_path);
+    CHECK(system(command) == 0);
+    char *fresh = ptx();
+    CHECK(strcmp(first, fresh) == 0);
+
+    cudapy_string_free(first);
+    cudapy_string_free(again);
+    cudapy_string_free(cleared);
+    cudapy_string_free(fresh);
+    CHECK_OK(cudapy_cache_clear());
+    CHECK(rmdir(folder) == 0);
+    printf("C ABI cache tests passed\n");
+    return 0;
+}

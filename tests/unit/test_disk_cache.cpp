@@ -1,0 +1,129 @@
+#include <doctest/doctest.h>
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "common/error.h"
+#include "jit/disk_cache.h"
+#include "jit/process.h"
+
+using namespace cudapy::jit;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Points the cache at a fresh folder for one test, and puts the environment back after it.
+class CacheFolder {
+public:
+    CacheFolder() {
+        if (const char *old = std::getenv("CUDAPY_CACHE_DIR")) old_ = old;
+        setenv("CUDAPY_CACHE_DIR", (scratch_.path() / "cache").c_str(), 1);
+        unsetenv("CUDAPY_NO_DISK_CACHE");
+    }
+    ~CacheFolder() {
+        if (old_) setenv("CUDAPY_CACHE_DIR", old_->c_str(), 1);
+        else unsetenv("CUDAPY_CACHE_DIR");
+    }
+    fs::path path() const { return scratch_.path() / "cache"; }
+
+private:
+    ScratchFolder scratch_;
+    std::optional<std::string> old_;
+};
+
+Digest key_of(const std::string &text) { return CacheKeyBuilder().add(text).finish(); }
+
+std::size_t file_count(const fs::path &folder) {
+    std::size_t count = 0;
+    for ([[maybe_unused]] const auto &entry : fs::directory_iterator(folder)) ++count;
+    return count;
+}
+
+}  // namespace
+
+TEST_CASE("cache keys differ when any field or the split between fields differs") {
+    CHECK(CacheKeyBuilder().add("ab").add("c").finish() != CacheKeyBuilder().add("a").add("bc").finish());
+    CHECK(CacheKeyBuilder().add("a").finish() != CacheKeyBuilder().add("a").add("").finish());
+    CHECK(CacheKeyBuilder().add("x").finish() == CacheKeyBuilder().add("x").finish());
+}
+
+TEST_CASE("an encoded entry decodes only whole, unchanged and for its own key") {
+    Digest key = key_of("source");
+    std::string payload = "PTX text\0with a NUL";
+    std::string entry = encode_entry(key, payload);
+    REQUIRE(decode_entry(key, entry) == payload);
+    CHECK_FALSE(decode_entry(key_of("other source"), entry));
+    for (std::size_t length = 0; length < entry.size(); length += 5)
+        CHECK_FALSE(decode_entry(key, entry.substr(0, length)));
+    for (std::size_t at = 0; at < entry.size(); ++at) {
+        std::string flipped = entry;
+        flipped[at] = static_cast<char>(flipped[at] ^ 0x10);
+        CHECK_FALSE(decode_entry(key, flipped));
+    }
+    CHECK_FALSE(decode_entry(key, entry + "x"));
+    CHECK(decode_entry(key, encode_entry(key, "")) == std::string());
+}
+
+TEST_CASE("the disk cache stores, loads, rejects damaged entries and clears") {
+    CacheFolder folder;
+    Digest key = key_of("kernel");
+    CHECK_FALSE(load_entry(key, "ptx"));  // the folder does not exist yet
+    store_entry(key, "ptx", "compiled");
+    CHECK(load_entry(key, "ptx") == std::string("compiled"));
+    CHECK_FALSE(load_entry(key, "cubin"));
+    CHECK(file_count(folder.path()) == 1);  // no temporary file left
+
+    fs::path entry = folder.path() / (to_hex(key) + ".ptx");
+    REQUIRE(fs::exists(entry));
+    fs::resize_file(entry, fs::file_size(entry) - 1);
+    auto rejected = cache_counters().bad_entries.load();
+    CHECK_FALSE(load_entry(key, "ptx"));
+    CHECK(cache_counters().bad_entries == rejected + 1);
+    CHECK_FALSE(fs::exists(entry));  // deleted, to be rebuilt
+
+    store_entry(key, "ptx", "compiled");
+    std::ofstream(folder.path() / "not-cudapy.txt") << "kept";
+    clear_disk_cache();
+    CHECK_FALSE(fs::exists(entry));
+    CHECK(fs::exists(folder.path() / "not-cudapy.txt"));
+}
+
+TEST_CASE("a cache folder that cannot be made fails no store") {
+    CacheFolder folder;
+    std::ofstream(folder.path()) << "a file where the folder should be";
+    auto errors = cache_counters().disk_errors.load();
+    store_entry(key_of("kernel"), "ptx", "compiled");
+    CHECK(cache_counters().disk_errors == errors + 1);
+    CHECK_FALSE(load_entry(key_of("kernel"), "ptx"));
+}
+
+TEST_CASE("an unwritable cache folder fails no store, and a missing one clears quietly") {
+    CacheFolder folder;
+    fs::create_directories(folder.path());
+    chmod(folder.path().c_str(), 0500);
+    if (access(folder.path().c_str(), W_OK) == 0) return;  // root writes anyway: nothing to test
+    auto errors = cache_counters().disk_errors.load();
+    store_entry(key_of("kernel"), "ptx", "compiled");
+    CHECK(cache_counters().disk_errors == errors + 1);
+    CHECK_FALSE(load_entry(key_of("kernel"), "ptx"));
+    chmod(folder.path().c_str(), 0700);
+    fs::remove(folder.path());
+    CHECK_NOTHROW(clear_disk_cache());
+}
+
+TEST_CASE("the cache folder follows the environment, and CUDAPY_NO_DISK_CACHE turns it off") {
+    CacheFolder folder;
+    CHECK(disk_cache_directory() == folder.path());
+    setenv("CUDAPY_NO_DISK_CACHE", "1", 1);
+    CHECK_FALSE(disk_cache_directory());
+    store_entry(key_of("kernel"), "ptx", "compiled");
+    CHECK_FALSE(fs::exists(folder.path()));
+    setenv("CUDAPY_NO_DISK_CACHE", "0", 1);
+    CHECK(disk_cache_directory() == folder.path());
+    unsetenv("CUDAPY_NO_DISK_CACHE");
+}
