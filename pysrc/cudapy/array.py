@@ -237,7 +237,7 @@ class CudaArray(_ArrayView):
     __slots__ = ("target", "_pointer", "_shape", "_strides", "_dtype", "_element_strides",
                  "_c_contiguous", "_f_contiguous", "_layout", "_packed", "_packed_strided",
                  "_type_key", "_launch_key", "_span", "_buffer", "_allocation", "_offset",
-                 "_stream", "__weakref__")
+                 "_stream", "_stream_owner", "__weakref__")
 
     def __init__(self, data, dtype=None, target=None, stream=0):
         self.target = targets.resolve(target)
@@ -251,6 +251,7 @@ class CudaArray(_ArrayView):
                             f"{type(data).__name__}")
         handle = stream_handle(stream, "CudaArray(): the stream")
         self._allocate(host.shape, host.strides, host.dtype, handle)
+        self._use_stream(handle, stream)
         self._upload(host, handle)
 
     @classmethod
@@ -269,7 +270,9 @@ class CudaArray(_ArrayView):
             strides = _strides_of(strides, shape, dtype.itemsize, where)
         array = cls.__new__(cls)
         array.target = targets.resolve(target)
-        array._allocate(shape, strides, dtype, stream_handle(stream, f"{where}: the stream"))
+        handle = stream_handle(stream, f"{where}: the stream")
+        array._allocate(shape, strides, dtype, handle)
+        array._use_stream(handle, stream)
         return array
 
     def _allocate(self, shape, strides, dtype, stream=0):
@@ -287,6 +290,7 @@ class CudaArray(_ArrayView):
         self._buffer = allocation.buffer
         self._offset = offset
         self._stream = stream
+        self._stream_owner = None
         self._span = _span(shape, strides, dtype.itemsize)
         self._describe(pointer, shape, strides, dtype, targets.memory_target(self.target))
 
@@ -305,6 +309,7 @@ class CudaArray(_ArrayView):
         self._allocation.add_view(self, view)
         view._adopt(self._allocation, self._pointer + delta, self._offset + delta, shape,
                     strides, self._dtype, self._stream)
+        view._stream_owner = self._stream_owner
         return view
 
     def __getitem__(self, key):
@@ -442,6 +447,12 @@ class CudaArray(_ArrayView):
         self._elements_of(image)[...] = host
         self._write_span(image, stream)
 
+    def _use_stream(self, handle, owner):
+        """Makes `handle` the array's stream; `owner`, the object it came from (a Stream that
+        destroys its stream when collected), lives as long as the array uses it."""
+        self._stream = handle
+        self._stream_owner = owner
+
     def free(self):
         """Frees the memory now; the array, the array it is a view of and all their views
         cannot be used afterwards."""
@@ -459,13 +470,13 @@ class CudaArray(_ArrayView):
         copied into `ary`, an ndarray of the same shape and dtype, which is returned. With a
         stream the copy is ordered on it: into `ary` it may still run when this returns
         (synchronize the stream before reading `ary`); without `ary` it is done on return."""
-        stream = stream_handle(stream, "copy_to_host(): the stream")
+        owner, stream = stream, stream_handle(stream, "copy_to_host(): the stream")
         self._live_buffer()
         if ary is not None:
             self._check_host_array(ary, "copy_to_host()", "ary")
             if not ary.flags.writeable:
                 raise ValueError("copy_to_host(): ary is read-only")
-        self._stream = stream
+        self._use_stream(stream, owner)
         if self._contiguous:
             order = "F" if self._layout == _ffi.Layout.F else "C"
             if ary is not None and ary.flags[f"{order}_CONTIGUOUS"]:
@@ -487,7 +498,7 @@ class CudaArray(_ArrayView):
         """Copies `host` (an ndarray, or a CudaArray, of this array's shape and dtype) into the
         array, ordered on `stream` when one is given. From another CudaArray of the same
         target and layout the copy stays on the device."""
-        stream = stream_handle(stream, "copy_to_device(): the stream")
+        owner, stream = stream, stream_handle(stream, "copy_to_device(): the stream")
         if isinstance(host, CudaArray):
             self._check_host_array(host, "copy_to_device()", "the source", CudaArray)
             if (host._launch_key == self._launch_key and self._contiguous
@@ -496,11 +507,11 @@ class CudaArray(_ArrayView):
                     _ffi.check(_ffi.lib.cudapy_buffer_copy(
                         self._live_buffer(), self._offset, host._live_buffer(), host._offset,
                         host._span, stream))
-                self._stream = stream
+                self._use_stream(stream, owner)
                 return
             host = host.copy_to_host(stream=stream)
         self._check_host_array(host, "copy_to_device()", "the source")
-        self._stream = stream
+        self._use_stream(stream, owner)
         self._upload(host, stream)
 
     def _check_host_array(self, host, where, what, kind=None):

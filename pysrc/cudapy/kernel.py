@@ -524,12 +524,16 @@ def launch_config(name, key):
         raise TypeError(f"{name}[...] takes grid, block and optionally stream and "
                         "shared_bytes, e.g. kernel[blocks, threads_per_block]")
     grid, block, stream, shared_bytes = (key + (0, 0))[:4]
-    return _ffi.LaunchConfig(
+    config = _ffi.LaunchConfig(
         size=ctypes.sizeof(_ffi.LaunchConfig),
         grid=_dim3(grid, f"{name}(): the grid"),
         block=_dim3(block, f"{name}(): the block"),
         shared_bytes=_non_negative(shared_bytes, f"{name}(): shared_bytes"),
         stream=stream_handle(stream, f"{name}(): the stream"))
+    # A stream object given inline (kernel[g, b, cp.stream()]) is destroyed when collected:
+    # the config keeps it alive while its handle may be used.
+    config.stream_owner = stream
+    return config
 
 
 def thread_config(name, nx, ny, nz):

@@ -94,9 +94,9 @@ def test_dlpack_device_and_stream_rules():
     assert device.__dlpack_device__() == (dlpack.KDL_CUDA, 0)
     with pytest.raises(ValueError, match="stream 0 is not allowed"):
         device.__dlpack__(stream=0)
-    stream = cp.stream()
-    round_trip = cp.from_dlpack(cp.to_device(np.arange(4.0), stream=stream).__dlpack__(
-        stream=cp.stream().handle))
+    producer, consumer = cp.stream(), cp.stream()  # alive while their handles are used
+    round_trip = cp.from_dlpack(cp.to_device(np.arange(4.0), stream=producer).__dlpack__(
+        stream=consumer.handle))
     np.testing.assert_array_equal(round_trip.copy_to_host(), np.arange(4.0))
     assert cp.from_dlpack(device).pointer == device.pointer
 
