@@ -150,6 +150,25 @@ jit::CompiledCode compile_translation(cudapy_program &program, const jit::Compil
     }
 }
 
+#if CUDAPY_HAVE_CUDA
+// The code for the current GPU unless the request names an architecture. The GPU's own CUBIN,
+// when cached, is found without NVRTC; choosing another target needs NVRTC's architectures.
+jit::CompiledCode compile_for_device(cudapy_program &program, jit::CompileRequest request) {
+    if (request.arch.empty()) {
+        if (runtime::device_count() == 0)
+            throw Error(Status::NoDevice,
+                        "no CUDA GPU was found: kernels cannot be compiled for it or run. "
+                        "Translation (cp.translate), PTX (cp.ptx) and the CPU target "
+                        "(target=\"cpu\") work without a GPU.");
+        auto [major, minor] = runtime::current_compute_capability();
+        request.arch = jit::cubin_arch(major, minor);
+        if (auto code = jit::cached(translated(program).source, request)) return *code;
+        request.arch = jit::arch_for_device(major, minor);
+    }
+    return compile_translation(program, request);
+}
+#endif
+
 const pipeline::KernelInterface *kernel_at(const cudapy_program *program, std::size_t kernel) {
     if (!program || !program->translation || !program->translation->ok ||
         kernel >= program->translation->kernels.size())
@@ -339,10 +358,14 @@ cudapy_status cudapy_program_ptx(cudapy_program *program, const cudapy_compile_o
         require(out, "out");
         auto request = request_from(options);
         if (request.arch.empty()) request.arch = cudapy::jit::default_ptx_arch();
-        cudapy::jit::check_arch(request.arch);  // before the rename, to name what the caller gave
+        std::string given_arch = request.arch;
         if (request.arch.rfind("sm_", 0) == 0) request.arch = "compute_" + request.arch.substr(3);
-        auto code = compile_translation(*program, request);
-        *out = cudapy::capi::owned_string(code.binary);
+        auto code = cudapy::jit::cached(translated(*program).source, request);
+        if (!code) {
+            cudapy::jit::check_arch(given_arch);  // before compiling, to name what the caller gave
+            code = compile_translation(*program, request);
+        }
+        *out = cudapy::capi::owned_string(code->binary);
     });
 }
 
@@ -369,16 +392,7 @@ cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compi
             return;
         }
 #if CUDAPY_HAVE_CUDA
-        if (request.arch.empty()) {
-            if (cudapy::runtime::device_count() == 0)
-                throw Error(Status::NoDevice,
-                            "no CUDA GPU was found: kernels cannot be compiled for it or run. "
-                            "Translation (cp.translate), PTX (cp.ptx) and the CPU target "
-                            "(target=\"cpu\") work without a GPU.");
-            auto [major, minor] = cudapy::runtime::current_compute_capability();
-            request.arch = cudapy::jit::arch_for_device(major, minor);
-        }
-        auto code = compile_translation(*program, request);
+        auto code = compile_for_device(*program, request);
         module->loaded = std::make_unique<cudapy::runtime::LoadedModule>(code.binary);
         void *assertion_record = nullptr;
         if (request.debug && !translated(*program).asserts.empty()) {

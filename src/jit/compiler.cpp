@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
-#include <tuple>
 
 #include "common/error.h"
 #include "jit/disk_cache.h"
@@ -16,8 +16,14 @@ namespace cudapy::jit {
 
 namespace {
 
-// The source, the architecture, the compiler's options and whether nvcc compiles it.
-using CacheKey = std::tuple<std::string, std::string, std::vector<std::string>, bool>;
+// What decides the compiled bytes, besides the compiler's version.
+struct CacheKey {
+    std::string source;
+    std::string arch;
+    std::vector<std::string> options;
+    bool nvcc = false;  // nvcc compiles it, not NVRTC
+    auto operator<=>(const CacheKey &) const = default;
+};
 
 std::mutex cache_mutex;
 std::map<CacheKey, CompiledCode> &cache() {
@@ -34,13 +40,58 @@ bool uses_nvcc(Compiler compiler) {
     throw Error(Status::InvalidArgument, "CUDAPY_COMPILER is '" + name + "'; set it to nvrtc or nvcc, or unset it");
 }
 
+bool is_cubin(const std::string &arch) { return arch.rfind("sm_", 0) == 0; }
+
+const char *entry_kind(const std::string &arch) { return is_cubin(arch) ? "cubin" : "ptx"; }
+
+CacheKey cache_key(const std::string &source, const CompileRequest &request) {
+    return {source, request.arch.empty() ? default_ptx_arch() : request.arch, nvrtc_options(request),
+            uses_nvcc(request.compiler)};
+}
+
+// The name of the key's disk entry: its fields and the compiler that turns them into code, named
+// without loading NVRTC where it can be (see Nvrtc::identity).
+Digest disk_key(const CacheKey &key) {
+    CacheKeyBuilder builder;
+    builder.add(key.nvcc ? nvcc_identity() : Nvrtc::identity());
+    builder.add(key.arch);
+    for (const auto &option : key.options) builder.add(option);
+    builder.add(key.source);
+    return builder.finish();
+}
+
+void remember(const CacheKey &key, const CompiledCode &code) {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    cache().emplace(key, code);
+}
+
+std::optional<CompiledCode> from_memory(const CacheKey &key) {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    auto found = cache().find(key);
+    if (found == cache().end()) return std::nullopt;
+    ++cache_counters().memory_hits;
+    return found->second;
+}
+
+// The entry `digest` on disk, kept in memory too under `key`.
+std::optional<CompiledCode> from_disk(const CacheKey &key, const Digest &digest) {
+    auto payload = load_entry(digest, entry_kind(key.arch));
+    if (!payload) return std::nullopt;
+    ++cache_counters().disk_hits;
+    CompiledCode code{std::move(*payload), is_cubin(key.arch), key.arch};
+    remember(key, code);
+    return code;
+}
+
 }  // namespace
+
+std::string cubin_arch(int major, int minor) { return "sm_" + std::to_string(major * 10 + minor); }
 
 std::string arch_for_device(int major, int minor) {
     const auto &known = Nvrtc::get().architectures();
     int wanted = major * 10 + minor;
     if (known.empty() || std::find(known.begin(), known.end(), wanted) != known.end())
-        return "sm_" + std::to_string(wanted);
+        return cubin_arch(major, minor);
     int best = 0;
     for (int arch : known)
         if (arch <= wanted) best = std::max(best, arch);
@@ -132,48 +183,31 @@ std::vector<std::string> nvrtc_options(const CompileRequest &request) {
     return options;
 }
 
+std::optional<CompiledCode> cached(const std::string &source, const CompileRequest &request) {
+    CacheKey key = cache_key(source, request);
+    if (auto code = from_memory(key)) return code;
+    return from_disk(key, disk_key(key));
+}
+
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries) {
-    Nvrtc &nvrtc = Nvrtc::get();
-    CompiledCode code;
-    code.arch = request.arch.empty() ? default_ptx_arch() : request.arch;
-    check_arch(code.arch);
-    code.is_cubin = code.arch.rfind("sm_", 0) == 0;
-    bool nvcc = uses_nvcc(request.compiler);
-    std::vector<std::string> options = nvrtc_options(request);
-    CacheKey key{source, code.arch, options, nvcc};
-    {
-        std::lock_guard<std::mutex> lock(cache_mutex);
-        auto found = cache().find(key);
-        if (found != cache().end()) {
-            ++cache_counters().memory_hits;
-            return found->second;
-        }
-    }
-    auto [major, minor] = nvrtc.version();
-    CacheKeyBuilder disk_key;
-    disk_key.add(nvcc ? nvcc_identity() : "nvrtc " + std::to_string(major) + "." + std::to_string(minor));
-    disk_key.add(code.arch);
-    for (const auto &option : options) disk_key.add(option);
-    disk_key.add(source);
-    Digest digest = disk_key.finish();
-    const char *kind = code.is_cubin ? "cubin" : "ptx";
-    if (auto payload = load_entry(digest, kind)) {
-        ++cache_counters().disk_hits;
-        code.binary = std::move(*payload);
-    } else {
-        NvrtcOutput output = nvcc ? compile_with_nvcc(source, code.arch, options)
-                                  : nvrtc.compile(source, "cudapy_kernels.cu", code.arch, options);
-        if (log_entries) *log_entries = parse_log(output.log);
-        if (!output.ok)
-            throw Error(Status::CudaCompilation, std::string(nvcc ? "nvcc" : "NVRTC") +
-                                                     " could not compile the translated kernel:\n" + output.log);
-        ++cache_counters().compiles;
-        code.binary = std::move(output.binary);
-        store_entry(digest, kind, code.binary);
-    }
-    std::lock_guard<std::mutex> lock(cache_mutex);
-    cache().emplace(key, code);
+    CacheKey key = cache_key(source, request);
+    if (auto code = from_memory(key)) return *code;
+    Digest digest = disk_key(key);
+    if (auto code = from_disk(key, digest)) return *code;
+    const std::string &arch = key.arch;
+    check_arch(arch);  // on a miss only: a cached entry's architecture passed when it was compiled
+    bool nvcc = key.nvcc;
+    NvrtcOutput output = nvcc ? compile_with_nvcc(source, arch, key.options)
+                              : Nvrtc::get().compile(source, "cudapy_kernels.cu", arch, key.options);
+    if (log_entries) *log_entries = parse_log(output.log);
+    if (!output.ok)
+        throw Error(Status::CudaCompilation, std::string(nvcc ? "nvcc" : "NVRTC") +
+                                                 " could not compile the translated kernel:\n" + output.log);
+    ++cache_counters().compiles;
+    CompiledCode code{std::move(output.binary), is_cubin(arch), arch};
+    store_entry(digest, entry_kind(arch), code.binary);
+    remember(key, code);
     return code;
 }
 

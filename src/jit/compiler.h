@@ -3,6 +3,7 @@
 // #line directives name.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,8 @@ struct LogEntry {
     std::string message;
 };
 
+// The architecture of the own code (CUBIN) of a GPU of compute capability major.minor: sm_MN.
+std::string cubin_arch(int major, int minor);
 // The target for a GPU of compute capability major.minor: its own CUBIN when NVRTC knows it,
 // else PTX for the newest architecture NVRTC knows below it (the driver finishes the job).
 std::string arch_for_device(int major, int minor);
@@ -48,9 +51,15 @@ std::string default_ptx_arch();
 // NVRTC's options for a request, besides the architecture.
 std::vector<std::string> nvrtc_options(const CompileRequest &request);
 
+// The result of an identical earlier compile, in memory, then on disk; none when there is none.
+// For a request that names its architecture, neither this nor a hit in compile() checks it or
+// loads NVRTC (where a path finds NVRTC's file): a hit takes far less time than loading it.
+std::optional<CompiledCode> cached(const std::string &source, const CompileRequest &request);
+
 // Compiles, or returns the cached result of an identical earlier compile (in memory, then on
-// disk). Throws Error(CudaCompilation) with the compiler's log when the source does not
-// compile; `log_entries` receives the parsed log of a compile either way.
+// disk); the architecture is checked (check_arch) before compiling. Throws
+// Error(CudaCompilation) with the compiler's log when the source does not compile;
+// `log_entries` receives the parsed log of a compile either way.
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries = nullptr);
 

@@ -1,8 +1,13 @@
 #include "jit/nvrtc.h"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 
@@ -53,6 +58,17 @@ std::vector<std::string> candidate_paths() {
     return paths;
 }
 
+// The path, size and modification time of the file `path`, whose status is `status`: what
+// changes when NVRTC is replaced, without reading 100 MB.
+std::string file_identity(const std::string &path, const struct stat &status) {
+    std::error_code error;
+    std::filesystem::path canonical = std::filesystem::canonical(path, error);
+    std::int64_t mtime_ns =
+        static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec;
+    return "nvrtc file " + (error ? path : canonical.string()) + " " + std::to_string(status.st_size) +
+           " bytes " + std::to_string(mtime_ns) + " ns";
+}
+
 template <typename F>
 void bind(void *library, const char *name, F &target, std::string &missing) {
     void *symbol = dlsym(library, name);
@@ -64,17 +80,56 @@ std::mutex load_mutex;
 
 }  // namespace
 
+Nvrtc &Nvrtc::instance() {
+    static Nvrtc nvrtc;
+    return nvrtc;
+}
+
 Nvrtc &Nvrtc::get() {
-    static Nvrtc instance;
+    Nvrtc &nvrtc = instance();
     std::lock_guard<std::mutex> lock(load_mutex);
-    if (!instance.api_) instance.load();
-    return instance;
+    if (!nvrtc.api_) nvrtc.load();
+    return nvrtc;
+}
+
+std::string Nvrtc::identity() {
+    Nvrtc &nvrtc = instance();
+    std::lock_guard<std::mutex> lock(load_mutex);
+    if (!nvrtc.location_) nvrtc.location_ = locate();
+    if (!nvrtc.location_->identity.empty()) return nvrtc.location_->identity;
+    if (!nvrtc.api_) nvrtc.load();
+    return "nvrtc " + std::to_string(nvrtc.version_.first) + "." + std::to_string(nvrtc.version_.second);
+}
+
+Nvrtc::Location Nvrtc::locate() {
+    Location location;
+    for (const auto &candidate : candidate_paths()) {
+        // dlopen searches for a name without a slash itself; a path it opens as given.
+        if (candidate.find('/') == std::string::npos) {
+            location.to_open.push_back(candidate);
+            continue;
+        }
+        struct stat status {};
+        if (stat(candidate.c_str(), &status) != 0) {
+            location.skipped += "\n  " + candidate + ": " + std::strerror(errno);
+        } else if (!S_ISREG(status.st_mode)) {
+            location.skipped += "\n  " + candidate + ": not a file";
+        } else {
+            location.to_open = {candidate};
+            location.identity = file_identity(candidate, status);
+            return location;
+        }
+    }
+    return location;
 }
 
 void Nvrtc::load() {
-    std::string tried;
+    // Forgotten unless the load succeeds, so that a later attempt reads the environment again.
+    Location location = location_ ? *location_ : locate();
+    location_.reset();
+    std::string tried = location.skipped;
     void *library = nullptr;
-    for (const auto &path : candidate_paths()) {
+    for (const auto &path : location.to_open) {
         library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (library) {
             path_ = path;
@@ -115,6 +170,7 @@ void Nvrtc::load() {
         api->supported_archs(architectures_.data());
     }
     api_ = api.release();  // lives as long as the process, like the dlopen'ed library
+    location_ = std::move(location);
 }
 
 NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,

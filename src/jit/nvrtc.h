@@ -1,9 +1,11 @@
 // NVRTC, loaded with dlopen on first use so that the library has no link-time dependency on it
 // and loads on machines without CUDA. Search order: $CUDAPY_NVRTC (a file), then the lib64
 // folder of $CUDA_HOME and $CUDA_PATH, then /usr/local/cuda, then the loader's path; CUDA 13
-// and 12 sonames.
+// and 12 sonames. The first of those paths that names a file is the one loaded, or the error:
+// cache keys name that file (see identity()), so no other may compile in its place.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +23,11 @@ public:
     // The process-wide instance; throws Error(NvrtcUnavailable) naming every place it looked.
     static Nvrtc &get();
 
+    // Names the NVRTC that get() loads, for cache keys. For a file found by path: its canonical
+    // path, size and modification time, read without loading it (loading takes milliseconds).
+    // When only the loader's search path finds it: its version, which loads it. Throws as get().
+    static std::string identity();
+
     std::pair<int, int> version() const { return version_; }
     // The real architectures this NVRTC can target, e.g. {75, 80, 86, 89, 90, ...}.
     const std::vector<int> &architectures() const { return architectures_; }
@@ -31,11 +38,22 @@ public:
                         const std::vector<std::string> &options) const;
 
 private:
+    // Where the search order leads, decided without loading anything.
+    struct Location {
+        std::vector<std::string> to_open;  // the file a path names, else names for the loader
+        std::string identity;              // of that file; empty when the loader decides
+        std::string skipped;               // the paths that name no file, and why
+    };
+
     Nvrtc() = default;
+    static Nvrtc &instance();
+    static Location locate();
     void load();
 
     struct Api;
     const Api *api_ = nullptr;
+    // Kept from identity() to load(), so that the file named in cache keys is the file loaded.
+    std::optional<Location> location_;
     std::string path_;
     std::pair<int, int> version_{0, 0};
     std::vector<int> architectures_;

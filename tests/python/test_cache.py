@@ -285,6 +285,82 @@ def test_a_disk_hit_is_fast(tmp_path):
     assert seen["seconds"] < 0.05  # a compile takes hundreds of milliseconds
 
 
+# ---- a disk hit without NVRTC -------------------------------------------------------------
+
+# The NVRTC libraries (not its builtins) that the process has mapped.
+MAPPED_NVRTC = textwrap.dedent("""
+    import re
+    seen['nvrtc'] = sorted({line.split()[-1] for line in open('/proc/self/maps')
+                            if re.search(r'/libnvrtc\\.so[^/]*$', line)})
+""")
+
+
+@pytest.fixture(scope="module")
+def nvrtc_file():
+    """The file of the NVRTC that compiles, as the process that loaded it maps it."""
+    if not os.path.exists("/proc/self/maps"):
+        pytest.skip("no /proc/self/maps to see which libraries a process loaded")
+    seen = run("saxpy_ptx()" + MAPPED_NVRTC)
+    assert len(seen["nvrtc"]) == 1, seen["nvrtc"]
+    return pathlib.Path(seen["nvrtc"][0])
+
+
+def hit_without_nvrtc(cache, nvrtc):
+    """PTX of SAXPY twice (sm_80's PTX is compute_80's) in a fresh process using `nvrtc`."""
+    body = textwrap.dedent("""
+        seen['ptx'] = saxpy_ptx(arch="compute_80")
+        seen['again'] = saxpy_ptx(arch="sm_80")
+    """)
+    return run(body + MAPPED_NVRTC, cache=cache, CUDAPY_NVRTC=str(nvrtc))
+
+
+def test_a_disk_hit_does_not_load_nvrtc(tmp_path, nvrtc_file):
+    # Loading NVRTC (about 100 MB) takes milliseconds: a disk hit needs neither its version for
+    # the key nor its list of architectures.
+    first = hit_without_nvrtc(tmp_path, nvrtc_file)
+    assert first["stats"]["compiles"] == 1 and first["nvrtc"]
+    second = hit_without_nvrtc(tmp_path, nvrtc_file)
+    assert second["ptx"] == second["again"] == first["ptx"]
+    assert second["stats"]["disk_hits"] == 1 and second["stats"]["memory_hits"] == 1
+    assert second["stats"]["compiles"] == 0
+    assert second["nvrtc"] == [], "a disk hit loaded NVRTC"
+    # A link names the same file: the key follows it to its target.
+    link = tmp_path / "link" / "libnvrtc.so"
+    link.parent.mkdir()
+    link.symlink_to(nvrtc_file)
+    by_link = hit_without_nvrtc(tmp_path, link)
+    assert by_link["stats"]["disk_hits"] == 1 and by_link["nvrtc"] == []
+
+
+def test_another_nvrtc_file_misses_and_its_entry_is_found_next_time(tmp_path, nvrtc_file):
+    hit_without_nvrtc(tmp_path / "cache", nvrtc_file)
+    # A copy of the library with another modification time stands for an updated NVRTC.
+    copy = tmp_path / "nvrtc" / nvrtc_file.name
+    copy.parent.mkdir()
+    shutil.copyfile(nvrtc_file, copy)
+    stat = nvrtc_file.stat()
+    os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns - 10**9))
+    updated = hit_without_nvrtc(tmp_path / "cache", copy)
+    assert updated["stats"]["compiles"] == 1 and updated["stats"]["disk_hits"] == 0
+    assert updated["nvrtc"] == [os.path.realpath(copy)]
+    assert len(entries(tmp_path / "cache")) == 2
+    # The key written after that compile is the key a later process reads without NVRTC.
+    again = hit_without_nvrtc(tmp_path / "cache", copy)
+    assert again["stats"]["disk_hits"] == 1 and again["stats"]["compiles"] == 0
+    assert again["nvrtc"] == []
+
+
+def test_an_unknown_architecture_is_still_refused_with_a_warm_cache(tmp_path):
+    run("saxpy_ptx(arch='compute_80')", cache=tmp_path)
+    seen = run("""
+        try:
+            saxpy_ptx(arch="sm_nonsense")
+        except cp.InvalidArgumentError as error:
+            seen['message'] = str(error)
+    """, cache=tmp_path)
+    assert "unknown GPU architecture 'sm_nonsense'" in seen["message"]
+
+
 # ---- nvcc --------------------------------------------------------------------------------
 
 def nvcc_missing_reason():

@@ -4,12 +4,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "common/error.h"
 #include "jit/disk_cache.h"
+#include "jit/nvrtc.h"
 #include "jit/process.h"
 
 using namespace cudapy::jit;
@@ -126,4 +128,28 @@ TEST_CASE("the cache folder follows the environment, and CUDAPY_NO_DISK_CACHE tu
     setenv("CUDAPY_NO_DISK_CACHE", "0", 1);
     CHECK(disk_cache_directory() == folder.path());
     unsetenv("CUDAPY_NO_DISK_CACHE");
+}
+
+TEST_CASE("NVRTC's cache identity names its file without loading it, and changes with the file") {
+    ScratchFolder scratch;
+    fs::path stand_in = scratch.path() / "libnvrtc.so.13";
+    write_file(stand_in, "not a library");
+    fs::path link = scratch.path() / "libnvrtc.so";
+    fs::create_symlink(stand_in, link);
+    std::optional<std::string> old;
+    if (const char *value = std::getenv("CUDAPY_NVRTC")) old = value;
+    setenv("CUDAPY_NVRTC", link.c_str(), 1);
+
+    // The stand-in is no library, so the identity cannot have come from loading it.
+    std::string identity = Nvrtc::identity();
+    CHECK(identity.find(fs::canonical(stand_in).string() + " 13 bytes ") != std::string::npos);
+    CHECK(Nvrtc::identity() == identity);
+    CHECK_THROWS_AS(Nvrtc::get(), cudapy::Error);
+    // A failed load forgets the file, so that the next attempt looks again.
+    fs::last_write_time(stand_in, fs::last_write_time(stand_in) - std::chrono::hours(1));
+    CHECK(Nvrtc::identity() != identity);
+
+    CHECK_THROWS_AS(Nvrtc::get(), cudapy::Error);  // forgets the stand-in for later tests
+    if (old) setenv("CUDAPY_NVRTC", old->c_str(), 1);
+    else unsetenv("CUDAPY_NVRTC");
 }
