@@ -149,6 +149,16 @@ def _ndarray_to_host(data, dtype):
     return host if flags.c_contiguous or flags.f_contiguous else np.ascontiguousarray(host)
 
 
+_LAUNCH_KEYS = {}
+
+
+def launch_key(memory, dtype, ndim, layout):
+    """The one tuple of each (memory, dtype, ndim, layout): a launch's fast path tells an
+    array of its parameter's type by identity, cheaper than comparing tuples."""
+    key = (memory, dtype, ndim, layout)
+    return _LAUNCH_KEYS.setdefault(key, key)
+
+
 class _ArrayView:
     """What a kernel launch reads of an array in the memory of its target: the address, the
     extents and the strides (in elements), packed once as the C ABI lays them out."""
@@ -168,7 +178,7 @@ class _ArrayView:
         self._packed_strided = self._packed + self._element_strides
         self._type_key = (dtype, len(shape), self._layout)
         # What a launch compares with its parameter's to accept the array at once.
-        self._launch_key = (memory, *self._type_key)
+        self._launch_key = launch_key(memory, *self._type_key)
 
 
 def _release_buffer(buffer, on_release):
@@ -653,6 +663,116 @@ def foreign_array(value):
     """A ForeignArray for an object with __cuda_array_interface__, else None."""
     interface = getattr(value, "__cuda_array_interface__", None)
     return None if interface is None else ForeignArray(value, interface)
+
+
+# ---- fast reading of CuPy arrays and PyTorch tensors at a launch ----------------------------
+
+# PyTorch's dtypes that its __cuda_array_interface__ exports, by name, as NumPy's.
+_TORCH_DTYPES = {"torch.float16": "float16", "torch.float32": "float32",
+                 "torch.float64": "float64", "torch.uint8": "uint8", "torch.int8": "int8",
+                 "torch.int16": "int16", "torch.int32": "int32", "torch.int64": "int64"}
+_CACHED_SHAPES = 64  # contiguous strides kept per reader; more shapes start over
+
+
+def _array_library(cls):
+    """"cupy" for cupy.ndarray, "torch" for torch.Tensor (exactly: subclasses may override
+    what their interface exports), else None. Read from the class: neither is imported here."""
+    library = cls.__module__.partition(".")[0]
+    if (library, cls.__name__) in (("cupy", "ndarray"), ("torch", "Tensor")):
+        return library
+    return None
+
+
+def _cupy_current_stream():
+    """CuPy's function giving its current stream, or None when CuPy is not what it seems."""
+    import sys
+
+    cuda = getattr(sys.modules.get("cupy"), "cuda", None)
+    return getattr(cuda, "get_current_stream", None)
+
+
+def _is_legacy_default(stream):
+    return stream == 0 or stream == LEGACY_DEFAULT_STREAM
+
+
+def foreign_reader(dtype, ndim, strided):
+    """A function (value, launch_stream) giving the packed words of a CuPy array or a PyTorch
+    tensor for an array parameter of `dtype` and `ndim` (`strided`: the parameter takes the
+    strides too), read from the array's own attributes, which costs a fraction of building
+    its __cuda_array_interface__. It answers None for every other value and for anything
+    unusual (another dtype or rank, not C-contiguous, empty, a tensor that requires grad or
+    lives on the host): those take the ForeignArray path, which raises the errors.
+
+    Only C-contiguous arrays are read, so the words are those ForeignArray packs: extents of 1
+    with another stride than the contiguous one are left to it too. As ForeignArray, it
+    waits for the stream CuPy exports (its current one) unless the launch is queued on that
+    stream behind the array's work, which the interface allows; PyTorch exports none."""
+    itemsize = dtype.itemsize
+    libraries = {}  # class -> "cupy", "torch" or None
+    torch_dtypes = {}  # torch.dtype -> the NumPy dtype, or None
+    byte_strides = {}  # shape -> C-contiguous strides in bytes (None: an empty shape)
+    element_strides = {}  # the same in elements, as PyTorch's stride() gives them
+    current_stream = []  # CuPy's get_current_stream, found at its first array
+
+    def contiguous_strides(shape, cache, step):
+        if len(cache) >= _CACHED_SHAPES:
+            cache.clear()
+        strides = None if 0 in shape else _contiguous_strides(shape, step, "C")
+        cache[shape] = strides
+        return strides
+
+    def read(value, launch_stream):
+        cls = value.__class__
+        library = libraries.get(cls, False)
+        if library is False:
+            library = libraries[cls] = _array_library(cls)
+        if library == "cupy":
+            shape = value.shape
+            if len(shape) != ndim or not (value.dtype is dtype or value.dtype == dtype):
+                return None
+            expected = byte_strides.get(shape, False)
+            if expected is False:
+                expected = contiguous_strides(shape, byte_strides, itemsize)
+            if expected is None or value.strides != expected:
+                return None
+            if not current_stream:
+                current_stream.append(_cupy_current_stream())
+            if current_stream[0] is None:
+                return None
+            producer = current_stream[0]().ptr
+            if producer != launch_stream and not (_is_legacy_default(producer)
+                                                  and _is_legacy_default(launch_stream)):
+                _ffi.check(_ffi.lib.cudapy_stream_synchronize(producer or
+                                                              LEGACY_DEFAULT_STREAM))
+            words = (value.data.ptr, *shape)
+        elif library == "torch":
+            if value.requires_grad or not value.is_cuda or value.is_sparse:
+                return None
+            torch_dtype = value.dtype
+            element = torch_dtypes.get(torch_dtype, False)
+            if element is False:
+                name = _TORCH_DTYPES.get(str(torch_dtype))
+                element = torch_dtypes[torch_dtype] = None if name is None else np.dtype(name)
+            shape = value.shape
+            # None first: NumPy compares a dtype with None as with float64.
+            if element is None or element != dtype or len(shape) != ndim:
+                return None
+            expected = element_strides.get(shape, False)
+            if expected is False:
+                expected = contiguous_strides(shape, element_strides, 1)
+            if expected is None or value.stride() != expected:
+                return None
+            words = (value.data_ptr(), *shape)
+        else:
+            return None
+        if strided:
+            strides = element_strides.get(shape, False)
+            if strides is False:
+                strides = contiguous_strides(shape, element_strides, 1)
+            return words + strides
+        return words
+
+    return read
 
 
 # ---- making arrays -------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from typing import NamedTuple, Optional
 
 from . import _ffi, targets
 from ._lazy import numpy as np
-from .array import CudaArray, ForeignArray, foreign_array, list_to_array
+from .array import (CudaArray, ForeignArray, foreign_array, foreign_reader, launch_key,
+                    list_to_array)
 from .stream import stream_handle
 from .closure import DeviceFunction, closure
 from .errors import InternalError
@@ -25,6 +26,7 @@ _FIRST_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+([^\W\d]\w*)", re.MULT
 _FLOAT_OVERFLOW = {ScalarType.FLOAT16: 65520.0, ScalarType.FLOAT32: 2.0 ** 128 * (1 - 2.0 ** -25)}
 _POINTER_CODE = {8: "Q", 4: "I"}[ctypes.sizeof(ctypes.c_void_p)]
 _MAX_DIM = 0xFFFFFFFF
+_ONE = 1  # kernel(n) tells the default ny=1, nz=1 by identity
 
 
 class _Source(NamedTuple):
@@ -293,6 +295,11 @@ _LAYOUT_NAMES = {_ffi.Layout.C: "C-contiguous", _ffi.Layout.F: "Fortran-contiguo
 _ARRAY_VIEWS = (CudaArray, ForeignArray)
 
 
+def _no_reader(value, launch_stream):
+    """The foreign reader of parameters that take no other library's arrays as they are."""
+    return None
+
+
 def array_type(dtype, ndim, layout):
     """numba's spelling of an array type: `float32[:, ::1]` for C order, `float32[::1, :]` for
     Fortran order, `float32[:, :]` for any."""
@@ -345,7 +352,12 @@ class _Parameter:
                 self._overflow = _FLOAT_OVERFLOW.get(self.element, math.inf)
                 self.convert = self._convert_float
         # A CudaArray with this key is accepted at once (for T**: each row's).
-        self._launch_key = (self.memory, self.dtype, self.ndim, self.layout)
+        self._launch_key = launch_key(self.memory, self.dtype, self.ndim, self.layout)
+        # Reads CuPy arrays and PyTorch tensors at a launch without their interface.
+        self.read_foreign = (foreign_reader(self.dtype, self.ndim, self.strided)
+                             if self.is_array and self.depth == 1
+                             and self.memory == _ffi.Target.CUDA
+                             and self.layout != _ffi.Layout.F else _no_reader)
         # An array's packed words, one a format code: placeholders until it is in place.
         self.words = len(self.code) if self.is_array else 1
         self.placeholder = (None,) * self.words
@@ -581,12 +593,13 @@ class LaunchCache:
 class Launch:
     """A kernel with its launch shape; calling it launches the kernel."""
 
-    __slots__ = ("_kernel", "_config", "_config_ref")
+    __slots__ = ("_kernel", "_config", "_config_ref", "_stream")
 
     def __init__(self, kernel, config):
         self._kernel = kernel
         self._config = config
         self._config_ref = ctypes.byref(config)
+        self._stream = config.stream  # what foreign arrays' streams are compared with
 
     def __call__(self, *args, seq=False):
         """Launches the kernel; `seq=True` runs the Python function in the interpreter instead,
@@ -604,43 +617,64 @@ def _exact_launch_class(params, argument_struct, launch_packed, args_size):
     the parameter's type for an array), and leaves the others to Launch.__call__'s checks and
     conversions. Its __call__ is generated for the kernel's parameters, one test per argument,
     so that the common launch runs no loop and calls nothing but struct.pack and the library.
-    None when a parameter (`T**`) always needs staging."""
+    When an array argument is not such a CudaArray, a second try reads it with its parameter's
+    read_foreign (CuPy arrays, PyTorch tensors). None when a parameter (`T**`) always needs
+    staging."""
     constants = {"Launch": Launch, "CudaArray": CudaArray, "pack": argument_struct.pack,
                  "launch_packed": launch_packed, "args_size": args_size, "error": _ffi.error}
     names = [f"arg{index}" for index in range(len(params))]
-    tests, words = [], []
+    scalar_tests, array_tests, words, reads, read_tests, read_words = [], [], [], [], [], []
     for index, (param, name) in enumerate(zip(params, names)):
         if param.depth == 2:
             return None
         if param.is_array:
             constants[f"key{index}"] = param._launch_key
-            tests.append(f"{name}.__class__ is CudaArray and {name}._launch_key == key{index} "
+            constants[f"read{index}"] = param.read_foreign
+            own_array = (f"{name}.__class__ is CudaArray and {name}._launch_key is key{index} "
                          f"and {name}._buffer is not None")
             packed = "_packed_strided" if param.strided else "_packed"
+            array_tests.append(own_array)
             words += [f"{name}.{packed}[{word}]" for word in range(param.words)]
+            reads.append(f"words{index} = ({name}.{packed} if {own_array} "
+                         f"else read{index}({name}, self._stream))")
+            read_tests.append(f"words{index} is not None")
+            read_words.append(f"*words{index}")
             continue
         words.append(name)
+        read_words.append(name)
         if param.element == ScalarType.BOOL:
-            tests.append(f"{name}.__class__ is bool")
+            scalar_tests.append(f"{name}.__class__ is bool")
         elif param.dtype.kind in "iu":
-            tests.append(f"{name}.__class__ is int and {param._low} <= {name} <= {param._high}")
+            scalar_tests.append(f"{name}.__class__ is int and {param._low} <= {name} <= "
+                                f"{param._high}")
         elif param._overflow == math.inf:
-            tests.append(f"{name}.__class__ is float")
+            scalar_tests.append(f"{name}.__class__ is float")
         else:  # a float whose magnitude rounds to infinity is refused by _convert_float
             constants[f"limit{index}"] = param._overflow
-            tests.append(f"{name}.__class__ is float and -limit{index} < {name} < limit{index}")
+            scalar_tests.append(f"{name}.__class__ is float and -limit{index} < {name} < "
+                                f"limit{index}")
+
+    def launch_lines(indent, packed_words):
+        return [indent + line for line in (
+            "handle = self._kernel._handle",
+            "if handle is not None:",
+            f"    status = launch_packed(handle, self._config_ref, pack({packed_words}), "
+            "args_size)",
+            "    if status:",
+            "        raise error(status)",
+            "    return")]
+
     lines = ["def __call__(self, *args, seq=False):",
              f"    if len(args) == {len(names)} and not seq:",
              f"        {', '.join(names)}, = args" if names else "        pass",
-             f"        if {' and '.join(tests) or 'True'}:",
-             "            handle = self._kernel._handle",
-             "            if handle is not None:",
-             f"                status = launch_packed(handle, self._config_ref, "
-             f"pack({', '.join(words)}), args_size)",
-             "                if status:",
-             "                    raise error(status)",
-             "                return",
-             "    Launch.__call__(self, *args, seq=seq)"]
+             f"        if {' and '.join(scalar_tests + array_tests) or 'True'}:",
+             *launch_lines(" " * 12, ", ".join(words))]
+    if reads:
+        lines += [f"        if {' and '.join(scalar_tests) or 'True'}:",
+                  *[" " * 12 + read for read in reads],
+                  f"            if {' and '.join(read_tests)}:",
+                  *launch_lines(" " * 16, ", ".join(read_words))]
+    lines.append("    Launch.__call__(self, *args, seq=seq)")
     exec("\n".join(lines), constants)
     call = constants["__call__"]
     call.__doc__ = Launch.__call__.__doc__
@@ -679,6 +713,7 @@ class Kernel:
         self._handle = None
         self._launches = LaunchCache()
         self._thread_launches = LaunchCache()
+        self._launches_by_threads = {}  # kernel(n)'s launches by n
 
     def __repr__(self):
         params = ", ".join(f"{name}: {type_}" for name, type_ in self.params)
@@ -690,6 +725,22 @@ class Kernel:
         return self._program.ptx(arch)
 
     def __call__(self, nx, ny=1, nz=1):
+        # kernel(n), the usual call, costs one lookup by n: `is _ONE` holds for the default and
+        # any int 1. A float or bool equal to a kept n finds its launch but is checked anew.
+        if ny is _ONE and nz is _ONE:
+            try:
+                launch = self._launches_by_threads[nx]
+            except (KeyError, TypeError):  # TypeError: an unhashable nx, refused below
+                pass
+            else:
+                if nx.__class__ is int:
+                    return launch
+            launch = self._launch_class(self, thread_config(self.name, nx, ny, nz))
+            if nx.__class__ is int:
+                if len(self._launches_by_threads) >= LaunchCache._LIMIT:
+                    self._launches_by_threads.clear()
+                self._launches_by_threads[nx] = launch
+            return launch
         key = (nx, ny, nz)
         if nx.__class__ is int and ny.__class__ is int and nz.__class__ is int:
             launch = self._thread_launches.plain.get(key)
@@ -699,16 +750,18 @@ class Kernel:
             key, self._launch_class(self, thread_config(self.name, nx, ny, nz)))
 
     def __getitem__(self, key):
-        # [blocks, threads_per_block] with ints, the usual key, is looked up without _plain().
-        if (key.__class__ is tuple and len(key) == 2 and key[0].__class__ is int
-                and key[1].__class__ is int):
-            launch = self._launches.plain.get(key)
+        # [blocks, threads_per_block] with ints, the usual key, costs one lookup; a key equal
+        # to a kept one but holding floats or bools finds its launch and is checked anew.
+        try:
+            launch = self._launches.plain[key]
+        except (KeyError, TypeError):  # TypeError: an unhashable key, refused below
+            launch = None
         else:
-            launch = self._launches.get(key)
-        if launch is None:
-            launch = self._launches.put(key, self._launch_class(self,
-                                                                launch_config(self.name, key)))
-        return launch
+            if key.__class__ is tuple and (
+                    key[0].__class__ is int and key[1].__class__ is int if len(key) == 2
+                    else _plain(key)):
+                return launch
+        return self._launches.put(key, self._launch_class(self, launch_config(self.name, key)))
 
     def _device_kernel(self):
         """The loaded kernel, compiled for the current GPU on first use."""

@@ -1,0 +1,199 @@
+"""The launch fast path without a GPU: cached launches for kernel[grid, block] and kernel(n),
+and CuPy arrays and PyTorch tensors read from their attributes, shown by fakes of both whose
+packed words reach a recording stand-in for the library's launch."""
+
+import struct
+import types
+
+import numpy as np
+import pytest
+
+import cudapy as cp
+from cudapy import _ffi
+from cudapy.array import foreign_reader
+
+SAXPY = '''
+# saxpy : void (float alpha, float* X, float* Y)
+def saxpy(alpha, X, Y):
+    if idx < len(X):
+        Y[idx] = alpha * X[idx] + Y[idx]
+'''
+
+
+class CupyMemory:
+    def __init__(self, ptr):
+        self.ptr = ptr
+
+
+class CupyArray:
+    """What the reader takes of cupy.ndarray, over host memory; its interface as CuPy's."""
+
+    def __init__(self, host):
+        self.data = CupyMemory(host.ctypes.data)
+        self.shape, self.strides, self.dtype = host.shape, host.strides, host.dtype
+        self.host = host
+
+    @property
+    def __cuda_array_interface__(self):
+        c_contiguous = self.host.flags.c_contiguous
+        return {"shape": self.shape, "typestr": self.dtype.str, "version": 3, "stream": 1,
+                "strides": None if c_contiguous else self.strides,
+                "data": (self.data.ptr, False)}
+
+
+CupyArray.__module__, CupyArray.__name__ = "cupy", "ndarray"
+
+
+class TorchDtype:
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return f"torch.{self.name}"
+
+
+class Tensor:
+    """What the reader takes of torch.Tensor, over host memory."""
+
+    def __init__(self, host, requires_grad=False, is_cuda=True):
+        self._host = host
+        self.shape = host.shape
+        self.dtype = TorchDtype(str(host.dtype))
+        self.requires_grad, self.is_cuda, self.is_sparse = requires_grad, is_cuda, False
+
+    def data_ptr(self):
+        return self._host.ctypes.data
+
+    def stride(self):
+        return tuple(stride // self._host.itemsize for stride in self._host.strides)
+
+    @property
+    def __cuda_array_interface__(self):
+        if not self.is_cuda:
+            raise AttributeError("Can't get __cuda_array_interface__ on non-CUDA tensor type")
+        if self.requires_grad:
+            raise RuntimeError("Can't get __cuda_array_interface__ on Variable that requires "
+                               "grad.")
+        strides = None if self._host.flags.c_contiguous else self._host.strides
+        return {"shape": tuple(self.shape), "typestr": self._host.dtype.str, "version": 2,
+                "strides": strides, "data": (self.data_ptr(), False)}
+
+
+Tensor.__module__, Tensor.__name__ = "torch", "Tensor"
+
+
+class InterfaceOnly:
+    """Any other library's array: only __cuda_array_interface__."""
+
+    def __init__(self, host):
+        self.__cuda_array_interface__ = {"shape": host.shape, "typestr": host.dtype.str,
+                                         "strides": None, "data": (host.ctypes.data, False),
+                                         "version": 3}
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    """Launches of the CUDA target's kernels made from now on, as (config, packed bytes); the
+    streams the launches waited for in `recorded.waits`; CuPy's current stream is
+    `recorded.cupy_stream.ptr`."""
+    class Launches(list):
+        waits = None
+
+    launches = Launches()
+    launches.waits = []
+    launches.cupy_stream = types.SimpleNamespace(ptr=0)
+
+    def launch_packed(handle, config_ref, packed, size):
+        launches.append((config_ref._obj, packed))
+        return 0
+
+    def synchronize(stream):
+        launches.waits.append(stream)
+        return 0
+
+    monkeypatch.setattr(_ffi, "launch_packed_unconverted", launch_packed)
+    monkeypatch.setattr(_ffi.lib, "cudapy_stream_synchronize", synchronize)
+    cuda = types.SimpleNamespace(get_current_stream=lambda: launches.cupy_stream)
+    monkeypatch.setitem(__import__("sys").modules, "cupy", types.SimpleNamespace(cuda=cuda))
+    return launches
+
+
+def loaded(kernel):
+    kernel._handle = object()  # stands for the loaded kernel: nothing is compiled
+    return kernel
+
+
+def saxpy_words(packed):
+    return struct.unpack("=fxxxxQqQq", packed[:struct.calcsize("=fxxxxQqQq")])
+
+
+@pytest.mark.parametrize("make", [CupyArray, Tensor, InterfaceOnly])
+def test_foreign_arrays_reach_the_kernel_as_their_interface_says(recorded, make):
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    x, y = np.ones(8, np.float32), np.zeros(8, np.float32)
+    for launch in (kernel[1, 8], kernel(8)):
+        launch(2.0, make(x), make(y))
+        launch(np.float32(2.0), make(x), make(y))  # the general path, for comparison
+    words = [saxpy_words(packed) for _, packed in recorded]
+    assert words == [(2.0, x.ctypes.data, 8, y.ctypes.data, 8)] * 4
+
+
+def test_cupy_arrays_wait_for_their_stream_unless_the_launch_is_queued_on_it(recorded):
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    x, y = CupyArray(np.ones(4, np.float32)), CupyArray(np.ones(4, np.float32))
+    kernel[1, 4](2.0, x, y)  # CuPy's null stream and the launch's are the legacy default
+    kernel[1, 4, 1](2.0, x, y)
+    assert recorded.waits == []
+    kernel[1, 4, 77](2.0, x, y)
+    assert recorded.waits == [1, 1]
+    recorded.cupy_stream.ptr = 77
+    kernel[1, 4, 77](2.0, x, y)
+    kernel[1, 4](2.0, x, y)
+    assert recorded.waits == [1, 1, 77, 77]
+
+
+def test_unusual_foreign_arrays_take_the_general_path_and_its_errors(recorded):
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    good = np.ones(8, np.float32)
+    with pytest.raises(TypeError, match=r"argument 'X' must be float\* \(float32 elements\), "
+                                        "got a ndarray of float64"):
+        kernel[1, 8](2.0, CupyArray(np.ones(8)), CupyArray(good))
+    with pytest.raises(ValueError, match="argument 'Y' must be C-contiguous"):
+        kernel[1, 8](2.0, CupyArray(good), CupyArray(np.ones(16, np.float32)[::2]))
+    with pytest.raises(ValueError, match="argument 'X' must be a 1-d array"):
+        kernel(8)(2.0, Tensor(np.ones((2, 4), np.float32)), Tensor(good))
+    with pytest.raises(RuntimeError, match="requires grad"):
+        kernel(8)(2.0, Tensor(good, requires_grad=True), Tensor(good))
+    with pytest.raises(TypeError, match=r"argument 'X' must be float\* \(a CudaArray"):
+        kernel(8)(2.0, Tensor(good, is_cuda=False), Tensor(good))
+    assert recorded == []
+
+
+def test_a_strided_parameter_gets_the_foreign_array_strides_in_elements(recorded):
+    reader = foreign_reader(np.dtype(np.float32), 2, True)
+    host = np.zeros((3, 5), np.float32)
+    assert reader(Tensor(host), 0) == (host.ctypes.data, 3, 5, 5, 1)
+    assert reader(CupyArray(host), 0) == (host.ctypes.data, 3, 5, 5, 1)
+    assert reader(CupyArray(np.asfortranarray(host)), 0) is None
+    assert reader(Tensor(np.zeros((0, 5), np.float32)), 0) is None  # empty: exported as 0
+    assert reader(InterfaceOnly(host), 0) is None
+    assert foreign_reader(np.dtype(np.float64), 2, True)(Tensor(host), 0) is None
+
+
+def test_launches_are_kept_by_key_and_equal_keys_of_other_types_are_checked(recorded):
+    kernel = cp.compile(SAXPY, target="cuda")
+    assert kernel[2, 64] is kernel[2, 64]
+    assert kernel(100) is kernel(100) is kernel(100, 1, 1)
+    assert kernel(100, 2) is kernel(100, 2)
+    with pytest.raises(TypeError, match="the grid must be an integer, got float"):
+        kernel[2.0, 64]
+    with pytest.raises(TypeError, match="the block must be an integer, got bool"):
+        kernel[2, True]
+    with pytest.raises(TypeError, match="nx must be an integer, got float"):
+        kernel(100.0)
+    with pytest.raises(TypeError, match="nx must be an integer, got bool"):
+        kernel(True)
+    with pytest.raises(TypeError, match="nx must be an integer, got list"):
+        kernel([100])
+    with pytest.raises(TypeError, match=r"saxpy\[...\] takes grid, block"):
+        kernel[[2, 64]]
