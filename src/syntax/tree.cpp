@@ -1,6 +1,7 @@
 #include "syntax/tree.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -115,13 +116,105 @@ Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagno
     report_errors(root(), diagnostics);
 }
 
+namespace {
+
+// Where a scan of Python's lines stands at the end of a line: inside brackets or a string the
+// next line continues the same logical line.
+struct LineScan {
+    int brackets = 0;
+    char quote = 0;        // the open string's quote character, if any
+    bool triple = false;   // the open string is triple-quoted
+    bool continued = false;  // the line ended with a backslash
+    char last = 0;         // the last character of code on the line (not a comment)
+};
+
+// Whether a line's code starts with the keyword of a compound statement, whose block follows:
+// a header missing its colon is the parser's to report ("expected ':'"), not an indent's.
+bool starts_compound_statement(std::string_view code) {
+    for (std::string_view keyword : {"def", "if", "elif", "else", "while", "for", "with", "try",
+                                     "except", "finally", "class", "async", "match", "case"}) {
+        if (code.substr(0, keyword.size()) != keyword) continue;
+        if (code.size() == keyword.size()) return true;
+        char next = code[keyword.size()];
+        if (!std::isalnum(static_cast<unsigned char>(next)) && next != '_') return true;
+    }
+    return false;
+}
+
+// Scans one line (from `start` to its newline) and updates `scan`.
+void scan_line(std::string_view text, std::size_t start, LineScan &scan) {
+    scan.continued = false;
+    scan.last = 0;
+    for (std::size_t i = start; i < text.size() && text[i] != '\n'; ++i) {
+        char c = text[i];
+        if (scan.quote) {
+            if (c == '\\') {
+                ++i;
+                if (i < text.size() && text[i] == '\n') return void(scan.continued = true);
+                continue;
+            }
+            if (c != scan.quote) continue;
+            if (!scan.triple) {
+                scan.quote = 0;
+            } else if (i + 2 < text.size() && text[i + 1] == c && text[i + 2] == c) {
+                scan.quote = 0;
+                i += 2;
+            }
+            scan.last = c;
+            continue;
+        }
+        if (c == '#') break;
+        if (c == '\\') {
+            scan.continued = true;
+            return;
+        }
+        if (c == '\'' || c == '"') {
+            scan.triple = i + 2 < text.size() && text[i + 1] == c && text[i + 2] == c;
+            scan.quote = c;
+            if (scan.triple) i += 2;
+        } else if (c == '(' || c == '[' || c == '{') {
+            ++scan.brackets;
+        } else if ((c == ')' || c == ']' || c == '}') && scan.brackets > 0) {
+            --scan.brackets;
+        }
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\f') scan.last = c;
+    }
+    if (scan.quote && !scan.triple) scan.quote = 0;  // an unterminated string: the parser says so
+}
+
+}  // namespace
+
 std::optional<std::pair<int, std::string>> Tree::indentation_problem() const {
+    // Python's tokenizer: each logical line's indentation, measured with tabs to multiples of
+    // 8 (`column`) and as 1 (`alternate`); the two must order the lines alike (else TabError).
+    struct Level {
+        std::size_t column, alternate;
+    };
+    std::vector<Level> levels{{0, 0}};
     std::vector<std::size_t> widths{0};
     const std::string &text = unit_->text;
+    LineScan scan;
+    char previous_last = 0;      // the last character of the previous logical line
+    bool previous_header = false;  // the previous logical line began a compound statement
     for (std::size_t row = 0; row < line_starts_.size(); ++row) {
         std::size_t start = line_starts_[row], end = start;
-        while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
-        if (end >= text.size() || text[end] == '\n' || text[end] == '\r' || text[end] == '#') continue;
+        bool logical_start = scan.brackets == 0 && !scan.quote && !scan.continued;
+        std::size_t column = 0, alternate = 0;
+        while (end < text.size() && (text[end] == ' ' || text[end] == '\t' || text[end] == '\f')) {
+            if (text[end] == ' ') {
+                ++column;
+                ++alternate;
+            } else if (text[end] == '\t') {
+                column = (column / 8 + 1) * 8;
+                ++alternate;
+            } else {  // a form feed starts the count again
+                column = alternate = 0;
+            }
+            ++end;
+        }
+        bool blank = end >= text.size() || text[end] == '\n' || text[end] == '\r' || text[end] == '#';
+        scan_line(text, start, scan);
+        if (blank) continue;
         std::size_t width = end - start;
         if (width > max_indentation_width)
             return std::make_pair(static_cast<int>(row),
@@ -135,6 +228,26 @@ std::optional<std::pair<int, std::string>> Tree::indentation_problem() const {
                                           std::to_string(max_indentation_levels) + ")");
         }
         while (widths.size() > 1 && width < widths.back()) widths.pop_back();
+        char last = scan.brackets == 0 && !scan.quote && !scan.continued ? scan.last : 0;
+        if (!logical_start) {
+            if (last) previous_last = last;  // the end of a logical line begun above
+            continue;
+        }
+        const std::string tab_error = "inconsistent use of tabs and spaces in indentation";
+        if (column > levels.back().column) {
+            if (alternate <= levels.back().alternate) return std::make_pair(static_cast<int>(row), tab_error);
+            if (previous_last != ':' && !previous_header)
+                return std::make_pair(static_cast<int>(row), std::string("unexpected indent"));
+            levels.push_back({column, alternate});
+        } else {
+            while (levels.size() > 1 && column < levels.back().column) levels.pop_back();
+            if (column != levels.back().column)
+                return std::make_pair(static_cast<int>(row),
+                                      std::string("unindent does not match any outer indentation level"));
+            if (alternate != levels.back().alternate) return std::make_pair(static_cast<int>(row), tab_error);
+        }
+        previous_last = last;
+        previous_header = starts_compound_statement(std::string_view(text).substr(end));
     }
     return std::nullopt;
 }
