@@ -302,6 +302,11 @@ private:
 
     // Reports a node outside the language, naming the construct.
     void refuse(TSNode node) {
+        // The grammar reads Python 2's `x` as a string; Python 3 has no such syntax.
+        if (kind(node) == "string" && tree_.text(node).substr(0, 1) == "`") {
+            error(DiagnosticKind::Syntax, node, "invalid syntax: backticks are Python 2's repr(); write repr(x)");
+            return;
+        }
         const auto &names = unsupported_constructs();
         auto found = names.find(kind(node));
         if (found != names.end()) {

@@ -106,10 +106,10 @@ Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagno
     }
     // The grammar's scanner loses track of indentation too deep or too wide (and corrupts its
     // heap on thousands of levels), so such a source is refused before it is parsed.
-    if (auto problem = indentation_problem()) {
-        ast::Span span{unit_index_, problem->first + unit.first_line, 1 + unit.column_offset,
-                       problem->first + unit.first_line, 2 + unit.column_offset};
-        diagnostics.report(ast::DiagnosticKind::Syntax, span, problem->second);
+    if (auto problem = layout_problem()) {
+        int line = problem->row + unit.first_line;
+        diagnostics.report(ast::DiagnosticKind::Syntax, {unit_index_, line, problem->column, line, problem->column + 1},
+                           problem->message);
         return;
     }
     tree_.reset(parse_text(unit.text));
@@ -126,7 +126,26 @@ struct LineScan {
     bool triple = false;   // the open string is triple-quoted
     bool continued = false;  // the line ended with a backslash
     char last = 0;         // the last character of code on the line (not a comment)
+    std::optional<std::size_t> invisible;  // the first non-printable character in code
 };
+
+// The code point of the UTF-8 sequence at `i` (the text was checked to be UTF-8).
+char32_t code_point_at(std::string_view text, std::size_t i) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    int length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
+    char32_t value = byte & (0x7F >> length);
+    for (int k = 1; k < length && i + k < text.size(); ++k)
+        value = (value << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    return value;
+}
+
+// The characters Python's tokenizer calls non-printable: controls, format characters and
+// spaces other than ' ' (a no-break space, a zero-width space, a byte order mark inside).
+bool non_printable(char32_t c) {
+    return (c >= 0x80 && c <= 0xA0) || c == 0xAD || c == 0x1680 || (c >= 0x2000 && c <= 0x200F) ||
+           (c >= 0x2028 && c <= 0x202F) || (c >= 0x205F && c <= 0x2064) || c == 0x3000 ||
+           c == 0xFEFF;
+}
 
 // Whether a line's code starts with the keyword of a compound statement, whose block follows:
 // a header missing its colon is the parser's to report ("expected ':'"), not an indent's.
@@ -177,6 +196,9 @@ void scan_line(std::string_view text, std::size_t start, LineScan &scan) {
         } else if ((c == ')' || c == ']' || c == '}') && scan.brackets > 0) {
             --scan.brackets;
         }
+        if (static_cast<unsigned char>(c) >= 0xC0 && !scan.invisible && i > 0 &&
+            non_printable(code_point_at(text, i)))
+            scan.invisible = i;
         if (c != ' ' && c != '\t' && c != '\r' && c != '\f') scan.last = c;
     }
     if (scan.quote && !scan.triple) scan.quote = 0;  // an unterminated string: the parser says so
@@ -184,47 +206,54 @@ void scan_line(std::string_view text, std::size_t start, LineScan &scan) {
 
 }  // namespace
 
-std::optional<std::pair<int, std::string>> Tree::indentation_problem() const {
+std::optional<Tree::LineProblem> Tree::layout_problem() const {
     // Python's tokenizer: each logical line's indentation, measured with tabs to multiples of
-    // 8 (`column`) and as 1 (`alternate`); the two must order the lines alike (else TabError).
+    // 8 (`indent`) and as 1 (`alternate`); the two must order the lines alike (else TabError).
     struct Level {
-        std::size_t column, alternate;
+        std::size_t indent, alternate;
     };
     std::vector<Level> levels{{0, 0}};
     std::vector<std::size_t> widths{0};
     const std::string &text = unit_->text;
+    auto at_line_start = [&](std::size_t row, std::string message) {
+        return LineProblem{static_cast<int>(row), 1 + unit_->column_offset, std::move(message)};
+    };
     LineScan scan;
     char previous_last = 0;      // the last character of the previous logical line
     bool previous_header = false;  // the previous logical line began a compound statement
     for (std::size_t row = 0; row < line_starts_.size(); ++row) {
         std::size_t start = line_starts_[row], end = start;
         bool logical_start = scan.brackets == 0 && !scan.quote && !scan.continued;
-        std::size_t column = 0, alternate = 0;
+        std::size_t indent = 0, alternate = 0;
         while (end < text.size() && (text[end] == ' ' || text[end] == '\t' || text[end] == '\f')) {
             if (text[end] == ' ') {
-                ++column;
+                ++indent;
                 ++alternate;
             } else if (text[end] == '\t') {
-                column = (column / 8 + 1) * 8;
+                indent = (indent / 8 + 1) * 8;
                 ++alternate;
             } else {  // a form feed starts the count again
-                column = alternate = 0;
+                indent = alternate = 0;
             }
             ++end;
         }
         bool blank = end >= text.size() || text[end] == '\n' || text[end] == '\r' || text[end] == '#';
         scan_line(text, start, scan);
+        if (scan.invisible) {
+            char name[16];
+            std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(code_point_at(text, *scan.invisible)));
+            int at = column({static_cast<uint32_t>(row), static_cast<uint32_t>(*scan.invisible - start)});
+            return LineProblem{static_cast<int>(row), at, std::string("invalid non-printable character ") + name};
+        }
         if (blank) continue;
         std::size_t width = end - start;
         if (width > max_indentation_width)
-            return std::make_pair(static_cast<int>(row),
-                                  "indentation of " + std::to_string(width) + " columns is more than the " +
+            return at_line_start(row, "indentation of " + std::to_string(width) + " columns is more than the " +
                                       std::to_string(max_indentation_width) + " the parser supports");
         if (width > widths.back()) {
             widths.push_back(width);
             if (widths.size() - 1 > static_cast<std::size_t>(max_indentation_levels))
-                return std::make_pair(static_cast<int>(row),
-                                      "too many levels of indentation (Python allows " +
+                return at_line_start(row, "too many levels of indentation (Python allows " +
                                           std::to_string(max_indentation_levels) + ")");
         }
         while (widths.size() > 1 && width < widths.back()) widths.pop_back();
@@ -234,17 +263,16 @@ std::optional<std::pair<int, std::string>> Tree::indentation_problem() const {
             continue;
         }
         const std::string tab_error = "inconsistent use of tabs and spaces in indentation";
-        if (column > levels.back().column) {
-            if (alternate <= levels.back().alternate) return std::make_pair(static_cast<int>(row), tab_error);
+        if (indent > levels.back().indent) {
+            if (alternate <= levels.back().alternate) return at_line_start(row, tab_error);
             if (previous_last != ':' && !previous_header)
-                return std::make_pair(static_cast<int>(row), std::string("unexpected indent"));
-            levels.push_back({column, alternate});
+                return at_line_start(row, std::string("unexpected indent"));
+            levels.push_back({indent, alternate});
         } else {
-            while (levels.size() > 1 && column < levels.back().column) levels.pop_back();
-            if (column != levels.back().column)
-                return std::make_pair(static_cast<int>(row),
-                                      std::string("unindent does not match any outer indentation level"));
-            if (alternate != levels.back().alternate) return std::make_pair(static_cast<int>(row), tab_error);
+            while (levels.size() > 1 && indent < levels.back().indent) levels.pop_back();
+            if (indent != levels.back().indent)
+                return at_line_start(row, std::string("unindent does not match any outer indentation level"));
+            if (alternate != levels.back().alternate) return at_line_start(row, tab_error);
         }
         previous_last = last;
         previous_header = starts_compound_statement(std::string_view(text).substr(end));

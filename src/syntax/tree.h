@@ -36,9 +36,17 @@ private:
     static constexpr std::size_t max_indentation_width = 255;
 
     int column(TSPoint point) const;
-    // The first row indented too deep or too wide, and what is wrong, if any. (Continuation
-    // lines inside brackets count too, which only makes such code fail a little earlier.)
-    std::optional<std::pair<int, std::string>> indentation_problem() const;
+    // A line Python's tokenizer refuses, or one the grammar's scanner cannot take: where (a
+    // row, and a column as diagnostics count them) and what is wrong.
+    struct LineProblem {
+        int row, column;
+        std::string message;
+    };
+    // The first such line: indented too deep or too wide (continuation lines inside brackets
+    // count too, which only makes such code fail a little earlier), indented where Python
+    // expects no block or dedented to no outer level, mixing tabs and spaces inconsistently,
+    // or holding a non-printable character in code.
+    std::optional<LineProblem> layout_problem() const;
     void report_errors(TSNode node, ast::Diagnostics &diagnostics) const;
     void report_error_node(TSNode node, ast::Diagnostics &diagnostics) const;
 
