@@ -147,17 +147,23 @@ bool non_printable(char32_t c) {
            c == 0xFEFF;
 }
 
-// Whether a line's code starts with the keyword of a compound statement, whose block follows:
-// a header missing its colon is the parser's to report ("expected ':'"), not an indent's.
-bool starts_compound_statement(std::string_view code) {
+// The keyword of the compound statement a line's code starts with, or "".
+std::string_view compound_keyword(std::string_view code) {
     for (std::string_view keyword : {"def", "if", "elif", "else", "while", "for", "with", "try",
                                      "except", "finally", "class", "async", "match", "case"}) {
         if (code.substr(0, keyword.size()) != keyword) continue;
-        if (code.size() == keyword.size()) return true;
+        if (code.size() == keyword.size()) return keyword;
         char next = code[keyword.size()];
-        if (!std::isalnum(static_cast<unsigned char>(next)) && next != '_') return true;
+        if (!std::isalnum(static_cast<unsigned char>(next)) && next != '_') return keyword;
     }
-    return false;
+    return {};
+}
+
+// Whether `clause` (elif, else) may follow a statement begun by `previous` at the same level.
+bool clause_follows(std::string_view clause, std::string_view previous) {
+    if (clause == "elif") return previous == "if" || previous == "elif";
+    return previous == "if" || previous == "elif" || previous == "for" || previous == "while" ||
+           previous == "try" || previous == "except";
 }
 
 // Scans one line (from `start` to its newline) and updates `scan`.
@@ -211,6 +217,7 @@ std::optional<Tree::LineProblem> Tree::layout_problem() const {
     // 8 (`indent`) and as 1 (`alternate`); the two must order the lines alike (else TabError).
     struct Level {
         std::size_t indent, alternate;
+        std::string_view statement = {};  // the keyword of the last statement at this level
     };
     std::vector<Level> levels{{0, 0}};
     std::vector<std::size_t> widths{0};
@@ -221,6 +228,7 @@ std::optional<Tree::LineProblem> Tree::layout_problem() const {
     LineScan scan;
     char previous_last = 0;      // the last character of the previous logical line
     bool previous_header = false;  // the previous logical line began a compound statement
+    std::string_view keyword;
     for (std::size_t row = 0; row < line_starts_.size(); ++row) {
         std::size_t start = line_starts_[row], end = start;
         bool logical_start = scan.brackets == 0 && !scan.quote && !scan.continued;
@@ -274,8 +282,18 @@ std::optional<Tree::LineProblem> Tree::layout_problem() const {
                 return at_line_start(row, std::string("unindent does not match any outer indentation level"));
             if (alternate != levels.back().alternate) return at_line_start(row, tab_error);
         }
+        // A header missing its colon is the parser's to report ("expected ':'"), not the indent
+        // of its block; an else or elif with no statement it could belong to is Python's
+        // "invalid syntax" at the keyword.
+        keyword = compound_keyword(std::string_view(text).substr(end));
+        if ((keyword == "else" || keyword == "elif") && !clause_follows(keyword, levels.back().statement))
+            return LineProblem{static_cast<int>(row),
+                               column({static_cast<uint32_t>(row), static_cast<uint32_t>(end - start)}),
+                               "invalid syntax: '" + std::string(keyword) + "' follows no if" +
+                                   (keyword == "else" ? std::string(", for, while or try") : std::string())};
+        levels.back().statement = keyword;
         previous_last = last;
-        previous_header = starts_compound_statement(std::string_view(text).substr(end));
+        previous_header = !keyword.empty();
     }
     return std::nullopt;
 }
