@@ -159,6 +159,22 @@ std::string_view compound_keyword(std::string_view code) {
     return {};
 }
 
+std::size_t line_end(std::string_view text, std::size_t from) {
+    std::size_t end = text.find('\n', from);
+    return end == std::string_view::npos ? text.size() : end;
+}
+
+// Whether `word` stands alone (not inside a longer name) somewhere in `code`.
+bool has_word(std::string_view code, std::string_view word) {
+    auto name_character = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t at = code.find(word); at != std::string_view::npos; at = code.find(word, at + 1)) {
+        bool starts = at == 0 || !name_character(code[at - 1]);
+        bool ends = at + word.size() == code.size() || !name_character(code[at + word.size()]);
+        if (starts && ends) return true;
+    }
+    return false;
+}
+
 // Whether `clause` (elif, else) may follow a statement begun by `previous` at the same level.
 bool clause_follows(std::string_view clause, std::string_view previous) {
     if (clause == "elif") return previous == "if" || previous == "elif";
@@ -291,6 +307,12 @@ std::optional<Tree::LineProblem> Tree::layout_problem() const {
                                column({static_cast<uint32_t>(row), static_cast<uint32_t>(end - start)}),
                                "invalid syntax: '" + std::string(keyword) + "' follows no if" +
                                    (keyword == "else" ? std::string(", for, while or try") : std::string())};
+        // A one-line `for` header with no `in` (for i range(n):) is refused here: the grammar's
+        // recovery would point at the line before.
+        if (keyword == "for" && last && !has_word(std::string_view(text).substr(end, line_end(text, end) - end), "in"))
+            return LineProblem{static_cast<int>(row),
+                               column({static_cast<uint32_t>(row), static_cast<uint32_t>(end - start)}),
+                               "invalid syntax: expected 'in', as in for i in range(n)"};
         levels.back().statement = keyword;
         previous_last = last;
         previous_header = !keyword.empty();
