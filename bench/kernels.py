@@ -15,15 +15,14 @@ print n/a. Run on the GPU machine:
     CUDAPY_LIBRARY=$PWD/build/libcudapy.so PYTHONPATH=pysrc python3 bench/kernels.py
 """
 
-import math
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+
+from timing import seconds_per_launch  # noqa: E402
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.25
@@ -74,24 +73,6 @@ def saxpy(alpha, X, Y):
 """
 
 
-def seconds_per_launch(launch, synchronize):
-    launch()
-    synchronize()
-    start = time.perf_counter()
-    launch()
-    synchronize()
-    repeats = max(1, math.ceil(SAMPLE_SECONDS / (time.perf_counter() - start)))
-    samples = []
-    for _ in range(SAMPLES):
-        synchronize()
-        start = time.perf_counter()
-        for _ in range(repeats):
-            launch()
-        synchronize()
-        samples.append((time.perf_counter() - start) / repeats)
-    return statistics.median(samples)
-
-
 def timed(name, results, launch, synchronize, check, reset=lambda: None):
     """Records seconds per launch under `name`, after a warm-up launch (on data `reset` puts
     back) whose result must pass `check`."""
@@ -104,7 +85,7 @@ def timed(name, results, launch, synchronize, check, reset=lambda: None):
         if problem:
             results[name] = f"wrong: {problem}"
             return
-        results[name] = seconds_per_launch(launch, synchronize)
+        results[name] = seconds_per_launch(launch, synchronize, SAMPLES, SAMPLE_SECONDS)
     except Exception as error:  # a failing peer is reported, not fatal
         results[name] = f"failed: {type(error).__name__}: {str(error).splitlines()[0][:80]}"
 

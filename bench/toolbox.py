@@ -19,10 +19,7 @@ so under the table. Ratios are throughputs, ours over theirs. Run on the GPU mac
 """
 
 import importlib.util
-import math
-import statistics
 import sys
-import time
 import types
 from pathlib import Path
 from typing import NamedTuple
@@ -37,6 +34,7 @@ if importlib.util.find_spec("cudapy") is None:  # run from a source checkout
     sys.path.insert(0, str(ROOT / "pysrc"))
 
 import cudapy as cp  # noqa: E402
+from timing import seconds_per_launch  # noqa: E402
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.05  # launches are repeated back to back until a sample lasts about this long
@@ -63,32 +61,14 @@ class Row(NamedTuple):
     cells: dict  # system name -> Cell
 
 
-def seconds_per_launch(launch, synchronize):
-    """The median over SAMPLES of the mean time of back-to-back launches, after a warm-up."""
-    launch()
-    synchronize()
-    start = time.perf_counter()
-    launch()
-    synchronize()
-    repeats = max(1, math.ceil(SAMPLE_SECONDS / (time.perf_counter() - start)))
-    samples = []
-    for _ in range(SAMPLES):
-        synchronize()
-        start = time.perf_counter()
-        for _ in range(repeats):
-            launch()
-        synchronize()
-        samples.append((time.perf_counter() - start) / repeats)
-    return statistics.median(samples)
-
-
 def measure(launch, synchronize, result, check):
     """Launches once and checks `result()` with `check` (it returns what is wrong, or ""), then
     times the launch."""
     launch()
     synchronize()
     problem = check(result())
-    return Cell(seconds_per_launch(launch, synchronize), problem and f"wrong result: {problem}")
+    return Cell(seconds_per_launch(launch, synchronize, SAMPLES, SAMPLE_SECONDS),
+                problem and f"wrong result: {problem}")
 
 
 def describe(error):
