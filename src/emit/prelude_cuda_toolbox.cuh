@@ -62,42 +62,27 @@ CUDAPY_FN double atomic_sub(double *p, double v) { return atomicAdd(p, -v); }
 template <typename T> CUDAPY_FN T atomic_min(T *p, T v) { return atomicMin(p, v); }
 template <typename T> CUDAPY_FN T atomic_max(T *p, T v) { return atomicMax(p, v); }
 // Floats by compare-and-swap on their bits, leaving the value alone when v does not improve it.
-CUDAPY_FN float atomic_min(float *p, float v) {
-    int *bits = (int *)p, old = *bits, assumed;
+CUDAPY_FN int bits_of(float v) { return __float_as_int(v); }
+CUDAPY_FN ull bits_of(double v) { return (ull)__double_as_longlong(v); }
+CUDAPY_FN float value_of(int bits) { return __int_as_float(bits); }
+CUDAPY_FN double value_of(ull bits) { return __longlong_as_double((long long)bits); }
+
+template <bool Smaller, typename T>
+CUDAPY_FN T atomic_extreme(T *p, T v) {
+    using Bits = decltype(bits_of(v));
+    Bits *bits = (Bits *)p, old = *bits, assumed;
     do {
         assumed = old;
-        if (!(v < __int_as_float(assumed))) break;
-        old = atomicCAS(bits, assumed, __float_as_int(v));
+        T held = value_of(assumed);
+        if (!(Smaller ? v < held : v > held)) break;
+        old = atomicCAS(bits, assumed, bits_of(v));
     } while (old != assumed);
-    return __int_as_float(old);
+    return value_of(old);
 }
-CUDAPY_FN float atomic_max(float *p, float v) {
-    int *bits = (int *)p, old = *bits, assumed;
-    do {
-        assumed = old;
-        if (!(v > __int_as_float(assumed))) break;
-        old = atomicCAS(bits, assumed, __float_as_int(v));
-    } while (old != assumed);
-    return __int_as_float(old);
-}
-CUDAPY_FN double atomic_min(double *p, double v) {
-    ull *bits = (ull *)p, old = *bits, assumed;
-    do {
-        assumed = old;
-        if (!(v < __longlong_as_double((long long)assumed))) break;
-        old = atomicCAS(bits, assumed, (ull)__double_as_longlong(v));
-    } while (old != assumed);
-    return __longlong_as_double((long long)old);
-}
-CUDAPY_FN double atomic_max(double *p, double v) {
-    ull *bits = (ull *)p, old = *bits, assumed;
-    do {
-        assumed = old;
-        if (!(v > __longlong_as_double((long long)assumed))) break;
-        old = atomicCAS(bits, assumed, (ull)__double_as_longlong(v));
-    } while (old != assumed);
-    return __longlong_as_double((long long)old);
-}
+CUDAPY_FN float atomic_min(float *p, float v) { return atomic_extreme<true>(p, v); }
+CUDAPY_FN float atomic_max(float *p, float v) { return atomic_extreme<false>(p, v); }
+CUDAPY_FN double atomic_min(double *p, double v) { return atomic_extreme<true>(p, v); }
+CUDAPY_FN double atomic_max(double *p, double v) { return atomic_extreme<false>(p, v); }
 
 template <typename T> CUDAPY_FN T atomic_and(T *p, T v) { return atomicAnd(p, v); }
 CUDAPY_FN long long atomic_and(long long *p, long long v) { return (long long)atomicAnd((ull *)p, (ull)v); }
