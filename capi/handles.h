@@ -114,12 +114,18 @@ inline void require_size(std::size_t given, std::size_t needed, const char *what
 // Copies `text` into a string the caller frees with cudapy_string_free.
 char *owned_string(const std::string &text);
 
-// A C caller may pass any integer as the enum, which C++ may not hold in it: its bytes are
-// read as an integer.
+// A C caller may pass any integer as an enum, which C++ may not hold in it: its bytes are
+// read as an integer, never loaded as the enum.
+template <typename Enum>
+int enum_value(const Enum &given) {
+    int value = 0;
+    static_assert(sizeof value == sizeof given);
+    std::memcpy(&value, &given, sizeof value);
+    return value;
+}
+
 inline Target target_from(const cudapy_target &given) {
-    int target = 0;
-    static_assert(sizeof target == sizeof given);
-    std::memcpy(&target, &given, sizeof target);
+    int target = enum_value(given);
     if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
         throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
     return static_cast<Target>(target);

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <cstring>
 
 #include "handles.h"
 #include "emit/cuda.h"
@@ -66,17 +65,9 @@ Request request_from(const cudapy_compile_options *options) {
         request.launch_bounds_min_blocks = options->launch_bounds_min_blocks;
     }
     if (!CUDAPY_HAS_MEMBER(options, target)) return request;
-    // A C caller may store any integer in an enum, which C++ may not hold: read their bytes.
-    int target = 0;
-    static_assert(sizeof target == sizeof options->target);
-    std::memcpy(&target, &options->target, sizeof target);
-    if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
-        throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
-    request.target = static_cast<Target>(target);
+    request.target = capi::target_from(options->target);
     if (CUDAPY_HAS_MEMBER(options, compiler)) {
-        int compiler = 0;
-        static_assert(sizeof compiler == sizeof options->compiler);
-        std::memcpy(&compiler, &options->compiler, sizeof compiler);
+        int compiler = capi::enum_value(options->compiler);
         if (compiler < CUDAPY_COMPILER_DEFAULT || compiler > CUDAPY_COMPILER_NVCC)
             throw Error(Status::InvalidArgument, "unknown compiler " + std::to_string(compiler) +
                                                      " (CUDAPY_COMPILER_DEFAULT, _NVRTC or _NVCC)");
@@ -229,9 +220,7 @@ cudapy_status cudapy_program_add_constant_array(cudapy_program *program, const c
     return guard([&] {
         require(program, "program");
         require(name, "name");
-        int type = 0;
-        static_assert(sizeof type == sizeof element);
-        std::memcpy(&type, &element, sizeof type);
+        int type = cudapy::capi::enum_value(element);
         if (type < CUDAPY_BOOL || type > CUDAPY_FLOAT64)
             throw Error(Status::InvalidArgument, "unknown element type " + std::to_string(type));
         if (ndim < 1 || ndim > 8) throw Error(Status::InvalidArgument, "a constant array has 1 to 8 dimensions");
