@@ -98,7 +98,7 @@ constexpr std::string_view type_modules[] = {"np", "numpy", "numba"};
 struct BuiltinFunction {
     std::string_view name;
     BuiltinKind which;
-    std::size_t min_args, max_args;
+    int min_args, max_args;
 };
 
 // CUDA's cooperation and bit functions, as numba.cuda names them.
@@ -1238,19 +1238,23 @@ private:
         return result;
     }
 
-    bool expect_intrinsic_arity(const IntrinsicInfo &info, const std::string &name,
-                                std::size_t given, TSNode node) {
-        auto low = static_cast<std::size_t>(info.min_arity);
-        if (given >= low && (info.max_arity < 0 || given <= static_cast<std::size_t>(info.max_arity)))
-            return true;
-        std::string expected = info.max_arity < 0 ? "at least " + std::to_string(low)
-                               : info.max_arity == info.min_arity
-                                   ? std::to_string(low)
-                                   : std::to_string(low) + " or " + std::to_string(info.max_arity);
+    // Whether `given` arguments suit a function taking `low` to `high` of them (high -1: any
+    // number from low); says "name() takes ..." at `node` when they do not.
+    bool expect_arity(const std::string &name, int low, int high, std::size_t given, TSNode node) {
+        auto at_least = static_cast<std::size_t>(low);
+        if (given >= at_least && (high < 0 || given <= static_cast<std::size_t>(high))) return true;
+        std::string expected = high < 0      ? "at least " + std::to_string(low)
+                               : high == low ? std::to_string(low)
+                                             : std::to_string(low) + " or " + std::to_string(high);
         error(DiagnosticKind::Type, node,
               name + "() takes " + expected + " argument" + (expected == "1" ? "" : "s") + ", " +
                   std::to_string(given) + " given");
         return false;
+    }
+
+    bool expect_intrinsic_arity(const IntrinsicInfo &info, const std::string &name,
+                                std::size_t given, TSNode node) {
+        return expect_arity(name, info.min_arity, info.max_arity, given, node);
     }
 
     ExprPtr lower_attribute(TSNode node) {
@@ -1340,15 +1344,8 @@ private:
     }
 
     bool builtin_arity(const BuiltinFunction &builtin, std::size_t given, TSNode node) {
-        if (given >= builtin.min_args && given <= builtin.max_args) return true;
-        std::string expected = builtin.min_args == builtin.max_args
-                                   ? std::to_string(builtin.min_args)
-                                   : std::to_string(builtin.min_args) + " or " + std::to_string(builtin.max_args);
         std::string name = is_atomic(builtin.which) ? "atomic." + std::string(builtin.name) : std::string(builtin.name);
-        error(DiagnosticKind::Type, node,
-              name + "() takes " + expected + " argument" + (expected == "1" ? "" : "s") + ", " +
-                  std::to_string(given) + " given");
-        return false;
+        return expect_arity(name, builtin.min_args, builtin.max_args, given, node);
     }
 
     // atomic.op(array, index, value...): the first argument becomes the element it updates;
@@ -1603,13 +1600,7 @@ private:
 
         auto args = lower_arguments(arguments);
         if (!args) return nullptr;
-        auto expect_arity = [&](std::size_t n) {
-            if (args->size() == n) return true;
-            error(DiagnosticKind::Type, node,
-                  name + "() takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") +
-                      ", " + std::to_string(args->size()) + " given");
-            return false;
-        };
+        auto expect_count = [&](int n) { return expect_arity(name, n, n, args->size(), node); };
 
         // The program's own functions shadow Python's built-ins, as they would in Python.
         if (module.empty() && functions_.count(name))
@@ -1624,7 +1615,7 @@ private:
                            std::end(type_modules);
         if (module.empty() || type_module) {
             if (auto scalar = scalar_from_name(name); scalar && *scalar != Scalar::Void) {
-                if (!expect_arity(1)) return nullptr;
+                if (!expect_count(1)) return nullptr;
                 return std::make_shared<Cast>(span, Type::of(*scalar), (*args)[0], false);
             }
         }
@@ -1656,11 +1647,11 @@ private:
             return nullptr;
         }
         if (name == "len") {
-            if (!expect_arity(1)) return nullptr;
+            if (!expect_count(1)) return nullptr;
             return std::make_shared<Length>(span, (*args)[0]);
         }
         if (name == "pow") {
-            if (!expect_arity(2)) return nullptr;
+            if (!expect_count(2)) return nullptr;
             return std::make_shared<Binary>(span, BinaryOp::Pow, (*args)[0], (*args)[1]);
         }
         if (auto resolved = resolve_intrinsic(name, false)) {
