@@ -403,4 +403,18 @@ cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compi
     });
 }
 
+cudapy_status cudapy_compiler_warm_up(void) {
+    return guard([] {
+#if CUDAPY_HAVE_CUDA
+        if (runtime::device_count() == 0) return;
+        auto [major, minor] = runtime::current_compute_capability();
+        jit::warm_up_nvrtc(jit::cubin_arch(major, minor));
+#endif
+    });
+}
+
+cudapy_status cudapy_compiler_warm_up_wait(void) {
+    return guard([] { jit::wait_for_nvrtc_warm_up(); });
+}
+
 }  // extern "C"

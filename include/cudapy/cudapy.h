@@ -273,6 +273,18 @@ CUDAPY_API cudapy_status cudapy_program_compile(cudapy_program *program,
                                                 cudapy_module **out);
 CUDAPY_API void cudapy_module_delete(cudapy_module *module);
 
+/* Starts NVRTC for the current GPU on a thread of its own, which loads the library and compiles
+ * an empty kernel, so that the first kernel compiled afterwards does not pay NVRTC's start-up
+ * (a process's first compile takes about twice as long as the next ones). Returns at once;
+ * calls after the first do nothing, as does a call without a GPU or with nvcc as the compiler
+ * ($CUDAPY_COMPILER). Problems are left to the compile that needs NVRTC to report. A fork
+ * waits for the thread; a process must call cudapy_compiler_warm_up_wait() before it exits,
+ * so that it does not end while NVRTC runs. The Python package starts it with its first GPU
+ * array unless CUDAPY_NO_WARM_UP is set. */
+CUDAPY_API cudapy_status cudapy_compiler_warm_up(void);
+/* Returns once the thread cudapy_compiler_warm_up started, if any, is done. */
+CUDAPY_API cudapy_status cudapy_compiler_warm_up_wait(void);
+
 /* Looks a kernel up by its Python name. The kernel is borrowed from the module. */
 CUDAPY_API cudapy_status cudapy_module_kernel(cudapy_module *module, const char *name,
                                               cudapy_kernel **out);

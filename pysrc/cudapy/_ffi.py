@@ -163,6 +163,8 @@ _PROTOTYPES = [
     ("cudapy_program_args_size", _size, [program_p, _size]),
     ("cudapy_program_ptx", _status, [program_p, _P(CompileOptions), _P(ctypes.c_void_p)]),
     ("cudapy_program_compile", _status, [program_p, _P(CompileOptions), _P(module_p)]),
+    ("cudapy_compiler_warm_up", _status, []),
+    ("cudapy_compiler_warm_up_wait", _status, []),
     ("cudapy_cache_clear", _status, []),
     ("cudapy_cache_directory", ctypes.c_char_p, []),
     ("cudapy_cache_stats_get", _status, [_P(CacheStats)]),
@@ -261,6 +263,25 @@ _declare(library_path, lib)
 # argument block as bytes and its size as a c_size_t.
 launch_packed_unconverted = lib["cudapy_kernel_launch_packed"]
 launch_packed_unconverted.restype = _status
+
+
+_warming_up = []
+
+
+def warm_up_compiler():
+    """Starts NVRTC on a thread of the library's once per process (cudapy_compiler_warm_up),
+    unless $CUDAPY_NO_WARM_UP is set: called with the first GPU array, it overlaps NVRTC's
+    start-up with what a program does before its first kernel. The process waits for that
+    thread at exit."""
+    if _warming_up:
+        return
+    _warming_up.append(True)
+    if os.environ.get("CUDAPY_NO_WARM_UP", "") not in ("", "0"):
+        return
+    import atexit
+
+    if lib.cudapy_compiler_warm_up() == Status.OK:
+        atexit.register(lib.cudapy_compiler_warm_up_wait)
 
 
 def last_error():

@@ -7,7 +7,7 @@ import re
 import struct
 import threading
 import weakref
-from types import FunctionType
+from types import CodeType, FunctionType
 from typing import NamedTuple, Optional
 
 from . import _ffi, targets
@@ -54,16 +54,51 @@ def _strip_indent(lines, indent):
     return text if text.endswith("\n") else text + "\n"
 
 
+def _last_code_line(code):
+    """The last line any instruction of `code` or of a function nested in it spans."""
+    last = 0
+    for _, end_line, _, _ in code.co_positions():
+        if end_line is not None and end_line > last:
+            last = end_line
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):
+            last = max(last, _last_code_line(constant))
+    return last
+
+
+def _function_block(function):
+    """The lines of the file that hold `function` (decorators first) and the 1-based number of
+    the first, read from the lines its code object spans: inspect.getsourcelines finds the same
+    block by tokenizing, which costs milliseconds in a fresh process."""
+    import linecache
+
+    code = function.__code__
+    lines = linecache.getlines(code.co_filename, function.__globals__)
+    first = code.co_firstlineno
+    if not lines or first > len(lines) or not hasattr(code, "co_positions"):
+        import inspect  # Python before 3.11, or a source linecache cannot read
+
+        block, first = inspect.getsourcelines(function)
+        return inspect.findsource(function)[0], block, first
+    indent = len(_leading_space(lines[first - 1]))
+    end = max(first, _last_code_line(code))
+    # Lines after the last instruction still belong to the body while they are blank, comments,
+    # or indented deeper than the def (a `pass` the compiler dropped).
+    while end < len(lines):
+        text = lines[end]
+        if text.strip() and len(_leading_space(text)) <= indent:
+            break
+        end += 1
+    return lines, lines[first - 1:end], first
+
+
 def _function_source(function):
     """The function's text from its `def` line, preceded by the comment block that sits
     directly above it or its decorators; decorator lines are blanked so lines stay in place."""
     if function.__name__ == "<lambda>":
         raise TypeError("a lambda cannot be compiled; write a def")
-    import inspect  # here: its import costs more than the rest of `import cudapy`
-
     try:
-        block, start = inspect.getsourcelines(function)
-        file_lines, _ = inspect.findsource(function)
+        file_lines, block, start = _function_block(function)
     except OSError as error:
         raise OSError(f"cannot read the source of {function.__qualname__} ({error}); pass its "
                       "source text as a string instead") from None

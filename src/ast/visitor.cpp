@@ -457,6 +457,25 @@ bool contains_call(const Expr &expr) {
     return finder.found;
 }
 
+bool assigns_variable(const Block &block, const std::string &name) {
+    struct Finder : Visitor {
+        const std::string &name;
+        bool found = false;
+        explicit Finder(const std::string &n) : name(n) {}
+        void visit_assign(const Assign &s) override {
+            if (s.target->kind == ExprKind::Variable && static_cast<const Variable &>(*s.target).name == name)
+                found = true;
+            Visitor::visit_assign(s);
+        }
+        void visit_for_range(const ForRange &s) override {
+            if (s.variable == name) found = true;
+            Visitor::visit_for_range(s);
+        }
+    } finder(name);
+    finder.visit(block);
+    return finder.found;
+}
+
 std::optional<long long> integer_constant(const Expr &expr) {
     const Expr *e = &expr;
     if (e->kind == ExprKind::Cast) e = static_cast<const Cast &>(*e).operand.get();

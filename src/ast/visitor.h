@@ -102,6 +102,10 @@ bool contains_call(const Expr &expr);
 // The value of an integer literal, negated or converted or not, as range steps are written.
 std::optional<long long> integer_constant(const Expr &expr);
 
+// Whether a statement of the block, at any depth, assigns the local `name` (a loop over it
+// included).
+bool assigns_variable(const Block &block, const std::string &name);
+
 }  // namespace cudapy::ast
 
 namespace cudapy::ast {

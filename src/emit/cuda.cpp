@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -353,13 +354,20 @@ private:
         case StmtKind::While: {
             const auto &w = static_cast<const While &>(s);
             out_ << "while (" << condition(*w.condition) << ") {\n";
+            break_labels_.emplace_back();
             block(w.body, depth + 1);
+            break_labels_.pop_back();
             indent(depth);
             out_ << "}\n";
             return;
         }
         case StmtKind::ForRange: return for_range(static_cast<const ForRange &>(s), depth);
-        case StmtKind::Break: out_ << "break;\n"; return;
+        case StmtKind::Break:
+            if (!break_labels_.empty() && !break_labels_.back().empty())
+                out_ << "goto " << break_labels_.back() << ";\n";
+            else
+                out_ << "break;\n";
+            return;
         case StmtKind::Continue: out_ << "continue;\n"; return;
         case StmtKind::Return: {
             const auto &r = static_cast<const Return &>(s);
@@ -398,10 +406,16 @@ private:
         std::string type = c_type(s.counter_type);
         std::string i = "cudapy_i" + suffix, start = "cudapy_start" + suffix,
                     stop = "cudapy_stop" + suffix, step = "cudapy_step" + suffix;
+        // Python leaves the variable at the last value it took. Copying the counter into it on
+        // every iteration makes the GPU carry both (an instruction more per iteration of a tight
+        // loop); when the body never assigns the variable, a break leaves through a label with
+        // the variable equal to the counter, and a loop that ran out sets it once, after.
+        bool set_after = !assigns_variable(s.body, s.variable);
+        std::string break_label = set_after ? "cudapy_break" + std::to_string(++break_labels_made_) : "";
         out_ << "{\n";
         // Python evaluates start before stop and step; that shows only when they call helpers.
         std::string first = expr(*s.start);
-        if (contains_call(*s.stop) || contains_call(*s.step)) {
+        if (set_after || contains_call(*s.stop) || contains_call(*s.step)) {
             indent(depth + 1);
             out_ << "const " << type << " " << start << " = " << first << ";\n";
             first = start;
@@ -410,33 +424,72 @@ private:
         out_ << "const " << type << " " << stop << " = " << expr(*s.stop) << ";\n";
         // A step known at translation time decides the loop's direction once, not per iteration.
         auto known_step = integer_constant(*s.step);
-        std::string test, increment;
+        std::function<std::string(const std::string &)> test;
+        std::string increment, step_value;
         if (known_step) {
-            test = i + (*known_step > 0 ? " < " : " > ") + stop;
+            test = [&, ascending = *known_step > 0](const std::string &value) {
+                return value + (ascending ? " < " : " > ") + stop;
+            };
             increment = *known_step == 1 ? "++" + i : i + " += " + expr(*s.step);
+            step_value = expr(*s.step);
         } else {
             indent(depth + 1);
             out_ << "const " << type << " " << step << " = " << expr(*s.step) << ";\n";
             indent(depth + 1);
             out_ << "if (" << step << " == 0) cudapy::fail(" << quoted(unit_file(s.span)) << ", "
                  << s.span.line << ", \"ValueError: range() arg 3 must not be zero\");\n";
-            test = s.step_nonnegative ? i + " < " + stop
-                                      : "(" + step + " > 0) ? (" + i + " < " + stop + ") : (" + i + " > " + stop + ")";
+            test = [&, ascending = s.step_nonnegative](const std::string &value) {
+                if (ascending) return value + " < " + stop;
+                return "(" + step + " > 0) ? (" + value + " < " + stop + ") : (" + value + " > " + stop + ")";
+            };
             increment = i + " += " + step;
+            step_value = step;
         }
-        indent(depth + 1);
-        out_ << "for (" << type << " " << i << " = " << first << "; " << test << "; " << increment
-             << ") {\n";
-        indent(depth + 2);
         Type variable_type = type_of_variable(s.variable);
-        out_ << c_name(s.variable) << " = "
-             << (variable_type == s.counter_type ? i : "((" + c_type(variable_type) + ")" + i + ")")
-             << ";\n";
-        block(s.body, depth + 2);
-        indent(depth + 1);
-        out_ << "}\n";
+        auto as_variable = [&](const std::string &value) {
+            return variable_type == s.counter_type ? value : "((" + c_type(variable_type) + ")(" + value + "))";
+        };
+        break_labels_.push_back(break_label);
+        if (set_after) {
+            // do-while: a continue reaches the increment and the test, and the way out of a loop
+            // that ran out is taken only after an iteration, so the variable is set there without
+            // a test.
+            indent(depth + 1);
+            out_ << "if (" << test(first) << ") {\n";
+            indent(depth + 2);
+            out_ << type << " " << i << " = " << first << ";\n";
+            indent(depth + 2);
+            out_ << "do {\n";
+            indent(depth + 3);
+            out_ << c_name(s.variable) << " = " << as_variable(i) << ";\n";
+            block(s.body, depth + 3);
+            indent(depth + 2);
+            out_ << "} while ((" << increment << ", " << test(i) << "));\n";
+            indent(depth + 2);
+            // With a step of 1 or -1 the last value is stop's neighbour, which keeps the counter
+            // dead on that way out, as in a C loop.
+            std::string last = !known_step || (*known_step != 1 && *known_step != -1)
+                                   ? i + " - " + step_value
+                                   : stop + (*known_step == 1 ? " - 1" : " + 1");
+            out_ << c_name(s.variable) << " = " << as_variable(last) << ";\n";
+            indent(depth + 1);
+            out_ << "}\n";
+        } else {
+            indent(depth + 1);
+            out_ << "for (" << type << " " << i << " = " << first << "; " << test(i) << "; " << increment << ") {\n";
+            indent(depth + 2);
+            out_ << c_name(s.variable) << " = " << as_variable(i) << ";\n";
+            block(s.body, depth + 2);
+            indent(depth + 1);
+            out_ << "}\n";
+        }
+        break_labels_.pop_back();
         indent(depth);
         out_ << "}\n";
+        if (set_after) {
+            indent(depth);
+            out_ << break_label << ":;\n";
+        }
         --loop_level_;
     }
 
@@ -781,6 +834,9 @@ private:
     std::ostringstream out_;
     const Function *function_ = nullptr;
     int loop_level_ = 0;
+    int break_labels_made_ = 0;
+    // Where a break of each enclosing loop goes: a label, or empty for C's break.
+    std::vector<std::string> break_labels_;
     int assert_sites_ = 0;
     bool in_index_ = false;  // printing the arithmetic of an array index  // numbered in program order, as assert_sites() lists them
     std::set<std::string> collective_;

@@ -1,6 +1,9 @@
 /* Compiling, loading and launching through the C ABI; skipped without a GPU. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -43,6 +46,24 @@ int main(void) {
     printf("GPU: %s (compute capability %d.%d, %d multiprocessors)\n", info.name, info.major,
            info.minor, info.multiprocessors);
     CHECK_STATUS(cudapy_device_info_get(devices, &info), CUDAPY_ERROR_NOT_FOUND);
+
+    /* NVRTC warms up on its own thread; a second call does nothing. A child forked meanwhile
+     * (the fork waits for that thread) compiles with NVRTC on its own. */
+    CHECK_OK(cudapy_compiler_warm_up());
+    CHECK_OK(cudapy_compiler_warm_up());
+    pid_t child = fork();
+    CHECK(child >= 0);
+    if (child == 0) {
+        cudapy_program *in_child = NULL;
+        char *ptx = NULL;
+        int ok = cudapy_program_new(&in_child) == CUDAPY_OK &&
+                 cudapy_program_add_source(in_child, source, strlen(source), "kernels.py", 1, 0) == CUDAPY_OK &&
+                 cudapy_program_ptx(in_child, NULL, &ptx) == CUDAPY_OK && strstr(ptx, ".entry saxpy") != NULL;
+        _exit(ok ? 0 : 1);
+    }
+    int child_status = 0;
+    CHECK(waitpid(child, &child_status, 0) == child);
+    CHECK(WIFEXITED(child_status) && WEXITSTATUS(child_status) == 0);
 
     cudapy_program *program = NULL;
     CHECK_OK(cudapy_program_new(&program));
@@ -123,6 +144,7 @@ int main(void) {
     cudapy_buffer_delete(dy);
     cudapy_module_delete(module);
     cudapy_program_delete(program);
+    CHECK_OK(cudapy_compiler_warm_up_wait());
     printf("C ABI GPU tests passed\n");
     return 0;
 }

@@ -829,6 +829,77 @@ def test_loop_variable_keeps_its_last_value(rng):
     assert np.count_nonzero(actual[3] == -1000) > N // 10  # loops that ran zero times
 
 
+# loop_exits : void (int* Stop, int* Limit, int* Up, int* Down, int* ByThree, int* DownByThree, int* Assigned, int* Nested)
+def loop_exits(Stop, Limit, Up, Down, ByThree, DownByThree, Assigned, Nested):
+    # Where the variable ends for every way out of a loop with a constant step: run out, a
+    # break, a continue on the last iteration, zero iterations; and when the body assigns it.
+    a = -1000
+    for a in range(2, Stop[idx]):
+        if a == Limit[idx]:
+            break
+        if a % 5 == 0:
+            continue
+    Up[idx] = a
+    b = -1000
+    for b in range(Stop[idx], -3, -1):
+        if b == Limit[idx]:
+            break
+    Down[idx] = b
+    c = -1000
+    for c in range(1, Stop[idx], 3):
+        if c > Limit[idx]:
+            break
+        if c % 2 == 0:
+            continue
+    ByThree[idx] = c
+    d = -1000
+    for d in range(Stop[idx], -7, -3):
+        if d < Limit[idx]:
+            break
+    DownByThree[idx] = d
+    e = -1000
+    for e in range(Stop[idx]):
+        if e == Limit[idx]:
+            break
+        e = e * 10
+    Assigned[idx] = e
+    f = -1000
+    total = 0
+    for f in range(Stop[idx]):
+        for g in range(f):
+            if g == Limit[idx]:
+                break
+            total += g
+        if total > 4 * Limit[idx]:
+            break
+    Nested[idx] = f * 1000 + total
+
+
+def test_loop_exits_leave_the_variable_as_python_does(rng):
+    stop = rng.integers(-8, 40, N).astype(np.int32)
+    limit = rng.integers(-4, 40, N).astype(np.int32)
+    check_kernel(loop_exits, [stop, limit, *arrays_of(*[INT32] * 6)])
+
+
+# narrow_loop_variable : void (int* Stop, int8* Last, uint16* Down)
+def narrow_loop_variable(Stop, Last, Down):
+    # The counter is wider than the variable, which takes each value converted.
+    i = int8(-100)
+    for i in range(int8(Stop[idx])):
+        pass
+    Last[idx] = i
+    j = uint16(7)
+    for j in range(uint16(Stop[idx]), uint16(0), -1):
+        if j == uint16(3):
+            break
+    Down[idx] = j
+
+
+def test_loop_variable_narrower_than_its_counter(rng):
+    stop = rng.integers(-5, 120, N).astype(np.int32)
+    check_kernel(narrow_loop_variable, [stop, poisoned(np.int8), poisoned(np.uint16)])
+
+
 # break_continue : void (int* Stop, int* Limit, int* Total, int* Last)
 def break_continue(Stop, Limit, Total, Last):
     total = 0

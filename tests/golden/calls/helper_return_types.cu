@@ -26,13 +26,19 @@ static __device__ int count_to(int n) {
     c = 0;
 #line 19 "calls/helper_return_types.py"
     {
+        const int cudapy_start1 = 0;
         const int cudapy_stop1 = n;
-        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
-            i = cudapy_i1;
+        if (cudapy_start1 < cudapy_stop1) {
+            int cudapy_i1 = cudapy_start1;
+            do {
+                i = cudapy_i1;
 #line 20 "calls/helper_return_types.py"
-            c = cudapy::add(c, 1);
+                c = cudapy::add(c, 1);
+            } while ((++cudapy_i1, cudapy_i1 < cudapy_stop1));
+            i = cudapy_stop1 - 1;
         }
     }
+    cudapy_break1:;
 #line 21 "calls/helper_return_types.py"
     return c;
 }

@@ -8,23 +8,29 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS first_negative(cudapy::array<int
     found = (-1);
 #line 4 "control/break_continue.py"
     {
+        const int cudapy_start1 = 0;
         const int cudapy_stop1 = n;
-        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
-            i = cudapy_i1;
+        if (cudapy_start1 < cudapy_stop1) {
+            int cudapy_i1 = cudapy_start1;
+            do {
+                i = cudapy_i1;
 #line 5 "control/break_continue.py"
-            if (X.data[i] == 0.0f) {
+                if (X.data[i] == 0.0f) {
 #line 6 "control/break_continue.py"
-                continue;
-            }
+                    continue;
+                }
 #line 7 "control/break_continue.py"
-            if (X.data[i] < 0.0f) {
+                if (X.data[i] < 0.0f) {
 #line 8 "control/break_continue.py"
-                found = i;
+                    found = i;
 #line 9 "control/break_continue.py"
-                break;
-            }
+                    goto cudapy_break1;
+                }
+            } while ((++cudapy_i1, cudapy_i1 < cudapy_stop1));
+            i = cudapy_stop1 - 1;
         }
     }
+    cudapy_break1:;
 #line 10 "control/break_continue.py"
     k = 0;
 #line 11 "control/break_continue.py"

@@ -4,11 +4,17 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS last_index(cudapy::array<int> X,
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "control/loop_variable_after.py"
     {
+        const int cudapy_start1 = 0;
         const int cudapy_stop1 = n;
-        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
-            i = cudapy_i1;
+        if (cudapy_start1 < cudapy_stop1) {
+            int cudapy_i1 = cudapy_start1;
+            do {
+                i = cudapy_i1;
+            } while ((++cudapy_i1, cudapy_i1 < cudapy_stop1));
+            i = cudapy_stop1 - 1;
         }
     }
+    cudapy_break1:;
 #line 5 "control/loop_variable_after.py"
     X.data[0] = i;
 }

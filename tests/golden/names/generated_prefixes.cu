@@ -11,13 +11,19 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS prefixes(cudapy::array<int> X, i
     cudapy_stop1_py = n;
 #line 5 "names/generated_prefixes.py"
     {
+        const int cudapy_start1 = 0;
         const int cudapy_stop1 = n;
-        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
-            i = cudapy_i1;
+        if (cudapy_start1 < cudapy_stop1) {
+            int cudapy_i1 = cudapy_start1;
+            do {
+                i = cudapy_i1;
 #line 6 "names/generated_prefixes.py"
-            cudapy_i1_py = cudapy::add(cudapy_i1_py, i);
+                cudapy_i1_py = cudapy::add(cudapy_i1_py, i);
+            } while ((++cudapy_i1, cudapy_i1 < cudapy_stop1));
+            i = cudapy_stop1 - 1;
         }
     }
+    cudapy_break1:;
 #line 7 "names/generated_prefixes.py"
     x__y_py = cudapy_stop1_py;
 #line 8 "names/generated_prefixes.py"

@@ -34,24 +34,30 @@ static __device__ int mandel(float c_re, float c_im, int count) {
     z_im = c_im;
 #line 15 "paper/mandelbrot.py"
     {
+        const int cudapy_start1 = 0;
         const int cudapy_stop1 = count;
-        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
-            i = cudapy_i1;
+        if (cudapy_start1 < cudapy_stop1) {
+            int cudapy_i1 = cudapy_start1;
+            do {
+                i = cudapy_i1;
 #line 16 "paper/mandelbrot.py"
-            if (((z_re * z_re) + (z_im * z_im)) > 4.0f) {
+                if (((z_re * z_re) + (z_im * z_im)) > 4.0f) {
 #line 17 "paper/mandelbrot.py"
-                break;
-            }
+                    goto cudapy_break1;
+                }
 #line 18 "paper/mandelbrot.py"
-            new_re = ((z_re * z_re) - (z_im * z_im));
+                new_re = ((z_re * z_re) - (z_im * z_im));
 #line 19 "paper/mandelbrot.py"
-            new_im = ((2.0f * z_re) * z_im);
+                new_im = ((2.0f * z_re) * z_im);
 #line 20 "paper/mandelbrot.py"
-            z_re = (c_re + new_re);
+                z_re = (c_re + new_re);
 #line 21 "paper/mandelbrot.py"
-            z_im = (c_im + new_im);
+                z_im = (c_im + new_im);
+            } while ((++cudapy_i1, cudapy_i1 < cudapy_stop1));
+            i = cudapy_stop1 - 1;
         }
     }
+    cudapy_break1:;
 #line 22 "paper/mandelbrot.py"
     return i;
 }

@@ -15,13 +15,19 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS matrixMultiply(cudapy::array<flo
         total = 0.0f;
 #line 7 "paper/matmul.py"
         {
+            const int cudapy_start1 = 0;
             const int cudapy_stop1 = n;
-            for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
-                k = cudapy_i1;
+            if (cudapy_start1 < cudapy_stop1) {
+                int cudapy_i1 = cudapy_start1;
+                do {
+                    k = cudapy_i1;
 #line 8 "paper/matmul.py"
-                total = (total + (A.data[((row * n) + k)] * B.data[((k * n) + col)]));
+                    total = (total + (A.data[((row * n) + k)] * B.data[((k * n) + col)]));
+                } while ((++cudapy_i1, cudapy_i1 < cudapy_stop1));
+                k = cudapy_stop1 - 1;
             }
         }
+        cudapy_break1:;
 #line 9 "paper/matmul.py"
         C.data[((row * n) + col)] = total;
     }

@@ -15,15 +15,21 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS strided(cudapy::array<float> X, 
     stride = ((int)(blockDim.x * gridDim.x));
 #line 5 "toolbox/grid_sizes.py"
     {
+        const long long cudapy_start1 = ((long long)start);
         const long long cudapy_stop1 = X.size;
         const long long cudapy_step1 = ((long long)stride);
         if (cudapy_step1 == 0) cudapy::fail("toolbox/grid_sizes.py", 5, "ValueError: range() arg 3 must not be zero");
-        for (long long cudapy_i1 = ((long long)start); cudapy_i1 < cudapy_stop1; cudapy_i1 += cudapy_step1) {
-            i = cudapy_i1;
+        if (cudapy_start1 < cudapy_stop1) {
+            long long cudapy_i1 = cudapy_start1;
+            do {
+                i = cudapy_i1;
 #line 6 "toolbox/grid_sizes.py"
-            X.data[i] = (X.data[i] * 2.0f);
+                X.data[i] = (X.data[i] * 2.0f);
+            } while ((cudapy_i1 += cudapy_step1, cudapy_i1 < cudapy_stop1));
+            i = cudapy_i1 - cudapy_step1;
         }
     }
+    cudapy_break1:;
 #line 7 "toolbox/grid_sizes.py"
     x = cudapy::idx();
 #line 7 "toolbox/grid_sizes.py"

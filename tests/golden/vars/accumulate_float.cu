@@ -7,13 +7,19 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS total(cudapy::array<float> out, 
     s = 0.0f;
 #line 4 "vars/accumulate_float.py"
     {
+        const int cudapy_start1 = 0;
         const int cudapy_stop1 = n;
-        for (int cudapy_i1 = 0; cudapy_i1 < cudapy_stop1; ++cudapy_i1) {
-            i = cudapy_i1;
+        if (cudapy_start1 < cudapy_stop1) {
+            int cudapy_i1 = cudapy_start1;
+            do {
+                i = cudapy_i1;
 #line 5 "vars/accumulate_float.py"
-            s = (s + X.data[i]);
+                s = (s + X.data[i]);
+            } while ((++cudapy_i1, cudapy_i1 < cudapy_stop1));
+            i = cudapy_stop1 - 1;
         }
     }
+    cudapy_break1:;
 #line 6 "vars/accumulate_float.py"
     out.data[0] = s;
 }
