@@ -90,6 +90,18 @@ cudapy_status cudapy_stream_wait_event(uintptr_t stream, const cudapy_event *eve
     });
 }
 
+cudapy_status cudapy_stream_wait_stream(uintptr_t consumer, uintptr_t producer) {
+    return guard([&] {
+#if CUDAPY_HAVE_CUDA
+        cudapy::runtime::stream_wait_stream(consumer, producer);
+#else
+        (void)consumer;
+        (void)producer;
+        cudapy::capi::no_cuda();
+#endif
+    });
+}
+
 cudapy_status cudapy_event_new(int timing, cudapy_event **out) {
     if (out) *out = nullptr;
     return guard([&] {

@@ -375,6 +375,10 @@ CUDAPY_API uintptr_t cudapy_stream_handle(const cudapy_stream *stream);
 CUDAPY_API cudapy_status cudapy_stream_synchronize(uintptr_t stream);
 /* Work queued on `stream` after this call waits for the work before `event`'s last record. */
 CUDAPY_API cudapy_status cudapy_stream_wait_event(uintptr_t stream, const cudapy_event *event);
+/* Work queued on `consumer` after this call waits for the work queued on `producer` before it,
+ * without blocking the host: how a launch honours another library's array that its own stream
+ * may still be writing (the __cuda_array_interface__ stream). */
+CUDAPY_API cudapy_status cudapy_stream_wait_stream(uintptr_t consumer, uintptr_t producer);
 
 /* A new event. With `timing` nonzero it records when it is reached, for
  * cudapy_event_elapsed_ms(); otherwise it only orders work (and costs less). */

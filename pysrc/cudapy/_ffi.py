@@ -187,6 +187,7 @@ _PROTOTYPES = [
     ("cudapy_stream_new", _status, [_P(stream_p)]),
     ("cudapy_stream_delete", None, [stream_p]),
     ("cudapy_stream_handle", ctypes.c_size_t, [stream_p]),
+    ("cudapy_stream_wait_stream", _status, [ctypes.c_size_t, ctypes.c_size_t]),
     ("cudapy_stream_synchronize", _status, [ctypes.c_size_t]),
     ("cudapy_stream_wait_event", _status, [ctypes.c_size_t, event_p]),
     ("cudapy_event_new", _status, [ctypes.c_int, _P(event_p)]),

@@ -4,6 +4,7 @@ and the view of other libraries' device arrays through __cuda_array_interface__.
 import ctypes
 import math
 import operator
+import sys
 import weakref
 
 from . import _ffi, targets
@@ -635,7 +636,7 @@ class ForeignArray(_ArrayView):
 
     __slots__ = ("target", "_pointer", "_shape", "_strides", "_dtype", "_element_strides",
                  "_c_contiguous", "_f_contiguous", "_layout", "_packed", "_packed_strided",
-                 "_type_key", "_launch_key", "_buffer", "readonly")
+                 "_type_key", "_launch_key", "_buffer", "readonly", "producer_stream")
 
     def __init__(self, owner, interface):
         self.target = "cuda"
@@ -653,12 +654,11 @@ class ForeignArray(_ArrayView):
                                  f"its item size ({dtype.itemsize} bytes)")
         pointer, self.readonly = interface["data"]
         self._describe(pointer, shape, tuple(strides), dtype, _ffi.Target.CUDA)
-        producer = interface.get("stream")
         # The interface's stream (0 is not allowed; None: nothing to order) may still be
-        # writing the array: wait for it, as the interface asks and as numba does.
-        if producer is not None and producer != 0:
-            _ffi.check(_ffi.lib.cudapy_stream_synchronize(
-                stream_handle(producer, "the __cuda_array_interface__ stream")))
+        # writing the array: a launch waits for it (order_after), as the interface asks.
+        producer = interface.get("stream")
+        self.producer_stream = (None if producer is None or producer == 0
+                                else stream_handle(producer, "the __cuda_array_interface__ stream"))
 
 
 def foreign_array(value):
@@ -685,6 +685,23 @@ def _array_library(cls):
     return None
 
 
+def foreign_type_key(value):
+    """The _type_key a ForeignArray of `value` would have, read from a CuPy array's or a
+    PyTorch tensor's attributes without building its interface; None for anything else, and
+    for tensors a ForeignArray would refuse or that are not C-contiguous."""
+    library = _array_library(value.__class__)
+    if library == "cupy":
+        flags = value.flags
+        return value.dtype, value.ndim, layout_of(flags.c_contiguous, flags.f_contiguous)
+    if library == "torch":
+        name = _TORCH_DTYPES.get(str(value.dtype))
+        if (name is None or value.requires_grad or not value.is_cuda or value.is_sparse
+                or not value.is_contiguous()):
+            return None
+        return np.dtype(name), value.dim(), _ffi.Layout.C
+    return None
+
+
 def _cupy_current_stream():
     """CuPy's function giving its current stream, or None when CuPy is not what it seems."""
     import sys
@@ -697,6 +714,15 @@ def _is_legacy_default(stream):
     return stream == 0 or stream == LEGACY_DEFAULT_STREAM
 
 
+def order_after(producer, launch_stream):
+    """Makes the work queued on `launch_stream` from now on wait, on the GPU, for the work on
+    `producer` (another library's stream that may still be writing an array; None: none)."""
+    if producer is None or producer == launch_stream or (
+            _is_legacy_default(producer) and _is_legacy_default(launch_stream)):
+        return
+    _ffi.check(_ffi.lib.cudapy_stream_wait_stream(launch_stream, producer))
+
+
 def foreign_reader(dtype, ndim, strided):
     """A function (value, launch_stream) giving the packed words of a CuPy array or a PyTorch
     tensor for an array parameter of `dtype` and `ndim` (`strided`: the parameter takes the
@@ -705,13 +731,15 @@ def foreign_reader(dtype, ndim, strided):
     unusual (another dtype or rank, not C-contiguous, empty, a tensor that requires grad or
     lives on the host): those take the ForeignArray path, which raises the errors.
 
-    Only C-contiguous arrays are read, so the words are those ForeignArray packs: extents of 1
-    with another stride than the contiguous one are left to it too. As ForeignArray, it
-    waits for the stream CuPy exports (its current one) unless the launch is queued on that
-    stream behind the array's work, which the interface allows; PyTorch exports none."""
+    Only C-contiguous arrays are read, so the words are those ForeignArray packs (CuPy arrays
+    whose extents of 1 have other strides than the contiguous ones are left to it; a tensor
+    gives its own strides). As for a ForeignArray,
+    the launch waits on the GPU for the stream CuPy exports (its current one) unless it is
+    queued on that stream behind the array's work; PyTorch exports none."""
     itemsize = dtype.itemsize
     libraries = {}  # class -> "cupy", "torch" or None
-    torch_dtypes = {}  # torch.dtype -> the NumPy dtype, or None
+    torch_dtype_matches = {}  # torch.dtype -> whether it is `dtype`
+    torch_layouts = []  # torch.strided, found at the first tensor
     byte_strides = {}  # shape -> C-contiguous strides in bytes (None: an empty shape)
     element_strides = {}  # the same in elements, as PyTorch's stride() gives them
     current_stream = []  # CuPy's get_current_stream, found at its first array
@@ -742,29 +770,27 @@ def foreign_reader(dtype, ndim, strided):
             if current_stream[0] is None:
                 return None
             producer = current_stream[0]().ptr
-            if producer != launch_stream and not (_is_legacy_default(producer)
-                                                  and _is_legacy_default(launch_stream)):
-                _ffi.check(_ffi.lib.cudapy_stream_synchronize(producer or
-                                                              LEGACY_DEFAULT_STREAM))
+            if producer != launch_stream:
+                order_after(producer or LEGACY_DEFAULT_STREAM, launch_stream)
             words = (value.data.ptr, *shape)
         elif library == "torch":
-            if value.requires_grad or not value.is_cuda or value.is_sparse:
+            # The first test reads a dict: whether a torch.dtype is the parameter's.
+            matches = torch_dtype_matches.get(value.dtype)
+            if matches is None:
+                name = _TORCH_DTYPES.get(str(value.dtype))
+                matches = torch_dtype_matches[value.dtype] = (name is not None
+                                                              and np.dtype(name) == dtype)
+                if not torch_layouts:
+                    torch_layouts.append(sys.modules["torch"].strided)
+            if (not matches or value.layout is not torch_layouts[0] or value.requires_grad
+                    or not value.is_cuda or not value.is_contiguous()):
                 return None
-            torch_dtype = value.dtype
-            element = torch_dtypes.get(torch_dtype, False)
-            if element is False:
-                name = _TORCH_DTYPES.get(str(torch_dtype))
-                element = torch_dtypes[torch_dtype] = None if name is None else np.dtype(name)
             shape = value.shape
-            # None first: NumPy compares a dtype with None as with float64.
-            if element is None or element != dtype or len(shape) != ndim:
+            if len(shape) != ndim or 0 in shape:
                 return None
-            expected = element_strides.get(shape, False)
-            if expected is False:
-                expected = contiguous_strides(shape, element_strides, 1)
-            if expected is None or value.stride() != expected:
-                return None
-            words = (value.data_ptr(), *shape)
+            if strided:  # PyTorch counts strides in elements, as the kernel does
+                return (value.data_ptr(), *shape, *value.stride())
+            return (value.data_ptr(), *shape)
         else:
             return None
         if strided:

@@ -26,7 +26,6 @@ stream, event, default_stream, external_stream, is_available, detect, get_curren
 rest of numba.cuda's API raises AttributeError naming it.
 """
 
-import ctypes
 import functools
 import importlib
 import inspect
@@ -38,9 +37,9 @@ import numpy as np
 from . import array as _array
 from . import device as _device
 from . import targets
-from .array import CudaArray, foreign_array, ndarray_layout
+from .array import CudaArray, foreign_array, foreign_type_key, ndarray_layout
 from .closure import DeviceFunction
-from .kernel import (Kernel, Launch, LaunchCache, _Program, _options, array_type,
+from .kernel import (Kernel, LaunchCache, _Program, _options, array_type,
                      launch_config, thread_config)
 from .types import scalar_type_of
 
@@ -290,6 +289,9 @@ def _type_key(value):
         return value._type_key
     if isinstance(value, np.ndarray):
         return _type_key(value.view(np.ndarray))
+    key = foreign_type_key(value)
+    if key is not None:
+        return key
     foreign = foreign_array(value)
     return cls if foreign is None else foreign._type_key
 
@@ -330,10 +332,14 @@ class Dispatcher:
         return launch
 
     def __call__(self, nx, ny=1, nz=1):
-        config = thread_config(self.__name__, nx, ny, nz)
         if self._kernel is not None:
-            return Launch(self._kernel, config)
-        return _DispatchedLaunch(self, config)
+            return self._kernel(nx, ny, nz)
+        return _DispatchedLaunch(self, thread_config(self.__name__, nx, ny, nz))
+
+    def launch(self, *args, grid, block, stream=0, shared_mem=0):
+        """Launches at once: `kernel.launch(x, y, grid=blocks, block=threads, stream=s,
+        shared_mem=bytes)` is `kernel[blocks, threads, s, bytes](x, y)`."""
+        self[grid, block, stream, shared_mem](*args)
 
     def specialize(self, *args):
         """The compiled kernel (a cudapy.Kernel) that a launch with `args` runs."""
@@ -407,21 +413,20 @@ class _DispatchedLaunch:
     """A @cuda.jit kernel without a signature, with its launch shape: each call runs the
     kernel compiled for its arguments' types."""
 
-    __slots__ = ("_dispatcher", "_config", "_config_ref")
+    __slots__ = ("_dispatcher", "_config", "_launches")
 
     def __init__(self, dispatcher, config):
         self._dispatcher = dispatcher
         self._config = config
-        self._config_ref = ctypes.byref(config)
+        self._launches = {}  # Kernel -> its launch (with its fast path) of this shape
 
     def __call__(self, *args, seq=False):
         """Launches the kernel; `seq=True` runs the Python function in the interpreter."""
         kernel = self._dispatcher._kernel_for(args)
-        if seq or kernel._interpreted:
-            from . import interpreter
-            interpreter._launch(kernel, self._config, args)
-        else:
-            kernel._launch(self._config_ref, args)
+        launch = self._launches.get(kernel)
+        if launch is None:
+            launch = self._launches[kernel] = kernel._launch_class(kernel, self._config)
+        launch(*args, seq=seq)
 
 
 # numba's options that cudapy does what they ask anyway: compiled code is always cached on disk

@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional
 from . import _ffi, targets
 from ._lazy import numpy as np
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_reader, launch_key,
-                    list_to_array)
+                    list_to_array, order_after)
 from .stream import stream_handle
 from .closure import DeviceFunction, closure
 from .errors import InternalError
@@ -678,16 +678,18 @@ def _exact_launch_class(params, argument_struct, launch_packed, args_size):
         words.append(name)
         read_words.append(name)
         if param.element == ScalarType.BOOL:
-            scalar_tests.append(f"{name}.__class__ is bool")
+            python_test = f"{name}.__class__ is bool"
         elif param.dtype.kind in "iu":
-            scalar_tests.append(f"{name}.__class__ is int and {param._low} <= {name} <= "
-                                f"{param._high}")
+            python_test = f"{name}.__class__ is int and {param._low} <= {name} <= {param._high}"
         elif param._overflow == math.inf:
-            scalar_tests.append(f"{name}.__class__ is float")
+            python_test = f"{name}.__class__ is float"
         else:  # a float whose magnitude rounds to infinity is refused by _convert_float
             constants[f"limit{index}"] = param._overflow
-            scalar_tests.append(f"{name}.__class__ is float and -limit{index} < {name} < "
-                                f"limit{index}")
+            python_test = f"{name}.__class__ is float and -limit{index} < {name} < limit{index}"
+        # A NumPy scalar of exactly the parameter's type (np.float32(2.5) for a float32) needs
+        # no check either: struct packs it as it is.
+        constants[f"exact{index}"] = param.dtype.type
+        scalar_tests.append(f"({python_test} or {name}.__class__ is exact{index})")
 
     def launch_lines(indent, packed_words):
         return [indent + line for line in (
@@ -798,6 +800,12 @@ class Kernel:
                 return launch
         return self._launches.put(key, self._launch_class(self, launch_config(self.name, key)))
 
+    def launch(self, *args, grid, block, stream=0, shared_mem=0):
+        """Launches at once on `grid` blocks of `block` threads (ints or tuples), queued on
+        `stream`, with `shared_mem` bytes of dynamic shared memory:
+        `kernel.launch(x, y, grid=blocks, block=threads)` is `kernel[blocks, threads](x, y)`."""
+        self[grid, block, stream, shared_mem](*args)
+
     def _device_kernel(self):
         """The loaded kernel, compiled for the current GPU on first use."""
         with self._handle_lock:
@@ -823,6 +831,8 @@ class Kernel:
                 values.append(item)
             elif item.__class__ in _ARRAY_VIEWS:
                 values += item._packed_strided if param.strided else item._packed
+                if item.__class__ is ForeignArray:
+                    order_after(item.producer_stream, config._obj.stream)
             else:
                 staged.append((len(values), param, item))
                 values += param.placeholder  # the words of the array, once it is in place

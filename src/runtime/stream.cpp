@@ -95,6 +95,14 @@ void stream_wait_event(std::uintptr_t stream, const Event &event) {
                "cudaStreamWaitEvent");
 }
 
+void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer) {
+    // One event per thread serves every call: a wait takes the event's state when it is queued,
+    // so recording it again afterwards changes nothing for earlier waits.
+    thread_local Event marker(false);
+    marker.record(producer);
+    stream_wait_event(consumer, marker);
+}
+
 void *host_alloc(std::size_t bytes) {
     require_device("page-locked host memory");
     void *pointer = nullptr;

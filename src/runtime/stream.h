@@ -54,6 +54,10 @@ private:
 // Later work on `stream` waits for the work before `event`'s last record.
 void stream_wait_event(std::uintptr_t stream, const Event &event);
 
+// Later work on `consumer` waits for the work queued on `producer` so far, without blocking
+// the host (an event recorded on `producer`, waited for on `consumer`).
+void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer);
+
 // Page-locked host memory, which the GPU reads and writes asynchronously.
 void *host_alloc(std::size_t bytes);
 void host_free(void *pointer);

@@ -181,6 +181,25 @@ def test_launch_shapes_of_every_form_are_accepted(saxpy_kernel):
         assert callable(launch)
 
 
+def test_launch_method_runs_as_the_subscript_does():
+    """kernel.launch(args, grid=, block=, stream=, shared_mem=) is kernel[grid, block, stream,
+    shared_mem](args), on the CPU target against NumPy; its shape arguments are checked alike
+    and are keyword-only."""
+    kernel = cp.compile(saxpy, target="cpu")
+    x = np.arange(40, dtype=np.float32)
+    y = np.ones(40, dtype=np.float32)
+    kernel.launch(np.float32(2.0), x, y, grid=2, block=32)
+    np.testing.assert_array_equal(y, 2 * np.arange(40, dtype=np.float32) + 1)
+    kernel.launch(np.float32(1.0), x, y, grid=(1, 1), block=(64, 1), stream=0, shared_mem=16)
+    np.testing.assert_array_equal(y, 3 * np.arange(40, dtype=np.float32) + 1)
+    with pytest.raises(ValueError, match="shared_bytes must not be negative"):
+        kernel.launch(np.float32(1.0), x, y, grid=1, block=32, shared_mem=-1)
+    with pytest.raises(TypeError, match="grid"):
+        kernel.launch(np.float32(1.0), x, y, block=32)
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        kernel.launch(np.float32(1.0), x, grid=1, block=32)
+
+
 def test_valid_arguments_reach_the_device():
     """Without a GPU, checked arguments lead to the GPU step and its clear error."""
     if cp.device_count() > 0:

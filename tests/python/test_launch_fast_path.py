@@ -31,6 +31,7 @@ class CupyArray:
     def __init__(self, host):
         self.data = CupyMemory(host.ctypes.data)
         self.shape, self.strides, self.dtype = host.shape, host.strides, host.dtype
+        self.ndim, self.flags = host.ndim, host.flags
         self.host = host
 
     @property
@@ -52,6 +53,9 @@ class TorchDtype:
         return f"torch.{self.name}"
 
 
+STRIDED = object()  # stands for torch.strided
+
+
 class Tensor:
     """What the reader takes of torch.Tensor, over host memory."""
 
@@ -60,9 +64,16 @@ class Tensor:
         self.shape = host.shape
         self.dtype = TorchDtype(str(host.dtype))
         self.requires_grad, self.is_cuda, self.is_sparse = requires_grad, is_cuda, False
+        self.layout = STRIDED
 
     def data_ptr(self):
         return self._host.ctypes.data
+
+    def is_contiguous(self):
+        return self._host.flags.c_contiguous
+
+    def dim(self):
+        return self._host.ndim
 
     def stride(self):
         return tuple(stride // self._host.itemsize for stride in self._host.strides)
@@ -94,8 +105,9 @@ class InterfaceOnly:
 @pytest.fixture
 def recorded(monkeypatch):
     """Launches of the CUDA target's kernels made from now on, as (config, packed bytes); the
-    streams the launches waited for in `recorded.waits`; CuPy's current stream is
-    `recorded.cupy_stream.ptr`."""
+    (launch stream, producer stream) pairs the launches were ordered after, on the GPU, in
+    `recorded.waits`; CuPy's current stream is `recorded.cupy_stream.ptr`. A launch that
+    waits on the host fails the test."""
     class Launches(list):
         waits = None
 
@@ -107,14 +119,20 @@ def recorded(monkeypatch):
         launches.append((config_ref._obj, packed))
         return 0
 
-    def synchronize(stream):
-        launches.waits.append(stream)
+    def wait_stream(consumer, producer):
+        launches.waits.append((consumer, producer))
         return 0
 
+    def synchronize(stream):
+        raise AssertionError(f"a launch waited on the host for stream {stream}")
+
     monkeypatch.setattr(_ffi, "launch_packed_unconverted", launch_packed)
+    monkeypatch.setattr(_ffi.lib, "cudapy_stream_wait_stream", wait_stream)
     monkeypatch.setattr(_ffi.lib, "cudapy_stream_synchronize", synchronize)
     cuda = types.SimpleNamespace(get_current_stream=lambda: launches.cupy_stream)
-    monkeypatch.setitem(__import__("sys").modules, "cupy", types.SimpleNamespace(cuda=cuda))
+    modules = __import__("sys").modules
+    monkeypatch.setitem(modules, "cupy", types.SimpleNamespace(cuda=cuda))
+    monkeypatch.setitem(modules, "torch", types.SimpleNamespace(strided=STRIDED))
     return launches
 
 
@@ -133,7 +151,7 @@ def test_foreign_arrays_reach_the_kernel_as_their_interface_says(recorded, make)
     x, y = np.ones(8, np.float32), np.zeros(8, np.float32)
     for launch in (kernel[1, 8], kernel(8)):
         launch(2.0, make(x), make(y))
-        launch(np.float32(2.0), make(x), make(y))  # the general path, for comparison
+        launch(np.float64(2.0), make(x), make(y))  # the general path, for comparison
     words = [saxpy_words(packed) for _, packed in recorded]
     assert words == [(2.0, x.ctypes.data, 8, y.ctypes.data, 8)] * 4
 
@@ -145,11 +163,41 @@ def test_cupy_arrays_wait_for_their_stream_unless_the_launch_is_queued_on_it(rec
     kernel[1, 4, 1](2.0, x, y)
     assert recorded.waits == []
     kernel[1, 4, 77](2.0, x, y)
-    assert recorded.waits == [1, 1]
+    assert recorded.waits == [(77, 1), (77, 1)]
     recorded.cupy_stream.ptr = 77
     kernel[1, 4, 77](2.0, x, y)
     kernel[1, 4](2.0, x, y)
-    assert recorded.waits == [1, 1, 77, 77]
+    assert recorded.waits == [(77, 1), (77, 1), (0, 77), (0, 77)]
+    assert len(recorded) == 5
+
+
+def test_interface_streams_order_the_launch_on_the_gpu(recorded):
+    """The general path waits for the stream an array's interface names, on the GPU, unless
+    the launch is queued on it (the legacy default stream is 0 and 1 alike)."""
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    host = np.ones(4, np.float32)
+
+    def on_stream(stream):
+        array = InterfaceOnly(host)
+        array.__cuda_array_interface__["stream"] = stream
+        return array
+
+    kernel[1, 4](2.0, on_stream(1), on_stream(None))
+    kernel[1, 4, 5](2.0, on_stream(5), on_stream(5))
+    assert recorded.waits == []
+    kernel[1, 4](2.0, on_stream(5), on_stream(2))
+    kernel[1, 4, 9](2.0, on_stream(1), InterfaceOnly(host))
+    assert recorded.waits == [(0, 5), (0, 2), (9, 1)]
+    assert len(recorded) == 4
+
+
+def test_numpy_scalars_of_the_parameters_type_take_the_fast_path(recorded, monkeypatch):
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    x, y = np.ones(8, np.float32), np.zeros(8, np.float32)
+    monkeypatch.setattr(cp.Kernel, "_launch", lambda *args: pytest.fail("the general path"))
+    kernel[1, 8](np.float32(2.5), CupyArray(x), CupyArray(y))
+    kernel(8)(np.float32(2.5), Tensor(x), Tensor(y))
+    assert [saxpy_words(packed)[0] for _, packed in recorded] == [2.5, 2.5]
 
 
 def test_unusual_foreign_arrays_take_the_general_path_and_its_errors(recorded):
@@ -197,3 +245,25 @@ def test_launches_are_kept_by_key_and_equal_keys_of_other_types_are_checked(reco
         kernel([100])
     with pytest.raises(TypeError, match=r"saxpy\[...\] takes grid, block"):
         kernel[[2, 64]]
+
+
+def test_numba_style_kernels_launch_foreign_arrays_through_the_fast_path(recorded, monkeypatch):
+    from cudapy import cuda
+
+    @cuda.jit(target="cuda")
+    def scale_add(a, x, y):
+        i = cuda.grid(1)
+        if i < x.size:
+            y[i] = a * x[i] + y[i]
+
+    x, y = np.ones(8, np.float32), np.zeros(8, np.float32)
+    for make in (CupyArray, Tensor):
+        args = (np.float32(2.0), make(x), make(y))
+        loaded(scale_add.specialize(*args))
+        with monkeypatch.context() as patch:
+            patch.setattr(cp.Kernel, "_launch", lambda *a: pytest.fail("the general path"))
+            scale_add[1, 8](*args)
+            scale_add[1, 8](*args)
+    assert [saxpy_words(packed) for _, packed in recorded] == [
+        (2.0, x.ctypes.data, 8, y.ctypes.data, 8)] * 4
+    assert len(scale_add.signatures) == 1

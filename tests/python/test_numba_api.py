@@ -808,3 +808,18 @@ def test_python_target_runs_the_function_itself():
     values = np.zeros(40, np.float32)
     cuda.jit(add_float, target="python")[2, 32](values)
     np.testing.assert_array_equal(values, np.ones(40, np.float32))
+
+
+def test_launch_method_with_and_without_a_signature(target):
+    """dispatcher.launch(args, grid=, block=, stream=, shared_mem=) launches at once, as
+    dispatcher[grid, block, stream, shared_mem](args) does."""
+    def scale(a, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = a * x[i]
+
+    for kernel in (cuda.jit(scale), cuda.jit("void(float32, float32[::1])")(scale)):
+        x = np.arange(50, dtype=np.float32)
+        kernel.launch(np.float32(3.0), x, grid=2, block=32)
+        kernel.launch(np.float32(2.0), x, grid=(1,), block=(64,), stream=0, shared_mem=0)
+        np.testing.assert_array_equal(x, 6 * np.arange(50, dtype=np.float32))
