@@ -4,9 +4,10 @@ one process on one GPU; and the cold figures (import, first call) in fresh proce
     python3 bench/launch.py [--launches 20000] [--batches 7]
 
 Each warm figure is the median over batches of the host time of `--launches` launches, with
-the GPU synchronized only between batches. The floor is a ctypes call, with ctypes arguments
-built beforehand, of a C function that launches the hand-written kernel (bench/launch_floor.cu,
-built with nvcc at run time): what any ctypes wrapper pays. Peers that are not installed, or
+the GPU synchronized only between batches; the systems take turns batch by batch. The floor
+is a ctypes call, with ctypes arguments built beforehand, of a C function that launches the
+hand-written kernel (bench/launch_floor.cu, built with nvcc at run time): what any ctypes
+wrapper pays. Peers that are not installed, or
 fail, print n/a with the reason on stderr. Without a GPU only the import figures are measured.
 This is a benchmark, not a test: it prints ratios measured in the same run.
 """
@@ -59,23 +60,38 @@ def note(what, error):
 
 
 class Timer:
-    """Median host time per launch over batches; `synchronize` runs between batches."""
+    """Median host time per launch of each registered loop over batches. The loops take
+    turns batch by batch, so that a change of the machine's pace during the run (clock
+    speeds, other processes) reaches every figure alike; `synchronize` runs between batches."""
 
     def __init__(self, launches, batches, synchronize):
         self.launches = launches
         self.batches = batches
         self.synchronize = synchronize
+        self.loops = {}
 
-    def per_launch_us(self, loop):
-        """`loop(count)` launches `count` times; the first batch warms up and is dropped."""
-        figures = []
+    def add(self, name, loop):
+        """Registers `loop(count)`, which launches `count` times, after one checked launch;
+        one that fails is left out with the reason on stderr."""
+        try:
+            loop(1)
+            self.synchronize()
+        except Exception as error:
+            note(name, error)
+            return
+        self.loops[name] = loop
+
+    def run(self):
+        """{name: microseconds per launch}; the first round warms up and is dropped."""
+        figures = {name: [] for name in self.loops}
         for _ in range(self.batches + 1):
-            self.synchronize()
-            start = time.perf_counter()
-            loop(self.launches)
-            figures.append((time.perf_counter() - start) / self.launches * 1e6)
-            self.synchronize()
-        return statistics.median(figures[1:])
+            for name, loop in self.loops.items():
+                self.synchronize()
+                start = time.perf_counter()
+                loop(self.launches)
+                figures[name].append((time.perf_counter() - start) / self.launches * 1e6)
+                self.synchronize()
+        return {name: statistics.median(values[1:]) for name, values in figures.items()}
 
 
 def build_floor(folder):
@@ -94,32 +110,36 @@ def build_floor(folder):
 
 
 def floor_figures(timer, floor):
-    """The C loop and the ctypes floor, on arrays of the floor's library."""
+    """Registers the C loop and the ctypes floor, on arrays of the floor's library; returns
+    what releases them once the timer has run."""
     floor.device_floats.restype = ctypes.c_void_p
     x, y = floor.device_floats(N), floor.device_floats(N)
     if not x or not y:
         raise RuntimeError("cudaMalloc failed")
-    try:
-        # No argtypes: the arguments are ctypes objects already, the cheapest ctypes call.
-        alpha, x_arg, y_arg, n = (ctypes.c_float(ALPHA), ctypes.c_void_p(x),
-                                  ctypes.c_void_p(y), ctypes.c_int(N))
-        launch_once, run_loop = floor.launch_once, floor.run_loop
-        if launch_once(alpha, x_arg, y_arg, n) != 0:
-            raise RuntimeError("the hand-written kernel did not launch")
 
-        def c_loop(count):
-            run_loop(count, alpha, x_arg, y_arg, n)
-
-        def ctypes_loop(count):
-            for _ in range(count):
-                launch_once(alpha, x_arg, y_arg, n)
-
-        return {"C loop (hand-written kernel)": timer.per_launch_us(c_loop),
-                "ctypes floor: launch_once()": timer.per_launch_us(ctypes_loop)}
-    finally:
+    def release():
         floor.synchronize()
         floor.release(ctypes.c_void_p(x))
         floor.release(ctypes.c_void_p(y))
+
+    # No argtypes: the arguments are ctypes objects already, the cheapest ctypes call.
+    alpha, x_arg, y_arg, n = (ctypes.c_float(ALPHA), ctypes.c_void_p(x),
+                              ctypes.c_void_p(y), ctypes.c_int(N))
+    launch_once, run_loop = floor.launch_once, floor.run_loop
+    if launch_once(alpha, x_arg, y_arg, n) != 0:
+        release()
+        raise RuntimeError("the hand-written kernel did not launch")
+
+    def c_loop(count):
+        run_loop(count, alpha, x_arg, y_arg, n)
+
+    def ctypes_loop(count):
+        for _ in range(count):
+            launch_once(alpha, x_arg, y_arg, n)
+
+    timer.add("C loop (hand-written kernel)", c_loop)
+    timer.add("ctypes floor: launch_once()", ctypes_loop)
+    return release
 
 
 def saxpy_function(folder):
@@ -133,8 +153,6 @@ def saxpy_function(folder):
 
 
 def cudapy_figures(timer, kernel, x, y, label):
-    figures = {}
-    kernel[GRID, BLOCK](ALPHA, x, y)
     launch = kernel[GRID, BLOCK]
 
     def bound(count):
@@ -150,33 +168,28 @@ def cudapy_figures(timer, kernel, x, y, label):
             kernel(N)(ALPHA, x, y)
 
     if label:
-        figures[f"cudapy, {label}"] = timer.per_launch_us(indexed)
+        timer.add(f"cudapy, {label}", indexed)
     else:
-        figures["cudapy launch = kernel[grid, block]"] = timer.per_launch_us(bound)
-        figures["cudapy kernel[grid, block]"] = timer.per_launch_us(indexed)
-        figures["cudapy kernel(n)"] = timer.per_launch_us(threads)
-    return figures
+        timer.add("cudapy launch = kernel[grid, block]", bound)
+        timer.add("cudapy kernel[grid, block]", indexed)
+        timer.add("cudapy kernel(n)", threads)
 
 
 def cupy_figures(timer, kernel):
     import cupy
     import numpy as np
 
-    figures = {}
     x, y = cupy.ones(N, dtype=cupy.float32), cupy.ones(N, dtype=cupy.float32)
-    try:
-        figures.update(cudapy_figures(timer, kernel, x, y, "CuPy arrays"))
-    except Exception as error:
-        note("cudapy with CuPy arrays", error)
+    if kernel is not None:
+        cudapy_figures(timer, kernel, x, y, "CuPy arrays")
     raw = cupy.RawKernel(SAXPY_CUDA, "saxpy")
     alpha, n = np.float32(ALPHA), np.int32(N)
-    raw((GRID,), (BLOCK,), (alpha, x, y, n))
 
     def raw_loop(count):
         for _ in range(count):
             raw((GRID,), (BLOCK,), (alpha, x, y, n))
 
-    figures["CuPy RawKernel"] = timer.per_launch_us(raw_loop)
+    timer.add("CuPy RawKernel", raw_loop)
     try:
         from cupyx import jit
 
@@ -186,36 +199,28 @@ def cupy_figures(timer, kernel):
             if i < n:
                 y[i] = alpha * x[i] + y[i]
 
-        saxpy_jit((GRID,), (BLOCK,), (alpha, x, y, n))
-
         def jit_loop(count):
             for _ in range(count):
                 saxpy_jit((GRID,), (BLOCK,), (alpha, x, y, n))
 
-        figures["cupyx.jit rawkernel"] = timer.per_launch_us(jit_loop)
+        timer.add("cupyx.jit rawkernel", jit_loop)
     except Exception as error:
         note("cupyx.jit", error)
-    return figures
 
 
 def torch_figures(timer, kernel):
     import torch
 
-    figures = {}
     x = torch.ones(N, dtype=torch.float32, device="cuda")
     y = torch.ones(N, dtype=torch.float32, device="cuda")
-    try:
-        figures.update(cudapy_figures(timer, kernel, x, y, "PyTorch tensors"))
-    except Exception as error:
-        note("cudapy with PyTorch tensors", error)
+    if kernel is not None:
+        cudapy_figures(timer, kernel, x, y, "PyTorch tensors")
 
     def add_loop(count):
         for _ in range(count):
             y.add_(x, alpha=ALPHA)
 
-    add_loop(1)
-    figures["PyTorch add_"] = timer.per_launch_us(add_loop)
-    return figures
+    timer.add("PyTorch add_", add_loop)
 
 
 def numba_figures(timer):
@@ -231,30 +236,26 @@ def numba_figures(timer):
         if i < x.size:
             y[i] = alpha * x[i] + y[i]
 
-    figures = {}
     x = cuda.to_device(np.ones(N, np.float32))
     y = cuda.to_device(np.ones(N, np.float32))
-    saxpy_numba[GRID, BLOCK](np.float32(ALPHA), x, y)
 
     def own_loop(count):
         for _ in range(count):
             saxpy_numba[GRID, BLOCK](ALPHA, x, y)
 
-    figures["numba-cuda, own arrays"] = timer.per_launch_us(own_loop)
+    timer.add("numba-cuda, own arrays", own_loop)
     try:
         import cupy
 
         cx, cy = cupy.ones(N, dtype=cupy.float32), cupy.ones(N, dtype=cupy.float32)
-        saxpy_numba[GRID, BLOCK](ALPHA, cx, cy)
 
         def cupy_loop(count):
             for _ in range(count):
                 saxpy_numba[GRID, BLOCK](ALPHA, cx, cy)
 
-        figures["numba-cuda, CuPy arrays"] = timer.per_launch_us(cupy_loop)
+        timer.add("numba-cuda, CuPy arrays", cupy_loop)
     except Exception as error:
         note("numba-cuda with CuPy arrays", error)
-    return figures
 
 
 # ---- cold figures, each in fresh processes ---------------------------------------------------
@@ -461,10 +462,10 @@ def warm_figures(folder, arguments, cp):
         note("the floor library", error)
     timer = Timer(arguments.launches, arguments.batches,
                   floor.synchronize if floor is not None else cp.synchronize)
-    warm = {}
+    release_floor = None
     if floor is not None:
         try:
-            warm.update(floor_figures(timer, floor))
+            release_floor = floor_figures(timer, floor)
         except Exception as error:
             note("the floor", error)
     kernel = None
@@ -472,17 +473,21 @@ def warm_figures(folder, arguments, cp):
         kernel = cp.compile(saxpy_function(folder))
         x = cp.CudaArray(np.ones(N, np.float32))
         y = cp.CudaArray(np.ones(N, np.float32))
-        warm.update(cudapy_figures(timer, kernel, x, y, None))
+        cudapy_figures(timer, kernel, x, y, None)
     except Exception as error:
         note("cudapy", error)
-    for name, figures in (("CuPy", lambda: cupy_figures(timer, kernel)),
-                          ("PyTorch", lambda: torch_figures(timer, kernel)),
-                          ("numba-cuda", lambda: numba_figures(timer))):
+    for name, register in (("CuPy", lambda: cupy_figures(timer, kernel)),
+                           ("PyTorch", lambda: torch_figures(timer, kernel)),
+                           ("numba-cuda", lambda: numba_figures(timer))):
         try:
-            warm.update(figures())
+            register()
         except Exception as error:
             note(name, error)
-    return warm
+    try:
+        return timer.run()
+    finally:
+        if release_floor is not None:
+            release_floor()
 
 
 if __name__ == "__main__":

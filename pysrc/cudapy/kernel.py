@@ -14,6 +14,7 @@ from . import _ffi, targets
 from ._lazy import numpy as np
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_reader, launch_key,
                     list_to_array, order_after)
+from .cache import launch_code
 from .stream import stream_handle
 from .closure import DeviceFunction, closure
 from .errors import InternalError
@@ -712,7 +713,7 @@ def _exact_launch_class(params, argument_struct, launch_packed, args_size):
                   f"            if {' and '.join(read_tests)}:",
                   *launch_lines(" " * 16, ", ".join(read_words))]
     lines.append("    Launch.__call__(self, *args, seq=seq)")
-    exec("\n".join(lines), constants)
+    exec(launch_code("\n".join(lines)), constants)
     call = constants["__call__"]
     call.__doc__ = Launch.__call__.__doc__
     return type("Launch", (Launch,), {"__slots__": (), "__call__": call})

@@ -66,7 +66,14 @@ def run(body, cache=None, **environment):
 
 
 def entries(folder):
-    return sorted(path.name for path in pathlib.Path(folder).iterdir())
+    """The compiled code in the folder (not the launch functions' code, see below)."""
+    return sorted(path.name for path in pathlib.Path(folder).iterdir()
+                  if not path.name.startswith("launch-"))
+
+
+def launch_codes(folder):
+    return sorted(path.name for path in pathlib.Path(folder).iterdir()
+                  if path.name.startswith("launch-"))
 
 
 @pytest.fixture(scope="module")
@@ -426,3 +433,38 @@ def test_a_bad_compiler_name_is_refused(tmp_path):
             seen['message'] = str(error)
     """, cache=tmp_path, CUDAPY_COMPILER="clang")
     assert "CUDAPY_COMPILER" in seen["message"] and "clang" in seen["message"]
+
+
+COUNT_LAUNCH_COMPILES = """
+import builtins
+seen['launch_compiles'] = 0
+_compile = builtins.compile
+def counting(source, filename, *args, **kwargs):
+    if filename == "<cudapy launch>":
+        seen['launch_compiles'] += 1
+    return _compile(source, filename, *args, **kwargs)
+builtins.compile = counting
+"""
+
+
+def test_launch_functions_code_is_kept_in_the_folder(tmp_path):
+    """A kernel's generated launch function is compiled once: later processes read its code
+    from the cache folder; a damaged file is compiled again and replaced; clear_cache()
+    removes it."""
+    body = COUNT_LAUNCH_COMPILES + """
+x = np.arange(16, dtype=np.float32); y = np.ones(16, np.float32)
+cp.compile(SAXPY, target="cpu")(16)(2.0, x, y)
+seen['ok'] = bool(np.array_equal(y, 2 * np.arange(16, dtype=np.float32) + 1))
+"""
+    first = run(body, cache=tmp_path)
+    assert first["ok"] and first["launch_compiles"] == 1
+    [name] = launch_codes(tmp_path)
+    second = run(body, cache=tmp_path)
+    assert second["ok"] and second["launch_compiles"] == 0
+    (tmp_path / name).write_bytes((tmp_path / name).read_bytes()[:40])
+    damaged = run(body, cache=tmp_path)
+    assert damaged["ok"] and damaged["launch_compiles"] == 1
+    assert run(body, cache=tmp_path)["launch_compiles"] == 0
+    run("cp.clear_cache()", cache=tmp_path)
+    assert launch_codes(tmp_path) == []
+    assert run(body)["launch_compiles"] == 1 and launch_codes(tmp_path) == []  # cache off
