@@ -4,7 +4,9 @@
 - SAXPY on 2^27 float32 (GB/s moved: x read, y read and written): ours (the CudaPy kernel,
   `kernel(n)` with the occupancy block size), hand-written CUDA C++ (CuPy RawKernel), numba-cuda
   (the same Python spelt with cuda.grid(1)), CuPy ElementwiseKernel, PyTorch `y.add_(x, alpha=a)`;
-- the CudaPy paper's Mandelbrot, 4096 x 4096 pixels, 256 iterations (Gpixel/s);
+- the CudaPy paper's Mandelbrot, 4096 x 4096 pixels, 256 iterations (Gpixel/s), against the
+  hand-written kernel in float32 and against one computing the coordinates in float64 as the
+  Python kernel must (NumPy's rules make float32 / int32 a float64);
 - the paper's naive matrix multiply, 4096^3 float32 (TFLOP/s).
 
 Every implementation works on the same CuPy arrays (cudapy takes them through
@@ -41,6 +43,29 @@ extern "C" __global__ void mandelbrot(int *result, float x0, float y0, float x1,
     if (col < width && row < height) {
         float dx = (x1 - x0) / width, dy = (y1 - y0) / height;
         float c_re = x0 + col * dx, c_im = y0 + row * dy;
+        float z_re = c_re, z_im = c_im;
+        int i = 0;
+        for (i = 0; i < max_iters; ++i) {
+            if (z_re * z_re + z_im * z_im > 4.0f) break;
+            float new_re = z_re * z_re - z_im * z_im;
+            float new_im = 2.0f * z_re * z_im;
+            z_re = c_re + new_re;
+            z_im = c_im + new_im;
+        }
+        result[row * width + col] = i;
+    }
+}
+
+// The same with the coordinates computed as the Python kernel computes them under NumPy's
+// promotion rules (float32 / int32 is float64), for comparison.
+extern "C" __global__ void mandelbrot_float64_coordinates(int *result, float x0, float y0, float x1,
+                                                          float y1, int width, int height,
+                                                          int max_iters) {
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (col < width && row < height) {
+        double dx = (double)(x1 - x0) / width, dy = (double)(y1 - y0) / height;
+        float c_re = (float)(x0 + col * dx), c_im = (float)(y0 + row * dy);
         float z_re = c_re, z_im = c_im;
         int i = 0;
         for (i = 0; i < max_iters; ++i) {
@@ -212,6 +237,14 @@ def main():
               lambda: numba_mandelbrot[grid2, (16, 16)](image, *bounds, width, height, iters),
               sync, mandel_check)
     rows.append(("Mandelbrot 4096^2, 256 iterations", "Gpixel/s", width * height / 1e9, results))
+    same_arithmetic = {}
+    hand64 = module.get_function("mandelbrot_float64_coordinates")
+    timed("hand-written", same_arithmetic,
+          lambda: hand64(grid2, (16, 16), (image, *bounds, np.int32(width), np.int32(height),
+                                           np.int32(iters))), sync, mandel_check)
+    same_arithmetic["ours"] = results.get("ours")
+    rows.append(("  same, hand-written float64 coordinates", "Gpixel/s", width * height / 1e9,
+                 same_arithmetic))
 
     # ---- naive matrix multiply -----------------------------------------------------------
     size = 4096
@@ -267,7 +300,7 @@ def main():
                  else float("nan"))
         print(f"{workload:36}" + "".join(f"{cell:>15}" for cell in cells) + f"  {ratio:9.3f}")
         key = workload.split(" 2^")[0].split(" 4096")[0]
-        if key in REQUIRED:
+        if key in REQUIRED and results is not same_arithmetic:
             verdict = "met" if ratio >= REQUIRED[key] else "NOT met"
             print(f"    requirement {key} ours / hand-written >= {REQUIRED[key]}: {ratio:.3f}, {verdict}")
     for failure in failures:

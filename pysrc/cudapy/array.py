@@ -4,7 +4,6 @@ and the view of other libraries' device arrays through __cuda_array_interface__.
 import ctypes
 import math
 import operator
-import sys
 import weakref
 
 from . import _ffi, targets
@@ -731,15 +730,13 @@ def foreign_reader(dtype, ndim, strided):
     unusual (another dtype or rank, not C-contiguous, empty, a tensor that requires grad or
     lives on the host): those take the ForeignArray path, which raises the errors.
 
-    Only C-contiguous arrays are read, so the words are those ForeignArray packs (CuPy arrays
-    whose extents of 1 have other strides than the contiguous ones are left to it; a tensor
-    gives its own strides). As for a ForeignArray,
+    Only C-contiguous arrays are read (as NumPy's flags say: extents of 1 may have any
+    stride), so the words are those ForeignArray packs. As for a ForeignArray,
     the launch waits on the GPU for the stream CuPy exports (its current one) unless it is
     queued on that stream behind the array's work; PyTorch exports none."""
     itemsize = dtype.itemsize
     libraries = {}  # class -> "cupy", "torch" or None
     torch_dtype_matches = {}  # torch.dtype -> whether it is `dtype`
-    torch_layouts = []  # torch.strided, found at the first tensor
     byte_strides = {}  # shape -> C-contiguous strides in bytes (None: an empty shape)
     element_strides = {}  # the same in elements, as PyTorch's stride() gives them
     current_stream = []  # CuPy's get_current_stream, found at its first array
@@ -757,13 +754,19 @@ def foreign_reader(dtype, ndim, strided):
         if library is False:
             library = libraries[cls] = _array_library(cls)
         if library == "cupy":
-            shape = value.shape
-            if len(shape) != ndim or not (value.dtype is dtype or value.dtype == dtype):
+            if value.dtype is not dtype and value.dtype != dtype:
                 return None
-            expected = byte_strides.get(shape, False)
-            if expected is False:
-                expected = contiguous_strides(shape, byte_strides, itemsize)
-            if expected is None or value.strides != expected:
+            shape = value.shape
+            if len(shape) != ndim or not value.size:
+                return None
+            try:
+                contiguous = value._c_contiguous  # a flag of CuPy's ndarray, read in one step
+            except AttributeError:
+                expected = byte_strides.get(shape, False)
+                if expected is False:
+                    expected = contiguous_strides(shape, byte_strides, itemsize)
+                contiguous = value.strides == expected
+            if not contiguous:
                 return None
             if not current_stream:
                 current_stream.append(_cupy_current_stream())
@@ -780,10 +783,11 @@ def foreign_reader(dtype, ndim, strided):
                 name = _TORCH_DTYPES.get(str(value.dtype))
                 matches = torch_dtype_matches[value.dtype] = (name is not None
                                                               and np.dtype(name) == dtype)
-                if not torch_layouts:
-                    torch_layouts.append(sys.modules["torch"].strided)
-            if (not matches or value.layout is not torch_layouts[0] or value.requires_grad
-                    or not value.is_cuda or not value.is_contiguous()):
+            try:  # a sparse tensor has no is_contiguous(): the ForeignArray path refuses it
+                if (not matches or not value.is_cuda or value.requires_grad
+                        or not value.is_contiguous()):
+                    return None
+            except RuntimeError:
                 return None
             shape = value.shape
             if len(shape) != ndim or 0 in shape:

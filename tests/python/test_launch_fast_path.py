@@ -31,7 +31,8 @@ class CupyArray:
     def __init__(self, host):
         self.data = CupyMemory(host.ctypes.data)
         self.shape, self.strides, self.dtype = host.shape, host.strides, host.dtype
-        self.ndim, self.flags = host.ndim, host.flags
+        self.ndim, self.flags, self.size = host.ndim, host.flags, host.size
+        self._c_contiguous = host.flags.c_contiguous
         self.host = host
 
     @property
@@ -53,9 +54,6 @@ class TorchDtype:
         return f"torch.{self.name}"
 
 
-STRIDED = object()  # stands for torch.strided
-
-
 class Tensor:
     """What the reader takes of torch.Tensor, over host memory."""
 
@@ -64,7 +62,6 @@ class Tensor:
         self.shape = host.shape
         self.dtype = TorchDtype(str(host.dtype))
         self.requires_grad, self.is_cuda, self.is_sparse = requires_grad, is_cuda, False
-        self.layout = STRIDED
 
     def data_ptr(self):
         return self._host.ctypes.data
@@ -130,9 +127,7 @@ def recorded(monkeypatch):
     monkeypatch.setattr(_ffi.lib, "cudapy_stream_wait_stream", wait_stream)
     monkeypatch.setattr(_ffi.lib, "cudapy_stream_synchronize", synchronize)
     cuda = types.SimpleNamespace(get_current_stream=lambda: launches.cupy_stream)
-    modules = __import__("sys").modules
-    monkeypatch.setitem(modules, "cupy", types.SimpleNamespace(cuda=cuda))
-    monkeypatch.setitem(modules, "torch", types.SimpleNamespace(strided=STRIDED))
+    monkeypatch.setitem(__import__("sys").modules, "cupy", types.SimpleNamespace(cuda=cuda))
     return launches
 
 
@@ -226,6 +221,9 @@ def test_a_strided_parameter_gets_the_foreign_array_strides_in_elements(recorded
     assert reader(Tensor(np.zeros((0, 5), np.float32)), 0) is None  # empty: exported as 0
     assert reader(InterfaceOnly(host), 0) is None
     assert foreign_reader(np.dtype(np.float64), 2, True)(Tensor(host), 0) is None
+    sparse = Tensor(host)
+    sparse.is_contiguous = lambda: (_ for _ in ()).throw(RuntimeError("no is_contiguous"))
+    assert reader(sparse, 0) is None  # as a sparse tensor: the general path refuses it
 
 
 def test_launches_are_kept_by_key_and_equal_keys_of_other_types_are_checked(recorded):
