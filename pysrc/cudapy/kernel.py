@@ -898,7 +898,10 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     """Translates a kernel (or a list: the kernel first, then its helpers) to CUDA C++ at once;
     compiles and loads it for its target on its first launch.
 
-    `sig` gives the kernel's signature as a string, or several as {name: signature}. `target`
+    `sig` gives the kernel's signature as a string, or several as {name: signature}. A single
+    function with neither `sig` nor a signature comment is compiled at its calls for its
+    arguments' types, once per type tuple (Python ints as int64, floats as float64, NumPy
+    scalars and arrays by their dtype, dimensions and layout), as numba's @cuda.jit. `target`
     is "cuda" (the GPU), "cpu" (compiled C++ on the host's cores) or "python" (every launch
     runs in the interpreter, see cudapy.interpreter); the default is $CUDAPY_TARGET, else
     "cuda". `debug` checks the kernel's asserts (a failure raises KernelAssertionError);
@@ -907,10 +910,27 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     "nvrtc" or "nvcc" (None: $CUDAPY_COMPILER, else NVRTC).
     """
     options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
+    if sig is None and isinstance(functions, FunctionType) and not _has_signature(functions):
+        # Typed at each call by its arguments, as numba's @cuda.jit without a signature.
+        from .cuda import Dispatcher
+        return Dispatcher(functions, None, options, target)
     program = _Program(functions, sig, options, target)
     if program.name is None:
         raise ValueError("the first source defines no function")
     return Kernel(program, program.name, program.translate())
+
+
+def _has_signature(function):
+    """Whether a CudaPy signature comment (`# name : ...`) sits in the comments above the
+    function."""
+    source = _function_source(function)
+    pattern = re.compile(r"[ \t]*#[ \t]*" + re.escape(source.name) + r"[ \t]*:")
+    for line in source.text.splitlines():
+        if pattern.match(line):
+            return True
+        if _FIRST_DEF.match(line):
+            return False
+    return False
 
 
 class Module:

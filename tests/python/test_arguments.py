@@ -200,6 +200,26 @@ def test_launch_method_runs_as_the_subscript_does():
         kernel.launch(np.float32(1.0), x, grid=1, block=32)
 
 
+def test_a_function_without_a_signature_is_typed_at_its_calls():
+    """cp.compile of a function with no signature compiles it at its calls for the arguments'
+    types, once per type tuple: Python floats as float64, ints as int64, NumPy scalars and
+    arrays by their dtype (the CPU target, against NumPy)."""
+    def scale(a, X):
+        if idx < len(X):
+            X[idx] = a * X[idx]
+
+    kernel = cp.compile(scale, target="cpu")
+    x = np.arange(8, dtype=np.float32)
+    kernel(8)(2.0, x)
+    kernel[1, 8](np.float32(3.0), x)
+    kernel.launch(2, x, grid=1, block=8)
+    kernel(8)(2.0, x)
+    np.testing.assert_array_equal(x, 24 * np.arange(8, dtype=np.float32))
+    assert sorted(kernel.signatures) == ["void(float32, float32[::1])",
+                                         "void(float64, float32[::1])",
+                                         "void(int64, float32[::1])"]
+
+
 def test_valid_arguments_reach_the_device():
     """Without a GPU, checked arguments lead to the GPU step and its clear error."""
     if cp.device_count() > 0:
