@@ -4,6 +4,7 @@
 #include "emit/cuda.h"
 #include "jit/compiler.h"
 #include "jit/host_compiler.h"
+#include "jit/translation_cache.h"
 
 #if CUDAPY_HAVE_CUDA
 #include "runtime/device.h"
@@ -31,7 +32,12 @@ void set_diagnostics(cudapy_program &program, std::vector<ast::Diagnostic> diagn
 
 const pipeline::Translation &translated(cudapy_program &program) {
     if (!program.translation) {
-        program.translation = pipeline::translate(program.units, program.signatures, program.constants);
+        auto key = jit::translation_key(program.units, program.signatures, program.constants);
+        program.translation = jit::load_translation(key);
+        if (!program.translation) {
+            program.translation = pipeline::translate(program.units, program.signatures, program.constants);
+            jit::store_translation(key, *program.translation);
+        }
         set_diagnostics(program, program.translation->diagnostics);
     }
     if (!program.translation->ok)

@@ -238,7 +238,9 @@ CUDAPY_API cudapy_status cudapy_program_ptx(cudapy_program *program,
  * a SHA-256 of the CUDA C++, the compiler and its version, the options, the architecture and
  * cudapy's version, and checked by a SHA-256 of its content: a damaged entry is deleted and
  * compiled again. Processes may share the folder. A folder that cannot be written never fails a
- * compile. */
+ * compile. Translations that succeeded without diagnostics are kept there too, named by the
+ * sources, signatures, constant arrays and the library file, so that a later process skips
+ * the translator; the counters below count compiled code only. */
 
 /* Empties the in-memory caches (modules already made keep their code) and deletes cudapy's
  * entries from the cache folder. Entries it may not delete: CUDAPY_ERROR_INVALID_ARGUMENT,

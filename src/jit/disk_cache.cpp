@@ -89,7 +89,7 @@ std::optional<std::string> decode_entry(const Digest &key, std::string_view byte
     return std::string(payload);
 }
 
-std::optional<std::string> load_entry(const Digest &key, std::string_view kind) {
+std::optional<std::string> load_entry(const Digest &key, std::string_view kind, bool counted) {
     auto folder = disk_cache_directory();
     if (!folder) return std::nullopt;
     auto path = entry_path(*folder, key, kind);
@@ -101,14 +101,14 @@ std::optional<std::string> load_entry(const Digest &key, std::string_view kind) 
     }
     auto payload = decode_entry(key, bytes);
     if (!payload) {
-        ++cache_counters().bad_entries;
+        if (counted) ++cache_counters().bad_entries;
         std::error_code ignored;
         std::filesystem::remove(path, ignored);
     }
     return payload;
 }
 
-void store_entry(const Digest &key, std::string_view kind, std::string_view payload) {
+void store_entry(const Digest &key, std::string_view kind, std::string_view payload, bool counted) {
     auto folder = disk_cache_directory();
     if (!folder) return;
     std::error_code error;
@@ -118,7 +118,7 @@ void store_entry(const Digest &key, std::string_view kind, std::string_view payl
     std::string temporary = (*folder / ("." + path.filename().string() + ".XXXXXX")).string();
     int file = mkostemp(temporary.data(), O_CLOEXEC);
     if (file < 0) {
-        ++cache_counters().disk_errors;
+        if (counted) ++cache_counters().disk_errors;
         return;
     }
     std::string bytes = encode_entry(key, payload);
@@ -132,17 +132,17 @@ void store_entry(const Digest &key, std::string_view kind, std::string_view payl
     // No fsync: an entry cut short by a crash fails its checks and is rebuilt.
     bool ok = close(file) == 0 && written == bytes.size();
     if (ok && std::rename(temporary.c_str(), path.c_str()) == 0) {
-        ++cache_counters().disk_writes;
+        if (counted) ++cache_counters().disk_writes;
         return;
     }
-    ++cache_counters().disk_errors;
+    if (counted) ++cache_counters().disk_errors;
     unlink(temporary.c_str());
 }
 
 void clear_disk_cache() {
     auto folder = disk_cache_directory();
     if (!folder) return;
-    static const std::regex cudapy_file{R"(\.?[0-9a-f]{64}\.(ptx|cubin|so)(\.[A-Za-z0-9]{6})?)"};
+    static const std::regex cudapy_file{R"(\.?[0-9a-f]{64}\.(ptx|cubin|so|translation)(\.[A-Za-z0-9]{6})?)"};
     std::error_code error;
     std::filesystem::directory_iterator entries(*folder, error);
     if (error) {

@@ -66,9 +66,15 @@ def run(body, cache=None, **environment):
 
 
 def entries(folder):
-    """The compiled code in the folder (not the launch functions' code, see below)."""
+    """The compiled code in the folder (not translations or launch functions' code, see
+    below)."""
     return sorted(path.name for path in pathlib.Path(folder).iterdir()
-                  if not path.name.startswith("launch-"))
+                  if not path.name.startswith("launch-") and not path.name.endswith(".translation"))
+
+
+def translations(folder):
+    return sorted(path.name for path in pathlib.Path(folder).iterdir()
+                  if path.name.endswith(".translation"))
 
 
 def launch_codes(folder):
@@ -266,7 +272,10 @@ def test_clear_cache_removes_cudapy_entries_only(tmp_path, reference_ptx):
         seen['after'] = sorted(os.listdir(cp.cache_directory()))
         seen['ptx'] = saxpy_ptx()  # compiled again: the memory cache is empty too
     """, cache=tmp_path)
-    assert len(seen["before"]) == 2 and seen["after"] == ["notes.txt"]
+    before = seen["before"]
+    assert len(before) == 3 and "notes.txt" in before and seen["after"] == ["notes.txt"]
+    assert sum(name.endswith(".ptx") for name in before) == 1
+    assert sum(name.endswith(".translation") for name in before) == 1
     assert seen["ptx"] == reference_ptx
     assert seen["stats"]["compiles"] == 2 and seen["stats"]["memory_hits"] == 0
     assert len(entries(tmp_path)) == 2
@@ -468,3 +477,39 @@ seen['ok'] = bool(np.array_equal(y, 2 * np.arange(16, dtype=np.float32) + 1))
     run("cp.clear_cache()", cache=tmp_path)
     assert launch_codes(tmp_path) == []
     assert run(body)["launch_compiles"] == 1 and launch_codes(tmp_path) == []  # cache off
+
+
+def test_translations_are_kept_in_the_folder(tmp_path):
+    """A second process reads the translation instead of running the pipeline (which prints
+    its stages with CUDAPY_DUMP_PASSES); a damaged entry is translated again; translations
+    with errors are not kept; the compile counters count compiled code only."""
+    body = """
+cp.translate(SAXPY)
+try:
+    cp.translate("# bad : void (float* X)\\ndef bad(X):\\n    X[idx] = nope\\n")
+except cp.CompileError as error:
+    seen['error'] = str(error).splitlines()[0]
+"""
+    def translated_in_fresh_process():
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in sys.path if path),
+                   CUDAPY_CACHE_DIR=str(tmp_path), CUDAPY_DUMP_PASSES="1")
+        env.pop("CUDAPY_NO_DISK_CACHE", None)
+        script = PRELUDE + body + "\nseen['stats'] = cp.cache_stats()\nprint(json.dumps(seen))\n"
+        result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                                text=True, timeout=600)
+        assert result.returncode == 0, result.stderr[-3000:]
+        seen = json.loads(result.stdout.strip().splitlines()[-1])
+        return seen, result.stderr.count("=== after parse")
+
+    first, parses = translated_in_fresh_process()
+    assert parses == 2 and "unknown name 'nope'" in first["error"]
+    [name] = translations(tmp_path)
+    second, parses = translated_in_fresh_process()
+    assert parses == 1 and second["error"] == first["error"]  # only the failing one again
+    assert second["stats"]["disk_writes"] == 0 and second["stats"]["bad_entries"] == 0
+    entry = tmp_path / name
+    entry.write_bytes(entry.read_bytes()[:100] + b"garbage" + entry.read_bytes()[107:])
+    third, parses = translated_in_fresh_process()
+    assert parses == 2 and third["stats"]["bad_entries"] == 0
+    assert translations(tmp_path) == [name]
+    assert translated_in_fresh_process()[1] == 1
