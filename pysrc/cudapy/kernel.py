@@ -924,11 +924,13 @@ def _has_signature(function):
     """Whether a CudaPy signature comment (`# name : ...`) sits in the comments above the
     function."""
     source = _function_source(function)
-    pattern = re.compile(r"[ \t]*#[ \t]*" + re.escape(source.name) + r"[ \t]*:")
     for line in source.text.splitlines():
-        if pattern.match(line):
-            return True
-        if _FIRST_DEF.match(line):
+        text = line.strip()
+        if text.startswith("#"):
+            words = text[1:].lstrip()
+            if words.startswith(source.name) and words[len(source.name):].lstrip().startswith(":"):
+                return True
+        elif _FIRST_DEF.match(line):
             return False
     return False
 
