@@ -647,17 +647,22 @@ class Launch:
             self._kernel._launch(self._config_ref, args)
 
 
+_MISSING = object()  # an argument not given to a generated launch function
+
+
 def _exact_launch_class(params, argument_struct, launch_packed, args_size):
-    """A Launch subclass whose __call__ launches at once when each argument is of exactly the
-    class its parameter takes as it is (a float within range for a float, a live CudaArray of
-    the parameter's type for an array), and leaves the others to Launch.__call__'s checks and
-    conversions. Its __call__ is generated for the kernel's parameters, one test per argument,
-    so that the common launch runs no loop and calls nothing but struct.pack and the library.
-    When an array argument is not such a CudaArray, a second try reads it with its parameter's
-    read_foreign (CuPy arrays, PyTorch tensors). None when a parameter (`T**`) always needs
-    staging."""
+    """A function (kernel, config) giving the launch function of that shape: it launches at
+    once when each argument is of exactly the class its parameter takes as it is (a float
+    within range for a float, a live CudaArray of the parameter's type for an array), and
+    leaves the others to Launch's checks and conversions. It is generated for the kernel's
+    parameters, one test per argument, and reads everything else from its closure, so that the
+    common launch runs no loop and calls nothing but struct.pack and the library (a plain
+    function is called faster than an object's __call__). When an array argument is not such a
+    CudaArray, a second try reads it with its parameter's read_foreign (CuPy arrays, PyTorch
+    tensors). None when a parameter (`T**`) always needs staging."""
     constants = {"Launch": Launch, "CudaArray": CudaArray, "pack": argument_struct.pack,
-                 "launch_packed": launch_packed, "args_size": args_size, "error": _ffi.error}
+                 "launch_packed": launch_packed, "args_size": args_size, "error": _ffi.error,
+                 "MISSING": _MISSING}
     names = [f"arg{index}" for index in range(len(params))]
     scalar_tests, array_tests, words, reads, read_tests, read_words = [], [], [], [], [], []
     for index, (param, name) in enumerate(zip(params, names)):
@@ -672,7 +677,7 @@ def _exact_launch_class(params, argument_struct, launch_packed, args_size):
             array_tests.append(own_array)
             words += [f"{name}.{packed}[{word}]" for word in range(param.words)]
             reads.append(f"words{index} = ({name}.{packed} if {own_array} "
-                         f"else read{index}({name}, self._stream))")
+                         f"else read{index}({name}, stream))")
             read_tests.append(f"words{index} is not None")
             read_words.append(f"*words{index}")
             continue
@@ -694,29 +699,36 @@ def _exact_launch_class(params, argument_struct, launch_packed, args_size):
 
     def launch_lines(indent, packed_words):
         return [indent + line for line in (
-            "handle = self._kernel._handle",
+            "handle = kernel._handle",
             "if handle is not None:",
-            f"    status = launch_packed(handle, self._config_ref, pack({packed_words}), "
-            "args_size)",
+            f"    status = launch_packed(handle, config_ref, pack({packed_words}), args_size)",
             "    if status:",
             "        raise error(status)",
             "    return")]
 
-    lines = ["def __call__(self, *args, seq=False):",
-             f"    if len(args) == {len(names)} and not seq:",
-             f"        {', '.join(names)}, = args" if names else "        pass",
-             f"        if {' and '.join(scalar_tests + array_tests) or 'True'}:",
-             *launch_lines(" " * 12, ", ".join(words))]
+    # Parameters with a default rather than *args: a call binds them faster. An argument not
+    # given, or more of them than the kernel takes, go to the checked path with the rest.
+    given = "".join(f"{name}=MISSING, " for name in names)
+    all_given = f"{names[-1]} is not MISSING and " if names else ""
+    lines = ["def make(kernel, config):",
+             "    checked = Launch(kernel, config)",
+             "    config_ref, stream = checked._config_ref, checked._stream",
+             f"    def launch({given}*rest, seq=False):",
+             f"        if {all_given}not rest and not seq:",
+             f"            if {' and '.join(scalar_tests + array_tests) or 'True'}:",
+             *launch_lines(" " * 16, ", ".join(words))]
     if reads:
-        lines += [f"        if {' and '.join(scalar_tests) or 'True'}:",
-                  *[" " * 12 + read for read in reads],
-                  f"            if {' and '.join(read_tests)}:",
-                  *launch_lines(" " * 16, ", ".join(read_words))]
-    lines.append("    Launch.__call__(self, *args, seq=seq)")
+        lines += [f"            if {' and '.join(scalar_tests) or 'True'}:",
+                  *[" " * 16 + read for read in reads],
+                  f"                if {' and '.join(read_tests)}:",
+                  *launch_lines(" " * 20, ", ".join(read_words))]
+    given_args = "".join(f"{name}, " for name in names)
+    lines += [f"        checked(*[value for value in ({given_args}) if value is not MISSING],",
+              "                *rest, seq=seq)",
+              "    launch.__doc__ = Launch.__call__.__doc__",
+              "    return launch"]
     exec(launch_code("\n".join(lines)), constants)
-    call = constants["__call__"]
-    call.__doc__ = Launch.__call__.__doc__
-    return type("Launch", (Launch,), {"__slots__": (), "__call__": call})
+    return constants["make"]
 
 
 class Kernel:
