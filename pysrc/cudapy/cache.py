@@ -7,6 +7,7 @@ import ctypes
 import marshal
 import os
 import sys
+from types import CodeType
 
 from . import _ffi
 
@@ -27,8 +28,8 @@ def clear_cache():
         names = os.listdir(folder) if folder else []
     except FileNotFoundError:
         names = []
-    for name in names:
-        if name.startswith("launch-") and name.endswith(".marshal"):
+    for name in names:  # entries, and the partial files of writers that died
+        if name.startswith("launch-") and (name.endswith(".marshal") or ".marshal." in name):
             os.remove(os.path.join(folder, name))
 
 
@@ -48,7 +49,7 @@ def launch_code(source):
         try:
             with open(path, "rb") as file:
                 stored_source, code = marshal.loads(file.read())
-            if stored_source != source or type(code).__name__ != "code":
+            if stored_source != source or not isinstance(code, CodeType):
                 code = None
         except (OSError, ValueError, EOFError, TypeError):  # absent or damaged: made again
             code = None
