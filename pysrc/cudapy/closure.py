@@ -36,18 +36,19 @@ class Closure(NamedTuple):
     arrays: dict  # name -> NumPy array read through cuda.const.array_like
 
 
-def _nested_codes(code):
+def nested_codes(code):
+    """`code` and every code object nested in it."""
     yield code
     for constant in code.co_consts:
         if isinstance(constant, types.CodeType):
-            yield from _nested_codes(constant)
+            yield from nested_codes(constant)
 
 
 def _referenced_values(function):
     """The values of the module globals and closure variables that the function's code reads,
     by name."""
     module = function.__globals__
-    codes = list(_nested_codes(function.__code__))
+    codes = list(nested_codes(function.__code__))
     # co_names holds attribute names too: only when one of them is a global does the bytecode
     # say which are read as globals (dis costs a fifth of a compile in a fresh process).
     if any(name in module for code in codes for name in code.co_names):

@@ -425,7 +425,7 @@ class _DispatchedLaunch:
         kernel = self._dispatcher._kernel_for(args)
         launch = self._launches.get(kernel)
         if launch is None:
-            launch = self._launches[kernel] = kernel._launch_class(kernel, self._config)
+            launch = self._launches[kernel] = kernel._make_launch(kernel, self._config)
         launch(*args, seq=seq)
 
 

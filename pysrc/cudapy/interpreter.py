@@ -97,6 +97,7 @@ from ._interpreter_cuda import (BARE_NAMES, CheckedArray, CudaNames, check_index
                                read_only_copy)
 from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError, Dim3, Launch,
                                    counted_threads, grid_blocks, set_display_filename)
+from .closure import nested_codes
 
 __all__ = ["DeadlockError", "Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert",
            "kernel_globals", "kernel_range", "parse_signature", "run", "signature_comment"]
@@ -618,17 +619,9 @@ def _bind(functions, signatures, launch, constants):
 
 # ---- the functions' code ------------------------------------------------------------------
 
-def _nested_codes(code):
-    """`code` and every code object nested in it."""
-    yield code
-    for constant in code.co_consts:
-        if isinstance(constant, types.CodeType):
-            yield from _nested_codes(constant)
-
-
 def _code_names(functions):
     """Every global and attribute name that the functions' code uses."""
-    return {name for function in functions for code in _nested_codes(function.__code__)
+    return {name for function in functions for code in nested_codes(function.__code__)
             for name in code.co_names}
 
 
@@ -655,7 +648,7 @@ def _has_asserts(function):
     """Whether the function's code has assert statements: compiled by Python, or rewritten by
     pytest (whose code calls its own module, `@pytest_ar`)."""
     return any(instruction.opname == "LOAD_ASSERTION_ERROR" or "@pytest_ar" in code.co_names
-               for code in _nested_codes(function.__code__)
+               for code in nested_codes(function.__code__)
                for instruction in dis.get_instructions(code))
 
 
@@ -685,7 +678,7 @@ def _recompiled(function, debug):
         tree.body = [outer]
         ast.fix_missing_locations(tree)
     module_code = builtins.compile(tree, function.__code__.co_filename, "exec")
-    code = next(code for code in _nested_codes(module_code)
+    code = next(code for code in nested_codes(module_code)
                 if code.co_name == function.__name__)
     cells = dict(zip(free, function.__closure__ or ()))
     copy = types.FunctionType(code, function.__globals__, function.__name__,

@@ -7,7 +7,7 @@ import re
 import struct
 import threading
 import weakref
-from types import CodeType, FunctionType
+from types import FunctionType
 from typing import NamedTuple, Optional
 
 from . import _ffi, targets
@@ -16,7 +16,7 @@ from .array import (CudaArray, ForeignArray, foreign_array, foreign_reader, laun
                     list_to_array, order_after)
 from .cache import launch_code
 from .stream import stream_handle
-from .closure import DeviceFunction, closure
+from .closure import DeviceFunction, closure, nested_codes
 from .errors import InternalError
 from .types import ScalarType, dtype_of, scalar_type_of, struct_code, type_name
 
@@ -57,14 +57,9 @@ def _strip_indent(lines, indent):
 
 def _last_code_line(code):
     """The last line any instruction of `code` or of a function nested in it spans."""
-    last = 0
-    for _, end_line, _, _ in code.co_positions():
-        if end_line is not None and end_line > last:
-            last = end_line
-    for constant in code.co_consts:
-        if isinstance(constant, CodeType):
-            last = max(last, _last_code_line(constant))
-    return last
+    return max((end_line for nested in nested_codes(code)
+                for _, end_line, _, _ in nested.co_positions() if end_line is not None),
+               default=0)
 
 
 def _function_block(function):
@@ -650,7 +645,7 @@ class Launch:
 _MISSING = object()  # an argument not given to a generated launch function
 
 
-def _exact_launch_class(params, argument_struct, launch_packed, args_size):
+def _fast_launch_maker(params, argument_struct, launch_packed, args_size):
     """A function (kernel, config) giving the launch function of that shape: it launches at
     once when each argument is of exactly the class its parameter takes as it is (a float
     within range for a float, a live CudaArray of the parameter's type for an array), and
@@ -757,7 +752,7 @@ class Kernel:
         self._struct = _argument_struct(params, args_size)
         self._args_size = ctypes.c_size_t(args_size)
         self._launch_packed = _ffi.launch_packed_unconverted
-        self._launch_class = Launch if self._interpreted else (_exact_launch_class(
+        self._make_launch = Launch if self._interpreted else (_fast_launch_maker(
             params, self._struct, self._launch_packed, self._args_size) or Launch)
         self._handle_lock = threading.Lock()
         self._handle = None
@@ -785,7 +780,7 @@ class Kernel:
             else:
                 if nx.__class__ is int:
                     return launch
-            launch = self._launch_class(self, thread_config(self.name, nx, ny, nz))
+            launch = self._make_launch(self, thread_config(self.name, nx, ny, nz))
             if nx.__class__ is int:
                 if len(self._launches_by_threads) >= LaunchCache._LIMIT:
                     self._launches_by_threads.clear()
@@ -797,7 +792,7 @@ class Kernel:
             if launch is not None:
                 return launch
         return self._thread_launches.put(
-            key, self._launch_class(self, thread_config(self.name, nx, ny, nz)))
+            key, self._make_launch(self, thread_config(self.name, nx, ny, nz)))
 
     def __getitem__(self, key):
         # [blocks, threads_per_block] with ints, the usual key, costs one lookup; a key equal
@@ -811,7 +806,7 @@ class Kernel:
                     key[0].__class__ is int and key[1].__class__ is int if len(key) == 2
                     else _plain(key)):
                 return launch
-        return self._launches.put(key, self._launch_class(self, launch_config(self.name, key)))
+        return self._launches.put(key, self._make_launch(self, launch_config(self.name, key)))
 
     def launch(self, *args, grid, block, stream=0, shared_mem=0):
         """Launches at once on `grid` blocks of `block` threads (ints or tuples), queued on
