@@ -36,13 +36,17 @@ extern "C" __global__ void saxpy(float a, const float *x, float *y, long long n)
     if (i < n) y[i] = a * x[i] + y[i];
 }
 
-extern "C" __global__ void mandelbrot(int *result, float x0, float y0, float x1, float y1,
-                                      int width, int height, int max_iters) {
+// The paper's Mandelbrot with its coordinates computed in `Coordinate`: float as written in
+// C, or double as the Python kernel computes them under NumPy's promotion rules (float32 /
+// int32 is float64), for comparison.
+template <typename Coordinate>
+__device__ void mandelbrot_pixel(int *result, float x0, float y0, float x1, float y1, int width,
+                                 int height, int max_iters) {
     int col = blockIdx.x * blockDim.x + threadIdx.x;
     int row = blockIdx.y * blockDim.y + threadIdx.y;
     if (col < width && row < height) {
-        float dx = (x1 - x0) / width, dy = (y1 - y0) / height;
-        float c_re = x0 + col * dx, c_im = y0 + row * dy;
+        Coordinate dx = (Coordinate)(x1 - x0) / width, dy = (Coordinate)(y1 - y0) / height;
+        float c_re = (float)(x0 + col * dx), c_im = (float)(y0 + row * dy);
         float z_re = c_re, z_im = c_im;
         int i = 0;
         for (i = 0; i < max_iters; ++i) {
@@ -56,27 +60,15 @@ extern "C" __global__ void mandelbrot(int *result, float x0, float y0, float x1,
     }
 }
 
-// The same with the coordinates computed as the Python kernel computes them under NumPy's
-// promotion rules (float32 / int32 is float64), for comparison.
+extern "C" __global__ void mandelbrot(int *result, float x0, float y0, float x1, float y1,
+                                      int width, int height, int max_iters) {
+    mandelbrot_pixel<float>(result, x0, y0, x1, y1, width, height, max_iters);
+}
+
 extern "C" __global__ void mandelbrot_float64_coordinates(int *result, float x0, float y0, float x1,
                                                           float y1, int width, int height,
                                                           int max_iters) {
-    int col = blockIdx.x * blockDim.x + threadIdx.x;
-    int row = blockIdx.y * blockDim.y + threadIdx.y;
-    if (col < width && row < height) {
-        double dx = (double)(x1 - x0) / width, dy = (double)(y1 - y0) / height;
-        float c_re = (float)(x0 + col * dx), c_im = (float)(y0 + row * dy);
-        float z_re = c_re, z_im = c_im;
-        int i = 0;
-        for (i = 0; i < max_iters; ++i) {
-            if (z_re * z_re + z_im * z_im > 4.0f) break;
-            float new_re = z_re * z_re - z_im * z_im;
-            float new_im = 2.0f * z_re * z_im;
-            z_re = c_re + new_re;
-            z_im = c_im + new_im;
-        }
-        result[row * width + col] = i;
-    }
+    mandelbrot_pixel<double>(result, x0, y0, x1, y1, width, height, max_iters);
 }
 
 extern "C" __global__ void matmul(const float *A, const float *B, float *C, int n) {
