@@ -60,17 +60,23 @@ void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *con
         shape = cudapy::shape_for_threads(dim(config->threads), block_size_of(kernel));
         extent = dim(config->threads);
     }
-    std::size_t count = kernel.interface.params.size();
+    const auto &interface = kernel.interface;
+    std::size_t count = interface.params.size();
     constexpr std::size_t inline_count = 32;
-    std::array<void *, inline_count + 1> inline_args;
+    std::array<void *, inline_count + 1 + cudapy::max_hoisted_values> inline_args;
     std::vector<void *> heap_args;
     void **args = inline_args.data();
     if (count > inline_count) {
-        heap_args.resize(count + 1);
+        heap_args.resize(count + 1 + interface.hoisted.size());
         args = heap_args.data();
     }
     std::copy(params, params + count, args);
     args[count] = &extent;
+    std::array<std::uint64_t, cudapy::max_hoisted_values> hoisted;
+    for (std::size_t i = 0; i < interface.hoisted.size(); ++i) {
+        cudapy::evaluate(interface.hoisted[i], params, &hoisted[i]);
+        args[count + 1 + i] = &hoisted[i];
+    }
     if (kernel.target == cudapy::Target::Cpu)
         return cudapy::host::launch(kernel.host_entry, args, shape, config->shared_bytes);
 #if CUDAPY_HAVE_CUDA

@@ -336,6 +336,14 @@ struct Local {
     Span first_assignment;
 };
 
+// A value every thread of a kernel computes alike from the kernel's scalar parameters, moved
+// out of the kernel: the launch computes it once and passes it as a hidden parameter, which
+// the kernel reads as the variable `name`.
+struct HoistedValue {
+    std::string name;
+    ExprPtr value;
+};
+
 struct Function {
     std::string name;
     Span span;  // the name in the def line
@@ -349,6 +357,7 @@ struct Function {
     bool is_kernel = false;
     Block body;
     std::vector<Local> locals;  // in order of first assignment
+    std::vector<HoistedValue> hoisted;  // of a kernel: its hidden parameters after the extent
 };
 
 // An array of constant values the program was given, for `const.array_like(name)`.

@@ -177,6 +177,7 @@ std::string to_string(const Program &program) {
                 << (f.params[i].written ? "!" : "");
         out << ") -> " << type_name(f.return_type) << "\n";
         for (const auto &local : f.locals) out << "  local " << local.name << ":" << type_name(local.type) << "\n";
+        for (const auto &value : f.hoisted) out << "  hoisted " << value.name << " = " << to_string(*value.value) << "\n";
         BlockPrinter(out).block(f.body, 1);
     }
     return out.str();

@@ -258,6 +258,7 @@ private:
             text += c_type(f.params[i].type) + " " + c_name(f.params[i].name);
         }
         if (f.is_kernel) text += std::string(f.params.empty() ? "" : ", ") + "cudapy::extent cudapy_extent";
+        for (const auto &value : f.hoisted) text += ", " + c_type(value.value->type) + " " + c_name(value.name);
         return text + ")";
     }
 
@@ -271,7 +272,11 @@ private:
              << "        " << c_function_name(f.name) << "(";
         for (std::size_t i = 0; i < f.params.size(); ++i)
             out_ << "*static_cast<" << c_type(f.params[i].type) << " *>(args[" << i << "]), ";
-        out_ << "*static_cast<cudapy::extent *>(args[" << f.params.size() << "]));\n"
+        out_ << "*static_cast<cudapy::extent *>(args[" << f.params.size() << "])";
+        for (std::size_t i = 0; i < f.hoisted.size(); ++i)
+            out_ << ", *static_cast<" << c_type(f.hoisted[i].value->type) << " *>(args["
+                 << f.params.size() + 1 + i << "])";
+        out_ << ");\n"
              << "    });\n}\n\n";
     }
 

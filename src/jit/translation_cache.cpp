@@ -134,6 +134,17 @@ std::string encode_translation(const pipeline::Translation &translation) {
             out.number(param.offset);
             out.number(param.bytes);
         }
+        out.number(kernel.hoisted.size());
+        for (const auto &hoisted : kernel.hoisted) {
+            out.number(static_cast<std::uint64_t>(hoisted.type));
+            out.number(hoisted.steps.size());
+            for (const auto &step : hoisted.steps) {
+                out.number(static_cast<std::uint64_t>(step.op));
+                out.number(static_cast<std::uint64_t>(step.type));
+                out.number(step.parameter);
+                out.number(step.bits);
+            }
+        }
     }
     out.number(translation.asserts.size());
     for (const auto &site : translation.asserts) {
@@ -168,6 +179,28 @@ std::optional<pipeline::Translation> decode_translation(const std::string &bytes
             param.offset = in.number();
             param.bytes = in.number();
             kernel.params.push_back(std::move(param));
+        }
+        std::vector<ast::Scalar> parameter_types;
+        for (const auto &param : kernel.params)
+            parameter_types.push_back(param.is_array ? ast::Scalar::Void : param.element);
+        std::uint64_t hoisted = in.count(16);
+        if (hoisted > max_hoisted_values) return std::nullopt;
+        for (std::uint64_t h = 0; h < hoisted && in.ok; ++h) {
+            HoistedProgram program;
+            program.type = static_cast<ast::Scalar>(in.number() & 0xff);
+            std::uint64_t steps = in.count(32);
+            for (std::uint64_t s = 0; s < steps && in.ok; ++s) {
+                HoistedStep step;
+                step.op = static_cast<HoistedOp>(in.number() & 0xff);
+                step.type = static_cast<ast::Scalar>(in.number() & 0xff);
+                step.parameter = static_cast<std::uint32_t>(in.number());
+                step.bits = in.number();
+                program.steps.push_back(step);
+            }
+            // A launch runs these programs: one that could read past the parameters or its
+            // stack makes the entry malformed, as a short one is.
+            if (in.ok && !well_formed(program, parameter_types)) return std::nullopt;
+            kernel.hoisted.push_back(std::move(program));
         }
         translation.kernels.push_back(std::move(kernel));
     }

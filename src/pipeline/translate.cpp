@@ -1,6 +1,7 @@
 #include "pipeline/translate.h"
 
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -9,6 +10,7 @@
 #include "emit/cuda.h"
 #include "frontend/lower.h"
 #include "passes/array_writes.h"
+#include "passes/hoist_invariants.h"
 #include "passes/nonnegative.h"
 #include "passes/target_support.h"
 #include "syntax/tree.h"
@@ -48,11 +50,83 @@ private:
     std::vector<StageTime> &times_;
 };
 
+// The steps that compute a hoisted expression (passes/hoist_invariants says which kinds it
+// holds), literals as the emitter writes them.
+void append_steps(const Expr &e, const Function &kernel, std::vector<HoistedStep> &steps) {
+    HoistedStep step;
+    step.type = e.type.scalar;
+    auto constant = [&](double value) {
+        step.op = HoistedOp::Constant;
+        if (e.type.scalar == Scalar::Float32) {
+            float single = static_cast<float>(value);
+            std::memcpy(&step.bits, &single, sizeof single);
+        } else {
+            std::memcpy(&step.bits, &value, sizeof value);
+        }
+        steps.push_back(step);
+    };
+    switch (e.kind) {
+    case ExprKind::IntLiteral: {
+        auto value = static_cast<const IntLiteral &>(e).value;
+        if (e.type.is_float()) return constant(static_cast<double>(value));
+        step.op = HoistedOp::Constant;
+        step.bits = value;
+        steps.push_back(step);
+        return;
+    }
+    case ExprKind::FloatLiteral: return constant(static_cast<const FloatLiteral &>(e).value);
+    case ExprKind::BoolLiteral:
+        step.op = HoistedOp::Constant;
+        step.bits = static_cast<const BoolLiteral &>(e).value;
+        steps.push_back(step);
+        return;
+    case ExprKind::Variable: {
+        const auto &name = static_cast<const ast::Variable &>(e).name;
+        step.op = HoistedOp::Parameter;
+        while (kernel.params[step.parameter].name != name) ++step.parameter;
+        steps.push_back(step);
+        return;
+    }
+    case ExprKind::Cast: {
+        const Expr &operand = *static_cast<const Cast &>(e).operand;
+        // The emitter converts a literal when it writes it: a float literal holds a double.
+        if (e.type.is_float() && operand.kind == ExprKind::IntLiteral)
+            return constant(static_cast<double>(static_cast<const IntLiteral &>(operand).value));
+        if (e.type.is_float() && operand.kind == ExprKind::FloatLiteral)
+            return constant(static_cast<const FloatLiteral &>(operand).value);
+        append_steps(operand, kernel, steps);
+        step.op = HoistedOp::Convert;
+        steps.push_back(step);
+        return;
+    }
+    case ExprKind::Unary: {
+        const auto &u = static_cast<const Unary &>(e);
+        append_steps(*u.operand, kernel, steps);
+        if (u.op == UnaryOp::Plus) return;
+        step.op = HoistedOp::Negate;
+        steps.push_back(step);
+        return;
+    }
+    case ExprKind::Binary: {
+        const auto &b = static_cast<const Binary &>(e);
+        append_steps(*b.lhs, kernel, steps);
+        append_steps(*b.rhs, kernel, steps);
+        step.op = b.op == BinaryOp::Add   ? HoistedOp::Add
+                  : b.op == BinaryOp::Sub ? HoistedOp::Sub
+                  : b.op == BinaryOp::Mul ? HoistedOp::Mul
+                                          : HoistedOp::Div;
+        steps.push_back(step);
+        return;
+    }
+    default: return;
+    }
+}
+
 std::vector<KernelInterface> interfaces(const Program &program) {
     std::vector<KernelInterface> kernels;
     for (const auto &f : program.functions) {
         if (!f.is_kernel) continue;
-        KernelInterface kernel{f.name, emit::c_function_name(f.name), {}, 0};
+        KernelInterface kernel{f.name, emit::c_function_name(f.name), {}, 0, {}};
         std::size_t offset = 0, alignment = 1;
         for (const auto &param : f.params) {
             const Type &type = param.type;
@@ -71,6 +145,11 @@ std::vector<KernelInterface> interfaces(const Program &program) {
             kernel.params.push_back(layout);
         }
         kernel.args_size = (offset + alignment - 1) / alignment * alignment;
+        for (const auto &value : f.hoisted) {
+            HoistedProgram hoisted{value.value->type.scalar, {}};
+            append_steps(*value.value, f, hoisted.steps);
+            kernel.hoisted.push_back(std::move(hoisted));
+        }
         kernels.push_back(std::move(kernel));
     }
     return kernels;
@@ -138,6 +217,8 @@ Translation translate(const std::vector<SourceUnit> &units,
     stages.run("mark array writes", program, [&] { program = passes::mark_array_writes(std::move(program)); });
     stages.run("mark non-negative division", program,
                [&] { program = passes::mark_nonnegative_division(std::move(program)); });
+    stages.run("hoist launch invariants", program,
+               [&] { program = passes::hoist_invariants(std::move(program)); });
     stages.run("check target support", program,
                [&] { passes::check_target_support(program, target, diagnostics); });
     if (diagnostics.any()) {

@@ -11,6 +11,7 @@
 #include "ast/node.h"
 #include "ast/source.h"
 #include "ast/type.h"
+#include "common/hoisted.h"
 #include "common/target.h"
 #include "emit/cuda.h"
 
@@ -33,6 +34,8 @@ struct KernelInterface {
     std::string symbol;  // the C name of the __global__ function
     std::vector<ParamLayout> params;
     std::size_t args_size = 0;
+    // The kernel's hidden parameters after the extent, each computed at a launch.
+    std::vector<HoistedProgram> hoisted;
 };
 
 struct StageTime {

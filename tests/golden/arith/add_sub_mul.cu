@@ -1,5 +1,5 @@
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_sub_mul(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, double v, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_sub_mul(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, double v, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/add_sub_mul.py"
     I.data[0] = cudapy::add(a, b);
@@ -20,8 +20,8 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_sub_mul(cudapy::array<int> I
 #line 11 "arith/add_sub_mul.py"
     D.data[2] = (u * v);
 #line 12 "arith/add_sub_mul.py"
-    D.data[3] = (((double)x) * u);
+    D.data[3] = cudapy_hoisted0;
 #line 13 "arith/add_sub_mul.py"
-    D.data[4] = (((double)a) - u);
+    D.data[4] = cudapy_hoisted1;
 }
 

@@ -1,8 +1,8 @@
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bools(bool p, float x, signed char s, cudapy::array<float> F, cudapy::array<int> I, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS bools(bool p, float x, signed char s, cudapy::array<float> F, cudapy::array<int> I, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/bool_promotion.py"
-    F.data[0] = (((float)p) * x);
+    F.data[0] = cudapy_hoisted0;
 #line 4 "arith/bool_promotion.py"
     I.data[0] = ((int)((signed char)(((signed char)p) + s)));
 #line 5 "arith/bool_promotion.py"

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<float> F, cudapy::array<double> D, int a, int b, long long c, float x, float y, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv(cudapy::array<int> I, cudapy::array<long long> L, cudapy::array<float> F, cudapy::array<double> D, int a, int b, long long c, float x, float y, double u, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/floordiv.py"
     I.data[0] = cudapy::floordiv(a, b);
@@ -14,8 +14,8 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS floordiv(cudapy::array<int> I, c
 #line 8 "arith/floordiv.py"
     F.data[1] = cudapy::floordiv(x, 2.0f);
 #line 9 "arith/floordiv.py"
-    D.data[0] = cudapy::floordiv(u, ((double)x));
+    D.data[0] = cudapy::floordiv(u, cudapy_hoisted0);
 #line 10 "arith/floordiv.py"
-    D.data[1] = cudapy::floordiv(u, ((double)a));
+    D.data[1] = cudapy::floordiv(u, cudapy_hoisted1);
 }
 

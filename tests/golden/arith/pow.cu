@@ -1,5 +1,5 @@
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_ops(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_ops(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, float x, float y, double u, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/pow.py"
     I.data[0] = cudapy::ipow(a, b);
@@ -14,8 +14,8 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_ops(cudapy::array<int> I, cu
 #line 8 "arith/pow.py"
     D.data[0] = ::pow(u, 3.0);
 #line 9 "arith/pow.py"
-    D.data[1] = ::pow(u, ((double)x));
+    D.data[1] = ::pow(u, cudapy_hoisted0);
 #line 10 "arith/pow.py"
-    D.data[2] = ::pow(u, ((double)a));
+    D.data[2] = ::pow(u, cudapy_hoisted1);
 }
 

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS comparisons(cudapy::array<bool> B, int a, int b, float x, double u, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS comparisons(cudapy::array<bool> B, int a, int b, float x, double u, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "compare/comparisons.py"
     B.data[0] = (a < b);
@@ -14,10 +14,10 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS comparisons(cudapy::array<bool> 
 #line 8 "compare/comparisons.py"
     B.data[5] = (a != b);
 #line 9 "compare/comparisons.py"
-    B.data[6] = (((double)x) < ((double)a));
+    B.data[6] = (cudapy_hoisted0 < cudapy_hoisted1);
 #line 10 "compare/comparisons.py"
     B.data[7] = (x == 0.5f);
 #line 11 "compare/comparisons.py"
-    B.data[8] = (u >= ((double)x));
+    B.data[8] = (u >= cudapy_hoisted0);
 }
 

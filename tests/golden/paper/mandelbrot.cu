@@ -1,7 +1,7 @@
 
 static __device__ int mandel(float c_re, float c_im, int count);
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mandelbrot(cudapy::array<int> result, float x0, float y0, float x1, float y1, int width, int height, int maxIters, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mandelbrot(cudapy::array<int> result, float x0, float y0, float x1, float y1, int width, int height, int maxIters, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1, double cudapy_hoisted2, double cudapy_hoisted3) {
     double dx{};
     double dy{};
     double x{};
@@ -10,13 +10,13 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mandelbrot(cudapy::array<int> re
 #line 3 "paper/mandelbrot.py"
     if ((cudapy::idx() < width) && (cudapy::idy() < height)) {
 #line 4 "paper/mandelbrot.py"
-        dx = (((double)(x1 - x0)) / ((double)width));
+        dx = cudapy_hoisted0;
 #line 5 "paper/mandelbrot.py"
-        dy = (((double)(y1 - y0)) / ((double)height));
+        dy = cudapy_hoisted1;
 #line 6 "paper/mandelbrot.py"
-        x = (((double)x0) + (((double)cudapy::idx()) * dx));
+        x = (cudapy_hoisted2 + (((double)cudapy::idx()) * dx));
 #line 7 "paper/mandelbrot.py"
-        y = (((double)y0) + (((double)cudapy::idy()) * dy));
+        y = (cudapy_hoisted3 + (((double)cudapy::idy()) * dy));
 #line 8 "paper/mandelbrot.py"
         result.data[((cudapy::idy() * width) + cudapy::idx())] = mandel(((float)x), ((float)y), maxIters);
     }

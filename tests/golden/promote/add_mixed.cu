@@ -23,12 +23,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_i32_u32(cudapy::array<long l
     R.data[1] = cudapy::add(((long long)b), ((long long)a));
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "promote/add_mixed.py"
-    R.data[0] = (((double)a) + ((double)b));
+    R.data[0] = cudapy_hoisted0;
 #line 22 "promote/add_mixed.py"
-    R.data[1] = (((double)b) + ((double)a));
+    R.data[1] = cudapy_hoisted1;
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
@@ -47,28 +47,28 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_u8_i32(cudapy::array<int> R,
     R.data[1] = cudapy::add(b, ((int)a));
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 39 "promote/add_mixed.py"
-    R.data[0] = (((double)a) + ((double)b));
+    R.data[0] = cudapy_hoisted0;
 #line 40 "promote/add_mixed.py"
-    R.data[1] = (((double)b) + ((double)a));
+    R.data[1] = cudapy_hoisted1;
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent, float cudapy_hoisted0, float cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/add_mixed.py"
-    R.data[0] = (a + ((float)b));
+    R.data[0] = cudapy_hoisted0;
 #line 46 "promote/add_mixed.py"
-    R.data[1] = (((float)b) + a);
+    R.data[1] = cudapy_hoisted1;
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/add_mixed.py"
-    R.data[0] = (((double)a) + b);
+    R.data[0] = cudapy_hoisted0;
 #line 52 "promote/add_mixed.py"
-    R.data[1] = (b + ((double)a));
+    R.data[1] = cudapy_hoisted1;
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
@@ -79,11 +79,11 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_b_i8(cudapy::array<signed ch
     R.data[1] = ((signed char)(b + ((signed char)a)));
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent, float cudapy_hoisted0, float cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/add_mixed.py"
-    R.data[0] = (((float)a) + b);
+    R.data[0] = cudapy_hoisted0;
 #line 64 "promote/add_mixed.py"
-    R.data[1] = (b + ((float)a));
+    R.data[1] = cudapy_hoisted1;
 }
 

@@ -21,35 +21,35 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i64_u32(cudapy::array<
     R.data[0] = v;
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f64_f32(cudapy::array<double> R, double x, float y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f64_f32(cudapy::array<double> R, double x, float y, cudapy::extent cudapy_extent, double cudapy_hoisted0) {
     double v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 17 "promote/augmented_mixed.py"
     v = x;
 #line 18 "promote/augmented_mixed.py"
-    v = (v * ((double)y));
+    v = (v * cudapy_hoisted0);
 #line 19 "promote/augmented_mixed.py"
     R.data[0] = v;
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f32_i16(cudapy::array<float> R, float x, short y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f32_i16(cudapy::array<float> R, float x, short y, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     float v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 24 "promote/augmented_mixed.py"
     v = x;
 #line 25 "promote/augmented_mixed.py"
-    v = (v + ((float)y));
+    v = (v + cudapy_hoisted0);
 #line 26 "promote/augmented_mixed.py"
     R.data[0] = v;
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f64_i64(cudapy::array<double> R, double x, long long y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f64_i64(cudapy::array<double> R, double x, long long y, cudapy::extent cudapy_extent, double cudapy_hoisted0) {
     double v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 31 "promote/augmented_mixed.py"
     v = x;
 #line 32 "promote/augmented_mixed.py"
-    v = (v / ((double)y));
+    v = (v / cudapy_hoisted0);
 #line 33 "promote/augmented_mixed.py"
     R.data[0] = v;
 }
@@ -87,13 +87,13 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i32_b(cudapy::array<in
     R.data[0] = v;
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f32_b(cudapy::array<float> R, float x, bool y, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_f32_b(cudapy::array<float> R, float x, bool y, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     float v{};
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/augmented_mixed.py"
     v = x;
 #line 60 "promote/augmented_mixed.py"
-    v = (v - ((float)y));
+    v = (v - cudapy_hoisted0);
 #line 61 "promote/augmented_mixed.py"
     R.data[0] = v;
 }

@@ -39,28 +39,28 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_u8_i32(cudapy::array<bool> B
     B.data[1] = (((int)a) != b);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i32(cudapy::array<bool> B, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i32(cudapy::array<bool> B, float a, int b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/compare_eq_mixed.py"
-    B.data[0] = (((double)a) == ((double)b));
+    B.data[0] = (cudapy_hoisted0 == cudapy_hoisted1);
 #line 34 "promote/compare_eq_mixed.py"
-    B.data[1] = (((double)a) != ((double)b));
+    B.data[1] = (cudapy_hoisted0 != cudapy_hoisted1);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i16(cudapy::array<bool> B, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i16(cudapy::array<bool> B, float a, short b, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 39 "promote/compare_eq_mixed.py"
-    B.data[0] = (a == ((float)b));
+    B.data[0] = (a == cudapy_hoisted0);
 #line 40 "promote/compare_eq_mixed.py"
-    B.data[1] = (a != ((float)b));
+    B.data[1] = (a != cudapy_hoisted0);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_f64(cudapy::array<bool> B, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_f64(cudapy::array<bool> B, float a, double b, cudapy::extent cudapy_extent, double cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/compare_eq_mixed.py"
-    B.data[0] = (((double)a) == b);
+    B.data[0] = (cudapy_hoisted0 == b);
 #line 46 "promote/compare_eq_mixed.py"
-    B.data[1] = (((double)a) != b);
+    B.data[1] = (cudapy_hoisted0 != b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_i8(cudapy::array<bool> B, bool a, signed char b, cudapy::extent cudapy_extent) {
@@ -71,11 +71,11 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_i8(cudapy::array<bool> B, 
     B.data[1] = (((signed char)a) != b);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_f32(cudapy::array<bool> B, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_f32(cudapy::array<bool> B, bool a, float b, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/compare_eq_mixed.py"
-    B.data[0] = (((float)a) == b);
+    B.data[0] = (cudapy_hoisted0 == b);
 #line 58 "promote/compare_eq_mixed.py"
-    B.data[1] = (((float)a) != b);
+    B.data[1] = (cudapy_hoisted0 != b);
 }
 

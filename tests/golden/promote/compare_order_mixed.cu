@@ -59,40 +59,40 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_u8_i32(cudapy::array<bool> B
     B.data[3] = (((int)a) >= b);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i32(cudapy::array<bool> B, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i32(cudapy::array<bool> B, float a, int b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/compare_order_mixed.py"
-    B.data[0] = (((double)a) < ((double)b));
+    B.data[0] = (cudapy_hoisted0 < cudapy_hoisted1);
 #line 44 "promote/compare_order_mixed.py"
-    B.data[1] = (((double)a) <= ((double)b));
+    B.data[1] = (cudapy_hoisted0 <= cudapy_hoisted1);
 #line 45 "promote/compare_order_mixed.py"
-    B.data[2] = (((double)a) > ((double)b));
+    B.data[2] = (cudapy_hoisted0 > cudapy_hoisted1);
 #line 46 "promote/compare_order_mixed.py"
-    B.data[3] = (((double)a) >= ((double)b));
+    B.data[3] = (cudapy_hoisted0 >= cudapy_hoisted1);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i16(cudapy::array<bool> B, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_i16(cudapy::array<bool> B, float a, short b, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/compare_order_mixed.py"
-    B.data[0] = (a < ((float)b));
+    B.data[0] = (a < cudapy_hoisted0);
 #line 52 "promote/compare_order_mixed.py"
-    B.data[1] = (a <= ((float)b));
+    B.data[1] = (a <= cudapy_hoisted0);
 #line 53 "promote/compare_order_mixed.py"
-    B.data[2] = (a > ((float)b));
+    B.data[2] = (a > cudapy_hoisted0);
 #line 54 "promote/compare_order_mixed.py"
-    B.data[3] = (a >= ((float)b));
+    B.data[3] = (a >= cudapy_hoisted0);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_f64(cudapy::array<bool> B, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_f32_f64(cudapy::array<bool> B, float a, double b, cudapy::extent cudapy_extent, double cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 59 "promote/compare_order_mixed.py"
-    B.data[0] = (((double)a) < b);
+    B.data[0] = (cudapy_hoisted0 < b);
 #line 60 "promote/compare_order_mixed.py"
-    B.data[1] = (((double)a) <= b);
+    B.data[1] = (cudapy_hoisted0 <= b);
 #line 61 "promote/compare_order_mixed.py"
-    B.data[2] = (((double)a) > b);
+    B.data[2] = (cudapy_hoisted0 > b);
 #line 62 "promote/compare_order_mixed.py"
-    B.data[3] = (((double)a) >= b);
+    B.data[3] = (cudapy_hoisted0 >= b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_i8(cudapy::array<bool> B, bool a, signed char b, cudapy::extent cudapy_extent) {
@@ -107,15 +107,15 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_i8(cudapy::array<bool> B, 
     B.data[3] = (((signed char)a) >= b);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_f32(cudapy::array<bool> B, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS cmp_b_f32(cudapy::array<bool> B, bool a, float b, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 75 "promote/compare_order_mixed.py"
-    B.data[0] = (((float)a) < b);
+    B.data[0] = (cudapy_hoisted0 < b);
 #line 76 "promote/compare_order_mixed.py"
-    B.data[1] = (((float)a) <= b);
+    B.data[1] = (cudapy_hoisted0 <= b);
 #line 77 "promote/compare_order_mixed.py"
-    B.data[2] = (((float)a) > b);
+    B.data[2] = (cudapy_hoisted0 > b);
 #line 78 "promote/compare_order_mixed.py"
-    B.data[3] = (((float)a) >= b);
+    B.data[3] = (cudapy_hoisted0 >= b);
 }
 

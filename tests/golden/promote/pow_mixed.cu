@@ -23,12 +23,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_i32_u32(cudapy::array<long l
     R.data[1] = cudapy::ipow(((long long)b), ((long long)a));
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 21 "promote/pow_mixed.py"
-    R.data[0] = ::pow(((double)a), ((double)b));
+    R.data[0] = ::pow(cudapy_hoisted0, cudapy_hoisted1);
 #line 22 "promote/pow_mixed.py"
-    R.data[1] = ::pow(((double)b), ((double)a));
+    R.data[1] = ::pow(cudapy_hoisted1, cudapy_hoisted0);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
@@ -47,28 +47,28 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_u8_i32(cudapy::array<int> R,
     R.data[1] = cudapy::ipow(b, ((int)a));
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 39 "promote/pow_mixed.py"
-    R.data[0] = ::pow(((double)a), ((double)b));
+    R.data[0] = ::pow(cudapy_hoisted0, cudapy_hoisted1);
 #line 40 "promote/pow_mixed.py"
-    R.data[1] = ::pow(((double)b), ((double)a));
+    R.data[1] = ::pow(cudapy_hoisted1, cudapy_hoisted0);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_f32_i16(cudapy::array<float> R, float a, short b, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 45 "promote/pow_mixed.py"
-    R.data[0] = ::powf(a, ((float)b));
+    R.data[0] = ::powf(a, cudapy_hoisted0);
 #line 46 "promote/pow_mixed.py"
-    R.data[1] = ::powf(((float)b), a);
+    R.data[1] = ::powf(cudapy_hoisted0, a);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_f32_f64(cudapy::array<double> R, float a, double b, cudapy::extent cudapy_extent, double cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 51 "promote/pow_mixed.py"
-    R.data[0] = ::pow(((double)a), b);
+    R.data[0] = ::pow(cudapy_hoisted0, b);
 #line 52 "promote/pow_mixed.py"
-    R.data[1] = ::pow(b, ((double)a));
+    R.data[1] = ::pow(b, cudapy_hoisted0);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
@@ -79,11 +79,11 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_b_i8(cudapy::array<signed ch
     R.data[1] = cudapy::ipow(b, ((signed char)a));
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS pow_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/pow_mixed.py"
-    R.data[0] = ::powf(((float)a), b);
+    R.data[0] = ::powf(cudapy_hoisted0, b);
 #line 64 "promote/pow_mixed.py"
-    R.data[1] = ::powf(b, ((float)a));
+    R.data[1] = ::powf(b, cudapy_hoisted0);
 }
 

@@ -1,5 +1,5 @@
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int8(cudapy::array<signed char> R, cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int8(cudapy::array<signed char> R, cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, ((signed char)2));
@@ -10,12 +10,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int8(cudapy::a
 #line 6 "promote/weak_floordiv_mod.py"
     R.data[3] = cudapy::mod(((signed char)7), x);
 #line 7 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 8 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int16(cudapy::array<short> R, cudapy::array<float> F, short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int16(cudapy::array<short> R, cudapy::array<float> F, short x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 13 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, ((short)2));
@@ -26,12 +26,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int16(cudapy::
 #line 16 "promote/weak_floordiv_mod.py"
     R.data[3] = cudapy::mod(((short)7), x);
 #line 17 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 18 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int32(cudapy::array<int> R, cudapy::array<float> F, int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int32(cudapy::array<int> R, cudapy::array<float> F, int x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 23 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, 2);
@@ -42,12 +42,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int32(cudapy::
 #line 26 "promote/weak_floordiv_mod.py"
     R.data[3] = cudapy::mod(7, x);
 #line 27 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 28 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int64(cudapy::array<long long> R, cudapy::array<float> F, long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int64(cudapy::array<long long> R, cudapy::array<float> F, long long x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/weak_floordiv_mod.py"
     R.data[0] = cudapy::floordiv(x, 2LL);
@@ -58,12 +58,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_int64(cudapy::
 #line 36 "promote/weak_floordiv_mod.py"
     R.data[3] = cudapy::mod(7LL, x);
 #line 37 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 38 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint8(cudapy::array<unsigned char> R, cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint8(cudapy::array<unsigned char> R, cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_floordiv_mod.py"
     R.data[0] = ((unsigned char)(x / ((unsigned char)2)));
@@ -74,12 +74,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint8(cudapy::
 #line 46 "promote/weak_floordiv_mod.py"
     R.data[3] = ((unsigned char)(((unsigned char)7) % x));
 #line 47 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 48 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint16(cudapy::array<unsigned short> R, cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint16(cudapy::array<unsigned short> R, cudapy::array<float> F, unsigned short x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 53 "promote/weak_floordiv_mod.py"
     R.data[0] = ((unsigned short)(x / ((unsigned short)2)));
@@ -90,12 +90,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint16(cudapy:
 #line 56 "promote/weak_floordiv_mod.py"
     R.data[3] = ((unsigned short)(((unsigned short)7) % x));
 #line 57 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 58 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint32(cudapy::array<unsigned int> R, cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint32(cudapy::array<unsigned int> R, cudapy::array<float> F, unsigned int x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 63 "promote/weak_floordiv_mod.py"
     R.data[0] = (x / 2u);
@@ -106,12 +106,12 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint32(cudapy:
 #line 66 "promote/weak_floordiv_mod.py"
     R.data[3] = (7u % x);
 #line 67 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 68 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint64(cudapy::array<unsigned long long> R, cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint64(cudapy::array<unsigned long long> R, cudapy::array<float> F, unsigned long long x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 73 "promote/weak_floordiv_mod.py"
     R.data[0] = (x / 2ULL);
@@ -122,9 +122,9 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_uint64(cudapy:
 #line 76 "promote/weak_floordiv_mod.py"
     R.data[3] = (7ULL % x);
 #line 77 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 78 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_float32(cudapy::array<float> R, cudapy::array<float> F, float x, cudapy::extent cudapy_extent) {
@@ -159,7 +159,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_float64(cudapy
     F.data[1] = cudapy::mod(x, 2.5);
 }
 
-extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_bool(cudapy::array<int> R, cudapy::array<float> F, bool x, cudapy::extent cudapy_extent) {
+extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_bool(cudapy::array<int> R, cudapy::array<float> F, bool x, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 103 "promote/weak_floordiv_mod.py"
     R.data[0] = (((int)x) / 2);
@@ -170,8 +170,8 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_floordiv_mod_bool(cudapy::a
 #line 106 "promote/weak_floordiv_mod.py"
     R.data[3] = (7 % ((int)x));
 #line 107 "promote/weak_floordiv_mod.py"
-    F.data[0] = cudapy::floordiv(((float)x), 2.0f);
+    F.data[0] = cudapy::floordiv(cudapy_hoisted0, 2.0f);
 #line 108 "promote/weak_floordiv_mod.py"
-    F.data[1] = cudapy::mod(((float)x), 2.5f);
+    F.data[1] = cudapy::mod(cudapy_hoisted0, 2.5f);
 }
 
