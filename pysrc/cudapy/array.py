@@ -756,9 +756,16 @@ def foreign_reader(dtype, ndim, strided):
         if library == "cupy":
             if value.dtype is not dtype and value.dtype != dtype:
                 return None
-            shape = value.shape
-            if len(shape) != ndim or not value.size:
-                return None
+            if ndim == 1:  # the extent is the size: no shape tuple to build
+                if value.ndim != 1:
+                    return None
+                shape = (value.size,)
+                if not shape[0]:
+                    return None
+            else:
+                shape = value.shape
+                if len(shape) != ndim or not value.size:
+                    return None
             try:
                 contiguous = value._c_contiguous  # a flag of CuPy's ndarray, read in one step
             except AttributeError:

@@ -1,17 +1,16 @@
 """The GPUs the library can see."""
 
 import ctypes
-from dataclasses import dataclass
+from collections import namedtuple
 
 from . import _ffi
 
 
-@dataclass(frozen=True)
-class DeviceInfo:
-    name: str
-    compute_capability: tuple  # (major, minor)
-    multiprocessors: int
-    total_memory: int  # bytes
+class DeviceInfo(namedtuple("DeviceInfo", ["name", "compute_capability", "multiprocessors",
+                                           "total_memory"])):
+    """A GPU's name, compute capability (major, minor), multiprocessors and memory in bytes."""
+
+    __slots__ = ()
 
 
 def device_count():

@@ -1,7 +1,7 @@
 """Exceptions raised by cudapy, one class per status code of the C library."""
 
 import enum
-from dataclasses import dataclass
+from collections import namedtuple
 
 
 class DiagnosticKind(enum.IntEnum):
@@ -15,18 +15,14 @@ class DiagnosticKind(enum.IntEnum):
     INTERNAL = 5
 
 
-@dataclass(frozen=True)
-class Diagnostic:
-    """One error in the user's kernel source. Lines and columns are 1-based; ends are exclusive."""
+# A named tuple rather than a dataclass: importing dataclasses costs more than the rest of
+# `import cudapy`.
+class Diagnostic(namedtuple("Diagnostic", ["kind", "filename", "lineno", "offset", "end_lineno",
+                                           "end_offset", "message", "source_line"])):
+    """One error in the user's kernel source: its DiagnosticKind, file, position (lines and
+    columns 1-based, ends exclusive), message and source line."""
 
-    kind: DiagnosticKind
-    filename: str
-    lineno: int
-    offset: int
-    end_lineno: int
-    end_offset: int
-    message: str
-    source_line: str
+    __slots__ = ()
 
 
 class CudapyError(Exception):
