@@ -47,13 +47,16 @@ public:
 
 private:
     ExprPtr mutate_unary(const std::shared_ptr<Unary> &e) override {
-        return movable(*e) ? hoist(e) : Mutator::mutate_unary(e);
+        auto value = hoisted(e);
+        return value ? value : Mutator::mutate_unary(e);
     }
     ExprPtr mutate_binary(const std::shared_ptr<Binary> &e) override {
-        return movable(*e) ? hoist(e) : Mutator::mutate_binary(e);
+        auto value = hoisted(e);
+        return value ? value : Mutator::mutate_binary(e);
     }
     ExprPtr mutate_cast(const std::shared_ptr<Cast> &e) override {
-        return movable(*e) ? hoist(e) : Mutator::mutate_cast(e);
+        auto value = hoisted(e);
+        return value ? value : Mutator::mutate_cast(e);
     }
 
     // Whether `e` may move and is worth a parameter.
@@ -111,12 +114,14 @@ private:
         }
     }
 
-    // The kernel's hidden parameter holding `e`: a new one, or the one of an equal expression.
-    ExprPtr hoist(const ExprPtr &e) {
+    // The kernel's hidden parameter holding `e`: the one of an equal expression, or a new one
+    // while there is room; null when `e` stays.
+    ExprPtr hoisted(const ExprPtr &e) {
+        if (!movable(*e)) return nullptr;
         std::string text = to_string(*e);
         auto found = names_.find(text);
         if (found == names_.end()) {
-            if (kernel_.hoisted.size() >= max_hoisted_values) return e;
+            if (kernel_.hoisted.size() >= max_hoisted_values) return nullptr;
             std::string name = ".hoisted" + std::to_string(kernel_.hoisted.size());
             kernel_.hoisted.push_back({name, e});
             found = names_.emplace(text, name).first;
