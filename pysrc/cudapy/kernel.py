@@ -1,7 +1,10 @@
 """Translating Python functions to CUDA kernels, compiling them and launching them."""
 
 import ctypes
+import io
+import itertools
 import math
+import operator
 import os
 import re
 import struct
@@ -57,19 +60,41 @@ def _strip_indent(lines, indent):
 
 def _last_code_line(code):
     """The last line any instruction of `code` or of a function nested in it spans."""
-    return max((end_line for nested in nested_codes(code)
-                for _, end_line, _, _ in nested.co_positions() if end_line is not None),
-               default=0)
+    positions = itertools.chain.from_iterable(nested.co_positions()
+                                              for nested in nested_codes(code))
+    return max(filter(None, map(operator.itemgetter(1), positions)), default=0)
+
+
+def _file_lines(filename, module_globals):
+    """The lines of a source file, as linecache.getlines gives them. A file linecache has not
+    read yet is read here when it is UTF-8 with \\n line ends and no encoding declaration, and
+    kept in linecache as linecache keeps it: its own reader decodes through tokenize, which
+    costs twice as much. Other files, and names that are no file, are left to linecache."""
+    import linecache
+
+    if filename not in linecache.cache and not (filename.startswith("<")
+                                                and filename.endswith(">")):
+        try:
+            with open(filename, "rb") as file:
+                status = os.fstat(file.fileno())
+                text = file.read().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = None
+        if text is not None and "\r" not in text and not text.startswith("\ufeff"):
+            lines = io.StringIO(text).readlines()
+            if not any("coding" in line for line in lines[:2]):  # PEP 263's place
+                if lines and not lines[-1].endswith("\n"):
+                    lines[-1] += "\n"
+                linecache.cache[filename] = (status.st_size, status.st_mtime, lines, filename)
+    return linecache.getlines(filename, module_globals)
 
 
 def _function_block(function):
     """The lines of the file that hold `function` (decorators first) and the 1-based number of
     the first, read from the lines its code object spans: inspect.getsourcelines finds the same
     block by tokenizing, which costs milliseconds in a fresh process."""
-    import linecache
-
     code = function.__code__
-    lines = linecache.getlines(code.co_filename, function.__globals__)
+    lines = _file_lines(code.co_filename, function.__globals__)
     first = code.co_firstlineno
     if not lines or first > len(lines) or not hasattr(code, "co_positions"):
         import inspect  # Python before 3.11, or a source linecache cannot read
@@ -204,7 +229,8 @@ class _Program:
     functions they call are compiled with them, the numbers become one more source of
     `NAME = value` lines, and the NumPy arrays constant arrays."""
 
-    def __init__(self, functions, sig, options=_Options(), target=None):
+    def __init__(self, functions, sig, options=_Options(), target=None, first_source=None):
+        """`first_source` is the first function's _Source when the caller has read it."""
         self.target = targets.resolve(target)
         self._options = options
         self._module = None
@@ -215,7 +241,7 @@ class _Program:
         items = [item.py_func if isinstance(item, DeviceFunction) else item for item in items]
         found = closure([item for item in items if isinstance(item, FunctionType)])
         items += [helper.py_func for helper in found.helpers if helper.py_func not in items]
-        sources = [_source(item) for item in items]
+        sources = [first_source or _source(items[0])] + [_source(item) for item in items[1:]]
         if self.target == "python":
             from . import interpreter
             sources = [interpreter._translatable(source) for source in sources]
@@ -917,20 +943,22 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     "nvrtc" or "nvcc" (None: $CUDAPY_COMPILER, else NVRTC).
     """
     options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
-    if sig is None and isinstance(functions, FunctionType) and not _has_signature(functions):
-        # Typed at each call by its arguments, as numba's @cuda.jit without a signature.
-        from .cuda import Dispatcher
-        return Dispatcher(functions, None, options, target)
-    program = _Program(functions, sig, options, target)
+    first_source = None
+    if sig is None and isinstance(functions, FunctionType):
+        first_source = _function_source(functions)
+        if not _has_signature(first_source):
+            # Typed at each call by its arguments, as numba's @cuda.jit without a signature.
+            from .cuda import Dispatcher
+            return Dispatcher(functions, None, options, target)
+    program = _Program(functions, sig, options, target, first_source)
     if program.name is None:
         raise ValueError("the first source defines no function")
     return Kernel(program, program.name, program.translate())
 
 
-def _has_signature(function):
+def _has_signature(source):
     """Whether a CudaPy signature comment (`# name : ...`) sits in the comments above the
-    function."""
-    source = _function_source(function)
+    function whose _Source this is."""
     for line in source.text.splitlines():
         text = line.strip()
         if text.startswith("#"):
