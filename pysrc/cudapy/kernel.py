@@ -17,7 +17,7 @@ from . import _ffi, targets
 from ._lazy import numpy as np
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_reader, launch_key,
                     list_to_array, order_after)
-from .cache import launch_code
+from .cache import launch_code, read_file
 from .stream import stream_handle
 from .closure import DeviceFunction, closure, nested_codes
 from .errors import InternalError
@@ -75,9 +75,8 @@ def _file_lines(filename, module_globals):
     if filename not in linecache.cache and not (filename.startswith("<")
                                                 and filename.endswith(">")):
         try:
-            with open(filename, "rb") as file:
-                status = os.fstat(file.fileno())
-                text = file.read().decode("utf-8")
+            data, status = read_file(filename)
+            text = data.decode("utf-8")
         except (OSError, UnicodeDecodeError):
             text = None
         if text is not None and "\r" not in text and not text.startswith("\ufeff"):
