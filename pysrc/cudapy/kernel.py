@@ -187,14 +187,16 @@ def _positive_option(value, what):
     return int(value)
 
 
+_COMPILERS = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
+              "nvcc": _ffi.Compiler.NVCC}
+
+
 def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
              launch_bounds=None, compiler=None):
     """The _Options of a compile's keyword arguments; launch_bounds is max threads per block,
     or (max threads, min blocks per multiprocessor); compiler is "nvrtc", "nvcc" or None
     ($CUDAPY_COMPILER, else NVRTC)."""
-    compilers = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
-                 "nvcc": _ffi.Compiler.NVCC}
-    if compiler not in compilers:
+    if compiler not in _COMPILERS:
         raise ValueError(f'compiler must be "nvrtc", "nvcc" or None, got {compiler!r}')
     registers = 0 if max_registers is None else _positive_option(max_registers, "max_registers")
     bounds = (0, 0)
@@ -207,7 +209,7 @@ def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
                   _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
                   else 0)
     return _Options(bool(fast_math), bool(line_info), bool(debug), registers, bounds,
-                    compilers[compiler])
+                    _COMPILERS[compiler])
 
 
 def _compile_options(arch, options):
