@@ -1,6 +1,7 @@
 """Translating Python functions to CUDA kernels, compiling them and launching them."""
 
 import ctypes
+import functools
 import io
 import itertools
 import math
@@ -274,6 +275,11 @@ class _Program:
         _ffi.check(_ffi.lib.cudapy_program_add_constant_array(
             self.handle, name.encode("utf-8"), scalar_type_of(array.dtype), array.ndim, shape,
             array.ctypes.data, array.nbytes), self.handle)
+
+    def check(self):
+        """Translates the sources, raising CompileError for what is wrong in them; the CUDA C++
+        stays in the library until translate() asks for it."""
+        _ffi.check(_ffi.lib.cudapy_program_translate(self.handle, None), self.handle)
 
     def translate(self):
         text = ctypes.c_void_p()
@@ -758,12 +764,12 @@ class Kernel:
     chosen for the GPU; `kernel[grid, block](*args)` (optionally `[grid, block, stream,
     shared_bytes]`) launches exactly that grid."""
 
-    def __init__(self, program, name, cuda_source):
+    def __init__(self, program, name):
+        """`program` has been translated."""
         self._program = program
         self._interpreted = program.target == "python"  # every launch runs in the interpreter
         self._host_memory = targets.memory_target(program.target) == _ffi.Target.CPU
         self.name = name
-        self.cuda_source = cuda_source
         handle = self._program.handle
         lib = _ffi.lib
         index = self._program.kernel_index(self.name)
@@ -786,6 +792,11 @@ class Kernel:
         self._launches = LaunchCache()
         self._thread_launches = LaunchCache()
         self._launches_by_threads = {}  # kernel(n)'s launches by n
+
+    @functools.cached_property
+    def cuda_source(self):
+        """The CUDA C++ translated from the kernel's program."""
+        return self._program.translate()
 
     def __repr__(self):
         params = ", ".join(f"{name}: {type_}" for name, type_ in self.params)
@@ -954,7 +965,8 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     program = _Program(functions, sig, options, target, first_source)
     if program.name is None:
         raise ValueError("the first source defines no function")
-    return Kernel(program, program.name, program.translate())
+    program.check()
+    return Kernel(program, program.name)
 
 
 def _has_signature(source):
@@ -981,7 +993,7 @@ class Module:
         program = _Program(functions, sig, options, target)
         self.cuda_source = program.translate()
         self._program = program
-        self.kernels = {name: Kernel(program, name, self.cuda_source)
+        self.kernels = {name: Kernel(program, name)
                         for name in program.kernel_names()}
 
     def __getattr__(self, name):
