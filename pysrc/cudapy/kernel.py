@@ -2,7 +2,6 @@
 
 import ctypes
 import functools
-import io
 import itertools
 import math
 import operator
@@ -66,26 +65,37 @@ def _last_code_line(code):
     return max(filter(None, map(operator.itemgetter(1), positions)), default=0)
 
 
+def _plain_lines(text):
+    """The lines of a source file's text as linecache reads them, or None where it reads them
+    otherwise: with a byte-order mark, \\r line ends, characters other than \\n that
+    str.splitlines ends lines at, or a PEP 263 encoding declaration."""
+    if "\r" in text or text.startswith("\ufeff"):
+        return None
+    lines = text.splitlines(keepends=True)
+    if (not lines or len(lines) != text.count("\n") + (not text.endswith("\n"))
+            or "coding" in "".join(lines[:2])):
+        return None
+    if not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return lines
+
+
 def _file_lines(filename, module_globals):
     """The lines of a source file, as linecache.getlines gives them. A file linecache has not
-    read yet is read here when it is UTF-8 with \\n line ends and no encoding declaration, and
-    kept in linecache as linecache keeps it: its own reader decodes through tokenize, which
-    costs twice as much. Other files, and names that are no file, are left to linecache."""
+    read yet is read here when it is plain UTF-8 (see _plain_lines), and kept in linecache as
+    linecache keeps it: its own reader decodes through tokenize, which costs twice as much.
+    Other files, and names that are no file, are left to linecache."""
     import linecache
 
     if filename not in linecache.cache and not (filename.startswith("<")
                                                 and filename.endswith(">")):
         try:
             data, status = read_file(filename)
-            text = data.decode("utf-8")
+            lines = _plain_lines(data.decode("utf-8"))
         except (OSError, UnicodeDecodeError):
-            text = None
-        if text is not None and "\r" not in text and not text.startswith("\ufeff"):
-            lines = io.StringIO(text).readlines()
-            if not any("coding" in line for line in lines[:2]):  # PEP 263's place
-                if lines and not lines[-1].endswith("\n"):
-                    lines[-1] += "\n"
-                linecache.cache[filename] = (status.st_size, status.st_mtime, lines, filename)
+            lines = None
+        if lines is not None:
+            linecache.cache[filename] = (status.st_size, status.st_mtime, lines, filename)
     return linecache.getlines(filename, module_globals)
 
 
