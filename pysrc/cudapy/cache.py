@@ -47,8 +47,7 @@ def launch_code(source):
         name = f"{_LAUNCH_CODE_PREFIX}{binascii.crc32(source.encode()):08x}-{len(source)}.marshal"
         path = os.path.join(folder, name)
         try:
-            with open(path, "rb") as file:
-                stored_source, code = marshal.loads(file.read())
+            stored_source, code = marshal.loads(read_file(path)[0])
             if stored_source != source or not isinstance(code, CodeType):
                 code = None
         except (OSError, ValueError, EOFError, TypeError):  # absent or damaged: made again
@@ -66,6 +65,20 @@ def launch_code(source):
                 pass
     _launch_codes[source] = code
     return code
+
+
+def read_file(path):
+    """The bytes of the file at `path` and its os.stat_result, read with the os module's calls,
+    which cost half of what open() does in a fresh process. Raises OSError."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        status = os.fstat(descriptor)
+        data = os.read(descriptor, status.st_size + 1)
+        if len(data) != status.st_size:  # a short read, or a file that changed: read to the end
+            data += b"".join(iter(lambda: os.read(descriptor, 1 << 16), b""))
+        return data, status
+    finally:
+        os.close(descriptor)
 
 
 def cache_directory():

@@ -81,10 +81,16 @@ def _constant_text(value):
     return "math.inf" if number > 0 else "-math.inf"
 
 
+@functools.cache
+def _constant_types():
+    """The types of the values that become named constants; read when a function reads a
+    global, so that a kernel reading none never looks NumPy's types up."""
+    return (bool, int, float, np.bool_, np.integer, np.floating)
+
+
 def closure(functions):
     """The Closure of the Python functions of one compile (the kernel first)."""
     helpers, constants, arrays = [], {}, {}
-    constant_types = (bool, int, float, np.bool_, np.integer, np.floating)
     pending = list(functions)
     while pending:
         function = pending.pop(0)
@@ -99,7 +105,7 @@ def closure(functions):
                     pending.append(value.py_func)
             elif name in _LANGUAGE_NAMES:
                 continue
-            elif isinstance(value, constant_types):
+            elif isinstance(value, _constant_types()):
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:
                     raise ValueError(f"{function.__name__}() and another function of its "

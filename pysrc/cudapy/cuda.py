@@ -358,7 +358,8 @@ class Dispatcher:
 
     def _compile(self, signature):
         program = _Program(self.py_func, signature, self._options, self.target)
-        kernel = Kernel(program, program.name, program.translate())
+        program.check()
+        kernel = Kernel(program, program.name)
         self._by_signature[signature] = kernel
         return kernel
 

@@ -1,7 +1,10 @@
 """Translating Python functions to CUDA kernels, compiling them and launching them."""
 
 import ctypes
+import functools
+import itertools
 import math
+import operator
 import os
 import re
 import struct
@@ -14,7 +17,7 @@ from . import _ffi, targets
 from ._lazy import numpy as np
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_reader, launch_key,
                     list_to_array, order_after)
-from .cache import launch_code
+from .cache import launch_code, read_file
 from .stream import stream_handle
 from .closure import DeviceFunction, closure, nested_codes
 from .errors import InternalError
@@ -57,19 +60,51 @@ def _strip_indent(lines, indent):
 
 def _last_code_line(code):
     """The last line any instruction of `code` or of a function nested in it spans."""
-    return max((end_line for nested in nested_codes(code)
-                for _, end_line, _, _ in nested.co_positions() if end_line is not None),
-               default=0)
+    positions = itertools.chain.from_iterable(nested.co_positions()
+                                              for nested in nested_codes(code))
+    return max(filter(None, map(operator.itemgetter(1), positions)), default=0)
+
+
+def _plain_lines(text):
+    """The lines of a source file's text as linecache reads them, or None where it reads them
+    otherwise: with a byte-order mark, \\r line ends, characters other than \\n that
+    str.splitlines ends lines at, or a PEP 263 encoding declaration."""
+    if "\r" in text or text.startswith("\ufeff"):
+        return None
+    lines = text.splitlines(keepends=True)
+    if (not lines or len(lines) != text.count("\n") + (not text.endswith("\n"))
+            or "coding" in "".join(lines[:2])):
+        return None
+    if not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return lines
+
+
+def _file_lines(filename, module_globals):
+    """The lines of a source file, as linecache.getlines gives them. A file linecache has not
+    read yet is read here when it is plain UTF-8 (see _plain_lines), and kept in linecache as
+    linecache keeps it: its own reader decodes through tokenize, which costs twice as much.
+    Other files, and names that are no file, are left to linecache."""
+    import linecache
+
+    if filename not in linecache.cache and not (filename.startswith("<")
+                                                and filename.endswith(">")):
+        try:
+            data, status = read_file(filename)
+            lines = _plain_lines(data.decode("utf-8"))
+        except (OSError, UnicodeDecodeError):
+            lines = None
+        if lines is not None:
+            linecache.cache[filename] = (status.st_size, status.st_mtime, lines, filename)
+    return linecache.getlines(filename, module_globals)
 
 
 def _function_block(function):
     """The lines of the file that hold `function` (decorators first) and the 1-based number of
     the first, read from the lines its code object spans: inspect.getsourcelines finds the same
     block by tokenizing, which costs milliseconds in a fresh process."""
-    import linecache
-
     code = function.__code__
-    lines = linecache.getlines(code.co_filename, function.__globals__)
+    lines = _file_lines(code.co_filename, function.__globals__)
     first = code.co_firstlineno
     if not lines or first > len(lines) or not hasattr(code, "co_positions"):
         import inspect  # Python before 3.11, or a source linecache cannot read
@@ -163,14 +198,16 @@ def _positive_option(value, what):
     return int(value)
 
 
+_COMPILERS = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
+              "nvcc": _ffi.Compiler.NVCC}
+
+
 def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
              launch_bounds=None, compiler=None):
     """The _Options of a compile's keyword arguments; launch_bounds is max threads per block,
     or (max threads, min blocks per multiprocessor); compiler is "nvrtc", "nvcc" or None
     ($CUDAPY_COMPILER, else NVRTC)."""
-    compilers = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
-                 "nvcc": _ffi.Compiler.NVCC}
-    if compiler not in compilers:
+    if compiler not in _COMPILERS:
         raise ValueError(f'compiler must be "nvrtc", "nvcc" or None, got {compiler!r}')
     registers = 0 if max_registers is None else _positive_option(max_registers, "max_registers")
     bounds = (0, 0)
@@ -183,7 +220,7 @@ def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
                   _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
                   else 0)
     return _Options(bool(fast_math), bool(line_info), bool(debug), registers, bounds,
-                    compilers[compiler])
+                    _COMPILERS[compiler])
 
 
 def _compile_options(arch, options):
@@ -204,7 +241,8 @@ class _Program:
     functions they call are compiled with them, the numbers become one more source of
     `NAME = value` lines, and the NumPy arrays constant arrays."""
 
-    def __init__(self, functions, sig, options=_Options(), target=None):
+    def __init__(self, functions, sig, options=_Options(), target=None, first_source=None):
+        """`first_source` is the first function's _Source when the caller has read it."""
         self.target = targets.resolve(target)
         self._options = options
         self._module = None
@@ -215,7 +253,7 @@ class _Program:
         items = [item.py_func if isinstance(item, DeviceFunction) else item for item in items]
         found = closure([item for item in items if isinstance(item, FunctionType)])
         items += [helper.py_func for helper in found.helpers if helper.py_func not in items]
-        sources = [_source(item) for item in items]
+        sources = [first_source or _source(items[0])] + [_source(item) for item in items[1:]]
         if self.target == "python":
             from . import interpreter
             sources = [interpreter._translatable(source) for source in sources]
@@ -247,6 +285,11 @@ class _Program:
         _ffi.check(_ffi.lib.cudapy_program_add_constant_array(
             self.handle, name.encode("utf-8"), scalar_type_of(array.dtype), array.ndim, shape,
             array.ctypes.data, array.nbytes), self.handle)
+
+    def check(self):
+        """Translates the sources, raising CompileError for what is wrong in them; the CUDA C++
+        stays in the library until translate() asks for it."""
+        _ffi.check(_ffi.lib.cudapy_program_translate(self.handle, None), self.handle)
 
     def translate(self):
         text = ctypes.c_void_p()
@@ -731,12 +774,12 @@ class Kernel:
     chosen for the GPU; `kernel[grid, block](*args)` (optionally `[grid, block, stream,
     shared_bytes]`) launches exactly that grid."""
 
-    def __init__(self, program, name, cuda_source):
+    def __init__(self, program, name):
+        """`program` has been translated."""
         self._program = program
         self._interpreted = program.target == "python"  # every launch runs in the interpreter
         self._host_memory = targets.memory_target(program.target) == _ffi.Target.CPU
         self.name = name
-        self.cuda_source = cuda_source
         handle = self._program.handle
         lib = _ffi.lib
         index = self._program.kernel_index(self.name)
@@ -759,6 +802,11 @@ class Kernel:
         self._launches = LaunchCache()
         self._thread_launches = LaunchCache()
         self._launches_by_threads = {}  # kernel(n)'s launches by n
+
+    @functools.cached_property
+    def cuda_source(self):
+        """The CUDA C++ translated from the kernel's program."""
+        return self._program.translate()
 
     def __repr__(self):
         params = ", ".join(f"{name}: {type_}" for name, type_ in self.params)
@@ -917,20 +965,23 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     "nvrtc" or "nvcc" (None: $CUDAPY_COMPILER, else NVRTC).
     """
     options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
-    if sig is None and isinstance(functions, FunctionType) and not _has_signature(functions):
-        # Typed at each call by its arguments, as numba's @cuda.jit without a signature.
-        from .cuda import Dispatcher
-        return Dispatcher(functions, None, options, target)
-    program = _Program(functions, sig, options, target)
+    first_source = None
+    if sig is None and isinstance(functions, FunctionType):
+        first_source = _function_source(functions)
+        if not _has_signature(first_source):
+            # Typed at each call by its arguments, as numba's @cuda.jit without a signature.
+            from .cuda import Dispatcher
+            return Dispatcher(functions, None, options, target)
+    program = _Program(functions, sig, options, target, first_source)
     if program.name is None:
         raise ValueError("the first source defines no function")
-    return Kernel(program, program.name, program.translate())
+    program.check()
+    return Kernel(program, program.name)
 
 
-def _has_signature(function):
+def _has_signature(source):
     """Whether a CudaPy signature comment (`# name : ...`) sits in the comments above the
-    function."""
-    source = _function_source(function)
+    function whose _Source this is."""
     for line in source.text.splitlines():
         text = line.strip()
         if text.startswith("#"):
@@ -952,7 +1003,7 @@ class Module:
         program = _Program(functions, sig, options, target)
         self.cuda_source = program.translate()
         self._program = program
-        self.kernels = {name: Kernel(program, name, self.cuda_source)
+        self.kernels = {name: Kernel(program, name)
                         for name in program.kernel_names()}
 
     def __getattr__(self, name):
