@@ -29,6 +29,10 @@ const std::string &library_identity() {
     return identity;
 }
 
+// Found as the library loads: dladdr waits for the loader's lock, which the compiler's warm-up
+// thread holds for milliseconds while it loads NVRTC, just when a first compile would ask.
+[[maybe_unused]] const std::string &identity_at_load = library_identity();
+
 class Writer {
 public:
     void number(std::uint64_t value) {
