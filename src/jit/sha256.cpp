@@ -3,6 +3,11 @@
 #include <bit>
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 namespace cudapy::jit {
 
 namespace {
@@ -22,12 +27,7 @@ std::uint32_t big_endian_word(const std::uint8_t *bytes) {
            std::uint32_t{bytes[3]};
 }
 
-}  // namespace
-
-Sha256::Sha256()
-    : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
-
-void Sha256::compress(const std::uint8_t *block) {
+void compress_portable(std::array<std::uint32_t, 8> &state, const std::uint8_t *block) {
     std::array<std::uint32_t, 64> w;
     for (int i = 0; i < 16; ++i) w[i] = big_endian_word(block + 4 * i);
     for (int i = 16; i < 64; ++i) {
@@ -35,7 +35,7 @@ void Sha256::compress(const std::uint8_t *block) {
         std::uint32_t s1 = std::rotr(w[i - 2], 17) ^ std::rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    auto [a, b, c, d, e, f, g, h] = state_;
+    auto [a, b, c, d, e, f, g, h] = state;
     for (int i = 0; i < 64; ++i) {
         std::uint32_t t1 = h + (std::rotr(e, 6) ^ std::rotr(e, 11) ^ std::rotr(e, 25)) + ((e & f) ^ (~e & g)) +
                            round_constants[i] + w[i];
@@ -50,7 +50,73 @@ void Sha256::compress(const std::uint8_t *block) {
         a = t1 + t2;
     }
     std::array<std::uint32_t, 8> rounds{a, b, c, d, e, f, g, h};
-    for (int i = 0; i < 8; ++i) state_[i] += rounds[i];
+    for (int i = 0; i < 8; ++i) state[i] += rounds[i];
+}
+
+#if defined(__x86_64__)
+bool processor_has_sha() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+    bool ssse3_and_sse41 = (ecx & bit_SSSE3) && (ecx & bit_SSE4_1);
+    if (!ssse3_and_sse41 || !__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return false;
+    return (ebx & bit_SHA) != 0;
+}
+
+// The rounds with SHA256RNDS2, two at a time on the state split as ABEF and CDGH, and the
+// message schedule with SHA256MSG1/MSG2, four words at a time.
+__attribute__((target("sha,sse4.1,ssse3"))) void compress_sha(std::array<std::uint32_t, 8> &state,
+                                                              const std::uint8_t *blocks, std::size_t count) {
+    const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+    __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(&state[0])), 0xB1);
+    __m128i hgfe = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(&state[4])), 0x1B);
+    __m128i abef = _mm_alignr_epi8(dcba, hgfe, 8);
+    __m128i cdgh = _mm_blend_epi16(hgfe, dcba, 0xF0);
+    for (; count > 0; --count, blocks += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        __m128i words[4];  // W[4g .. 4g+3] of the last four groups, by g % 4
+        for (int group = 0; group < 16; ++group) {
+            __m128i &slot = words[group % 4];
+            if (group < 4) {
+                slot = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(blocks + 16 * group)),
+                                        byte_swap);
+            } else {
+                const __m128i &previous = words[(group + 3) % 4], &before_previous = words[(group + 2) % 4];
+                __m128i next = _mm_sha256msg1_epu32(slot, words[(group + 1) % 4]);
+                next = _mm_add_epi32(next, _mm_alignr_epi8(previous, before_previous, 4));
+                slot = _mm_sha256msg2_epu32(next, previous);
+            }
+            __m128i scheduled = _mm_add_epi32(
+                slot, _mm_loadu_si128(reinterpret_cast<const __m128i *>(&round_constants[4 * group])));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, scheduled);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(scheduled, 0x0E));
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+    __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(&state[0]), _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(&state[4]), _mm_alignr_epi8(dchg, feba, 8));
+}
+#endif
+
+}  // namespace
+
+Sha256::Sha256(bool processor_instructions)
+    : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {
+#if defined(__x86_64__)
+    static const bool has_sha = processor_has_sha();
+    accelerated_ = processor_instructions && has_sha;
+#else
+    accelerated_ = false;
+#endif
+}
+
+void Sha256::compress(const std::uint8_t *blocks, std::size_t count) {
+#if defined(__x86_64__)
+    if (accelerated_) return compress_sha(state_, blocks, count);
+#endif
+    for (; count > 0; --count, blocks += 64) compress_portable(state_, blocks);
 }
 
 Sha256 &Sha256::update(std::string_view bytes) {
@@ -64,10 +130,12 @@ Sha256 &Sha256::update(std::string_view bytes) {
         data += taken;
         size -= taken;
         if (pending_size_ < pending_.size()) return *this;
-        compress(pending_.data());
+        compress(pending_.data(), 1);
         pending_size_ = 0;
     }
-    for (; size >= 64; data += 64, size -= 64) compress(data);
+    compress(data, size / 64);
+    data += size / 64 * 64;
+    size %= 64;
     std::memcpy(pending_.data(), data, size);
     pending_size_ = size;
     return *this;

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "jit/sha256.h"
 
@@ -29,4 +31,22 @@ TEST_CASE("SHA-256 of pieces equals that of the whole, across every block bounda
             CHECK(hash.finish() == expected);
         }
     }
+}
+
+TEST_CASE("SHA-256 with the processor's SHA instructions equals the portable code") {
+    std::string text;
+    std::uint32_t state = 12345;
+    for (int i = 0; i < 5000; ++i) {
+        state = state * 1664525u + 1013904223u;
+        text += static_cast<char>(state >> 24);
+    }
+    for (std::size_t length : {0u, 1u, 63u, 64u, 65u, 127u, 128u, 1000u, 4096u, 5000u}) {
+        std::string_view piece(text.data(), length);
+        Sha256 portable(false), fast(true);
+        CHECK(fast.update(piece).finish() == portable.update(piece).finish());
+    }
+    CHECK(to_hex(Sha256(true).update(std::string(1000000, 'a')).finish()) ==
+          "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    CHECK(to_hex(Sha256(false).update(std::string(1000000, 'a')).finish()) ==
+          "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
