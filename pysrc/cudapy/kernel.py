@@ -21,7 +21,7 @@ from .cache import launch_code, read_file
 from .stream import stream_handle
 from .closure import DeviceFunction, closure, nested_codes
 from .errors import InternalError
-from .types import ScalarType, dtype_of, scalar_type_of, struct_code, type_name
+from .types import SCALAR_TYPES, ScalarType, dtype_of, scalar_type_of, struct_code, type_name
 
 _DEF_LINE = re.compile(r"(?:async[ \t]+)?def[ \t]+([^\W\d]\w*)")
 _FIRST_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+([^\W\d]\w*)", re.MULTILINE)
@@ -385,17 +385,20 @@ def array_type(dtype, ndim, layout):
     return f"{dtype.name}[{', '.join(dimensions)}]"
 
 
+_LAYOUTS = tuple(_ffi.Layout)  # by value, cheaper than the enum's call
+
+
 class _Parameter:
     def __init__(self, kernel_name, info, target):
         self.target_name = target
         self.memory = targets.memory_target(target)
         self.host_memory = self.memory == _ffi.Target.CPU
         self.name = info.name.decode("utf-8")
-        self.element = ScalarType(info.element)
+        self.element = SCALAR_TYPES[info.element]
         self.is_array = info.kind == _ffi.ParamKind.ARRAY
         self.depth = info.array_depth
         self.ndim = info.ndim
-        self.layout = _ffi.Layout(info.layout)
+        self.layout = _LAYOUTS[info.layout]
         self.strided = self.depth == 1 and self.layout == _ffi.Layout.ANY
         self.written = bool(info.written)
         self.offset = info.offset
