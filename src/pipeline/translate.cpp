@@ -55,68 +55,54 @@ private:
 void append_steps(const Expr &e, const Function &kernel, std::vector<HoistedStep> &steps) {
     HoistedStep step;
     step.type = e.type.scalar;
-    auto constant = [&](double value) {
-        step.op = HoistedOp::Constant;
-        if (e.type.scalar == Scalar::Float32) {
-            float single = static_cast<float>(value);
-            std::memcpy(&step.bits, &single, sizeof single);
-        } else {
-            std::memcpy(&step.bits, &value, sizeof value);
-        }
+    auto push = [&](HoistedOp op, std::uint64_t bits = 0) {
+        step.op = op;
+        step.bits = bits;
         steps.push_back(step);
+    };
+    auto float_constant = [&](double value) {
+        std::uint64_t bits = 0;
+        float single = static_cast<float>(value);
+        if (e.type.scalar == Scalar::Float32) std::memcpy(&bits, &single, sizeof single);
+        else std::memcpy(&bits, &value, sizeof value);
+        push(HoistedOp::Constant, bits);
     };
     switch (e.kind) {
     case ExprKind::IntLiteral: {
         auto value = static_cast<const IntLiteral &>(e).value;
-        if (e.type.is_float()) return constant(static_cast<double>(value));
-        step.op = HoistedOp::Constant;
-        step.bits = value;
-        steps.push_back(step);
-        return;
+        return e.type.is_float() ? float_constant(static_cast<double>(value)) : push(HoistedOp::Constant, value);
     }
-    case ExprKind::FloatLiteral: return constant(static_cast<const FloatLiteral &>(e).value);
-    case ExprKind::BoolLiteral:
-        step.op = HoistedOp::Constant;
-        step.bits = static_cast<const BoolLiteral &>(e).value;
-        steps.push_back(step);
-        return;
+    case ExprKind::FloatLiteral: return float_constant(static_cast<const FloatLiteral &>(e).value);
+    case ExprKind::BoolLiteral: return push(HoistedOp::Constant, static_cast<const BoolLiteral &>(e).value);
     case ExprKind::Variable: {
         const auto &name = static_cast<const ast::Variable &>(e).name;
-        step.op = HoistedOp::Parameter;
         while (kernel.params[step.parameter].name != name) ++step.parameter;
-        steps.push_back(step);
-        return;
+        return push(HoistedOp::Parameter);
     }
     case ExprKind::Cast: {
         const Expr &operand = *static_cast<const Cast &>(e).operand;
         // The emitter converts a literal when it writes it: a float literal holds a double.
         if (e.type.is_float() && operand.kind == ExprKind::IntLiteral)
-            return constant(static_cast<double>(static_cast<const IntLiteral &>(operand).value));
+            return float_constant(static_cast<double>(static_cast<const IntLiteral &>(operand).value));
         if (e.type.is_float() && operand.kind == ExprKind::FloatLiteral)
-            return constant(static_cast<const FloatLiteral &>(operand).value);
+            return float_constant(static_cast<const FloatLiteral &>(operand).value);
         append_steps(operand, kernel, steps);
-        step.op = HoistedOp::Convert;
-        steps.push_back(step);
-        return;
+        return push(HoistedOp::Convert);
     }
     case ExprKind::Unary: {
         const auto &u = static_cast<const Unary &>(e);
         append_steps(*u.operand, kernel, steps);
-        if (u.op == UnaryOp::Plus) return;
-        step.op = HoistedOp::Negate;
-        steps.push_back(step);
+        if (u.op == UnaryOp::Negate) push(HoistedOp::Negate);
         return;
     }
     case ExprKind::Binary: {
         const auto &b = static_cast<const Binary &>(e);
         append_steps(*b.lhs, kernel, steps);
         append_steps(*b.rhs, kernel, steps);
-        step.op = b.op == BinaryOp::Add   ? HoistedOp::Add
-                  : b.op == BinaryOp::Sub ? HoistedOp::Sub
-                  : b.op == BinaryOp::Mul ? HoistedOp::Mul
-                                          : HoistedOp::Div;
-        steps.push_back(step);
-        return;
+        return push(b.op == BinaryOp::Add   ? HoistedOp::Add
+                    : b.op == BinaryOp::Sub ? HoistedOp::Sub
+                    : b.op == BinaryOp::Mul ? HoistedOp::Mul
+                                            : HoistedOp::Div);
     }
     default: return;
     }
