@@ -265,3 +265,15 @@ def test_numba_style_kernels_launch_foreign_arrays_through_the_fast_path(recorde
     assert [saxpy_words(packed) for _, packed in recorded] == [
         (2.0, x.ctypes.data, 8, y.ctypes.data, 8)] * 4
     assert len(scale_add.signatures) == 1
+
+
+def test_a_one_dimensional_parameter_reads_a_cupy_arrays_size_as_its_extent(recorded):
+    reader = foreign_reader(np.dtype(np.float32), 1, False)
+    host = np.zeros(12, np.float32)
+    assert reader(CupyArray(host), 0) == (host.ctypes.data, 12)
+    assert reader(CupyArray(host.reshape(3, 4)), 0) is None  # same size, two dimensions
+    assert reader(CupyArray(host[::2]), 0) is None  # not contiguous
+    assert reader(CupyArray(host[:0]), 0) is None  # empty
+    assert reader(CupyArray(host.astype(np.float64)), 0) is None
+    strided = foreign_reader(np.dtype(np.float32), 1, True)
+    assert strided(CupyArray(host), 0) == (host.ctypes.data, 12, 1)
