@@ -77,6 +77,7 @@ void bind(void *library, const char *name, F &target, std::string &missing) {
 }
 
 std::mutex load_mutex;
+std::mutex location_mutex;
 
 }  // namespace
 
@@ -92,13 +93,19 @@ Nvrtc &Nvrtc::get() {
     return nvrtc;
 }
 
+// A file's identity needs no load: a first compile from the disk cache names NVRTC while the
+// warm-up thread may still be loading it.
 std::string Nvrtc::identity() {
-    Nvrtc &nvrtc = instance();
-    std::lock_guard<std::mutex> lock(load_mutex);
-    if (!nvrtc.location_) nvrtc.location_ = locate();
-    if (!nvrtc.location_->identity.empty()) return nvrtc.location_->identity;
-    if (!nvrtc.api_) nvrtc.load();
-    return "nvrtc " + std::to_string(nvrtc.version_.first) + "." + std::to_string(nvrtc.version_.second);
+    std::string file = instance().location().identity;
+    if (!file.empty()) return file;
+    const Nvrtc &loaded = get();  // found by the loader's search: named by its version
+    return "nvrtc " + std::to_string(loaded.version_.first) + "." + std::to_string(loaded.version_.second);
+}
+
+Nvrtc::Location Nvrtc::location() {
+    std::lock_guard<std::mutex> lock(location_mutex);
+    if (!location_) location_ = locate();
+    return *location_;
 }
 
 Nvrtc::Location Nvrtc::locate() {
@@ -124,9 +131,7 @@ Nvrtc::Location Nvrtc::locate() {
 }
 
 void Nvrtc::load() {
-    // Forgotten unless the load succeeds, so that a later attempt reads the environment again.
-    Location location = location_ ? *location_ : locate();
-    location_.reset();
+    Location location = this->location();
     std::string tried = location.skipped;
     void *library = nullptr;
     for (const auto &path : location.to_open) {
@@ -137,12 +142,14 @@ void Nvrtc::load() {
         }
         tried += "\n  " + path + ": " + dlerror();
     }
-    if (!library)
+    if (!library) {
+        forget_location();
         throw Error(Status::NvrtcUnavailable,
                     "NVRTC (the CUDA run-time compiler) was not found. Install the CUDA "
                     "toolkit's NVRTC (e.g. the cuda-nvrtc package or pip install "
                     "nvidia-cuda-nvrtc), or set CUDAPY_NVRTC to the path of libnvrtc.so. "
                     "Tried:" + tried);
+    }
     auto api = std::make_unique<Api>();
     std::string missing;
     bind(library, "nvrtcGetErrorString", api->get_error_string, missing);
@@ -160,6 +167,7 @@ void Nvrtc::load() {
     bind(library, "nvrtcGetProgramLog", api->log, missing);
     if (!missing.empty()) {
         dlclose(library);
+        forget_location();
         throw Error(Status::NvrtcUnavailable,
                     path_ + " is not a usable NVRTC (CUDA 12 or newer is needed): missing " + missing);
     }
@@ -170,7 +178,11 @@ void Nvrtc::load() {
         api->supported_archs(architectures_.data());
     }
     api_ = api.release();  // lives as long as the process, like the dlopen'ed library
-    location_ = std::move(location);
+}
+
+void Nvrtc::forget_location() {
+    std::lock_guard<std::mutex> lock(location_mutex);
+    location_.reset();
 }
 
 NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,

@@ -48,6 +48,10 @@ private:
     Nvrtc() = default;
     static Nvrtc &instance();
     static Location locate();
+    // location_, found once (a failed load forgets it, so that a later one reads the
+    // environment again); its own lock, so that identity() never waits for a load.
+    Location location();
+    void forget_location();
     void load();
 
     struct Api;
