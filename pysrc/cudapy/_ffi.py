@@ -39,6 +39,10 @@ class Layout(enum.IntEnum):
     ANY = 2
 
 
+# The members by value: a tuple index costs a fraction of the enum's call.
+LAYOUTS = tuple(Layout)
+
+
 class Target(enum.IntEnum):
     CUDA = 0
     CPU = 1

@@ -385,9 +385,6 @@ def array_type(dtype, ndim, layout):
     return f"{dtype.name}[{', '.join(dimensions)}]"
 
 
-_LAYOUTS = tuple(_ffi.Layout)  # by value, cheaper than the enum's call
-
-
 class _Parameter:
     def __init__(self, kernel_name, info, target):
         self.target_name = target
@@ -398,7 +395,7 @@ class _Parameter:
         self.is_array = info.kind == _ffi.ParamKind.ARRAY
         self.depth = info.array_depth
         self.ndim = info.ndim
-        self.layout = _LAYOUTS[info.layout]
+        self.layout = _ffi.LAYOUTS[info.layout]
         self.strided = self.depth == 1 and self.layout == _ffi.Layout.ANY
         self.written = bool(info.written)
         self.offset = info.offset
