@@ -41,25 +41,40 @@ int block_size_of(cudapy_kernel &kernel) {
     return size;
 }
 
-// Launches with the kernel's parameters at `params` (one pointer per parameter), adding the
-// hidden extent that stops threads past the requested counts.
-void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *const *params) {
-    require(config, "config");
-    cudapy::capi::require_size(config->size, sizeof(cudapy_launch_config), "cudapy_launch_config");
+// What a launch configuration comes to, worked out once: the grid, the block and the hidden
+// extent that stops threads past the requested counts.
+struct PreparedLaunch {
     cudapy::LaunchShape shape;
     Dim3 extent;
+    std::size_t shared_bytes = 0;
+    std::uintptr_t stream = 0;
+};
+
+PreparedLaunch prepare(cudapy_kernel &kernel, const cudapy_launch_config *config) {
+    require(config, "config");
+    cudapy::capi::require_size(config->size, sizeof(cudapy_launch_config), "cudapy_launch_config");
+    PreparedLaunch prepared;
     if (config->block.x != 0) {
         require_positive(config->grid, "grid");
         require_positive(config->block, "block");
-        shape = {dim(config->grid), dim(config->block)};
-        extent = {clamp_threads(std::uint64_t{shape.grid.x} * shape.block.x),
-                  clamp_threads(std::uint64_t{shape.grid.y} * shape.block.y),
-                  clamp_threads(std::uint64_t{shape.grid.z} * shape.block.z)};
+        prepared.shape = {dim(config->grid), dim(config->block)};
+        const auto &[grid, block] = prepared.shape;
+        prepared.extent = {clamp_threads(std::uint64_t{grid.x} * block.x),
+                           clamp_threads(std::uint64_t{grid.y} * block.y),
+                           clamp_threads(std::uint64_t{grid.z} * block.z)};
     } else {
         require_positive(config->threads, "threads");
-        shape = cudapy::shape_for_threads(dim(config->threads), block_size_of(kernel));
-        extent = dim(config->threads);
+        prepared.shape = cudapy::shape_for_threads(dim(config->threads), block_size_of(kernel));
+        prepared.extent = dim(config->threads);
     }
+    prepared.shared_bytes = config->shared_bytes;
+    prepared.stream = config->stream;
+    return prepared;
+}
+
+// Launches with the kernel's parameters at `params` (one pointer per parameter), adding the
+// hidden extent and the values hoisted out of the kernel.
+void launch(cudapy_kernel &kernel, const PreparedLaunch &prepared, void *const *params) {
     const auto &interface = kernel.interface;
     std::size_t count = interface.params.size();
     constexpr std::size_t inline_count = 32;
@@ -71,6 +86,7 @@ void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *con
         args = heap_args.data();
     }
     std::copy(params, params + count, args);
+    Dim3 extent = prepared.extent;
     args[count] = &extent;
     std::array<std::uint64_t, cudapy::max_hoisted_values> hoisted;
     for (std::size_t i = 0; i < interface.hoisted.size(); ++i) {
@@ -78,13 +94,13 @@ void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *con
         args[count + 1 + i] = &hoisted[i];
     }
     if (kernel.target == cudapy::Target::Cpu)
-        return cudapy::host::launch(kernel.host_entry, args, shape, config->shared_bytes);
+        return cudapy::host::launch(kernel.host_entry, args, prepared.shape, prepared.shared_bytes);
 #if CUDAPY_HAVE_CUDA
-    cudapy::runtime::launch(kernel.function, shape.grid, shape.block, config->shared_bytes,
-                            config->stream, args);
+    cudapy::runtime::launch(kernel.function, prepared.shape.grid, prepared.shape.block,
+                            prepared.shared_bytes, prepared.stream, args);
     // A debug build's asserts are checked when the launch is over, as numba's are.
     if (kernel.assertion_record) {
-        auto record = cudapy::runtime::take_assertion(kernel.assertion_record, config->stream);
+        auto record = cudapy::runtime::take_assertion(kernel.assertion_record, prepared.stream);
         if (record.site > 0 && static_cast<std::size_t>(record.site) <= kernel.asserts->size()) {
             const auto &site = (*kernel.asserts)[static_cast<std::size_t>(record.site - 1)];
             auto triple = [](const unsigned (&v)[3]) {
@@ -100,7 +116,28 @@ void launch(cudapy_kernel &kernel, const cudapy_launch_config *config, void *con
 #endif
 }
 
+// Launches with the arguments packed in `block` as cudapy_program_param() lays them out.
+void launch_packed(cudapy_kernel &kernel, const PreparedLaunch &prepared, const void *block) {
+    const auto &params = kernel.interface.params;
+    constexpr std::size_t inline_count = 32;
+    std::array<void *, inline_count> inline_pointers;
+    std::vector<void *> heap_pointers;
+    void **pointers = inline_pointers.data();
+    if (params.size() > inline_count) {
+        heap_pointers.resize(params.size());
+        pointers = heap_pointers.data();
+    }
+    auto *bytes = static_cast<char *>(const_cast<void *>(block));
+    for (std::size_t i = 0; i < params.size(); ++i) pointers[i] = bytes + params[i].offset;
+    launch(kernel, prepared, pointers);
+}
+
 }  // namespace
+
+struct cudapy_launch {
+    cudapy_kernel *kernel;  // borrowed from its module, which outlives the launch
+    PreparedLaunch prepared;
+};
 
 extern "C" {
 
@@ -139,7 +176,7 @@ cudapy_status cudapy_kernel_launch(cudapy_kernel *kernel, const cudapy_launch_co
     return guard([&] {
         require(kernel, "kernel");
         if (!kernel->interface.params.empty()) require(args, "args");
-        launch(*kernel, config, args);
+        launch(*kernel, prepare(*kernel, config), args);
     });
 }
 
@@ -153,19 +190,28 @@ cudapy_status cudapy_kernel_launch_packed(cudapy_kernel *kernel, const cudapy_la
                         interface.name + " takes a " + std::to_string(interface.args_size) +
                             "-byte argument block, not " + std::to_string(args_size));
         if (args_size > 0) require(args, "args");
-        constexpr std::size_t inline_count = 32;
-        std::array<void *, inline_count> inline_params;
-        std::vector<void *> heap_params;
-        void **params = inline_params.data();
-        if (interface.params.size() > inline_count) {
-            heap_params.resize(interface.params.size());
-            params = heap_params.data();
-        }
-        auto *block = static_cast<char *>(const_cast<void *>(args));
-        for (std::size_t i = 0; i < interface.params.size(); ++i)
-            params[i] = block + interface.params[i].offset;
-        launch(*kernel, config, params);
+        launch_packed(*kernel, prepare(*kernel, config), args);
     });
 }
+
+cudapy_status cudapy_launch_new(cudapy_kernel *kernel, const cudapy_launch_config *config,
+                                cudapy_launch **out) {
+    if (out) *out = nullptr;
+    return guard([&] {
+        require(kernel, "kernel");
+        require(out, "out");
+        *out = new cudapy_launch{kernel, prepare(*kernel, config)};
+    });
+}
+
+cudapy_status cudapy_launch_run(const cudapy_launch *launch, const void *args) {
+    return guard([&] {
+        require(launch, "launch");
+        if (launch->kernel->interface.args_size > 0) require(args, "args");
+        launch_packed(*launch->kernel, launch->prepared, args);
+    });
+}
+
+void cudapy_launch_delete(cudapy_launch *launch) { delete launch; }
 
 }  // extern "C"

@@ -317,6 +317,21 @@ CUDAPY_API cudapy_status cudapy_kernel_launch_packed(cudapy_kernel *kernel,
                                                      const cudapy_launch_config *config,
                                                      const void *args, size_t args_size);
 
+/* A kernel bound to one launch configuration, for launching it many times: the configuration
+ * is checked and the grid worked out (for `threads`, with the chosen block size) once, when
+ * the launch is made. It borrows the kernel, so it must be deleted before the kernel's module.
+ * Several threads may run the same launch at once. */
+typedef struct cudapy_launch cudapy_launch;
+
+CUDAPY_API cudapy_status cudapy_launch_new(cudapy_kernel *kernel,
+                                           const cudapy_launch_config *config,
+                                           cudapy_launch **out);
+/* Launches asynchronously with the arguments packed as for cudapy_kernel_launch_packed(). The
+ * block must hold cudapy_program_args_size() bytes; unlike cudapy_kernel_launch_packed(), which
+ * is given the size, this call cannot check it. */
+CUDAPY_API cudapy_status cudapy_launch_run(const cudapy_launch *launch, const void *args);
+CUDAPY_API void cudapy_launch_delete(cudapy_launch *launch);
+
 /* ---- Devices and memory --------------------------------------------------------------- */
 
 typedef struct cudapy_device_info {

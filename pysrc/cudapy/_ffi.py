@@ -125,6 +125,10 @@ class _Buffer(ctypes.Structure):
     pass
 
 
+class _Launch(ctypes.Structure):
+    pass
+
+
 class _Stream(ctypes.Structure):
     pass
 
@@ -136,6 +140,7 @@ class _Event(ctypes.Structure):
 program_p = ctypes.POINTER(_Program)
 module_p = ctypes.POINTER(_Module)
 kernel_p = ctypes.POINTER(_Kernel)
+launch_p = ctypes.POINTER(_Launch)
 buffer_p = ctypes.POINTER(_Buffer)
 stream_p = ctypes.POINTER(_Stream)
 event_p = ctypes.POINTER(_Event)
@@ -178,6 +183,9 @@ _PROTOTYPES = [
     ("cudapy_kernel_launch", _status, [kernel_p, _P(LaunchConfig), _P(ctypes.c_void_p)]),
     ("cudapy_kernel_launch_packed", _status,
      [kernel_p, _P(LaunchConfig), ctypes.c_void_p, _size]),
+    ("cudapy_launch_new", _status, [kernel_p, _P(LaunchConfig), _P(launch_p)]),
+    ("cudapy_launch_run", _status, [launch_p, ctypes.c_void_p]),
+    ("cudapy_launch_delete", None, [launch_p]),
     ("cudapy_device_count", _status, [_P(ctypes.c_int)]),
     ("cudapy_device_info_get", _status, [ctypes.c_int, _P(DeviceInfo)]),
     ("cudapy_synchronize", _status, []),
@@ -262,12 +270,15 @@ def _declare(path, library):
 library_path, lib = _load()
 _declare(library_path, lib)
 
-# cudapy_kernel_launch_packed bound a second time, without argtypes, for launches from Python:
-# ctypes then checks and converts nothing, which takes two thirds off the call. Its callers
-# pass what the C function takes as ctypes objects: the kernel_p, a byref(LaunchConfig), the
-# argument block as bytes and its size as a c_size_t.
+# cudapy_kernel_launch_packed and cudapy_launch_run bound a second time, without argtypes, for
+# launches from Python: ctypes then checks and converts nothing, which takes two thirds off the
+# call. Their callers pass what the C functions take as ctypes objects: the kernel_p, a
+# byref(LaunchConfig), the argument block as bytes and its size as a c_size_t; the launch_p and
+# the argument block as bytes.
 launch_packed_unconverted = lib["cudapy_kernel_launch_packed"]
 launch_packed_unconverted.restype = _status
+launch_run_unconverted = lib["cudapy_launch_run"]
+launch_run_unconverted.restype = _status
 
 
 _warming_up = []

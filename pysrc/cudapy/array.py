@@ -4,6 +4,7 @@ and the view of other libraries' device arrays through __cuda_array_interface__.
 import ctypes
 import math
 import operator
+import sys
 import weakref
 
 from . import _ffi, targets
@@ -703,10 +704,19 @@ def foreign_type_key(value):
 
 def _cupy_current_stream():
     """CuPy's function giving its current stream, or None when CuPy is not what it seems."""
-    import sys
-
     cuda = getattr(sys.modules.get("cupy"), "cuda", None)
     return getattr(cuda, "get_current_stream", None)
+
+
+def cupy_interop():
+    """(cupy.ndarray, cupy.cuda.get_current_stream) once CuPy has been imported, else None:
+    what launches read CuPy arrays and their stream with."""
+    ndarray = getattr(sys.modules.get("cupy"), "ndarray", None)
+    current_stream = _cupy_current_stream()
+    if (not isinstance(ndarray, type) or _array_library(ndarray) != "cupy"
+            or current_stream is None):
+        return None
+    return ndarray, current_stream
 
 
 def _is_legacy_default(stream):

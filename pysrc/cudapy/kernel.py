@@ -15,10 +15,10 @@ from typing import NamedTuple, Optional
 
 from . import _ffi, targets
 from ._lazy import numpy as np
-from .array import (CudaArray, ForeignArray, foreign_array, foreign_reader, launch_key,
-                    list_to_array, order_after)
+from .array import (CudaArray, ForeignArray, cupy_interop, foreign_array, foreign_reader,
+                    launch_key, list_to_array, order_after)
 from .cache import launch_code, read_file
-from .stream import stream_handle
+from .stream import LEGACY_DEFAULT_STREAM, stream_handle
 from .closure import DeviceFunction, closure, nested_codes
 from .errors import InternalError
 from .types import SCALAR_TYPES, ScalarType, dtype_of, scalar_type_of, struct_code, type_name
@@ -667,13 +667,29 @@ class LaunchCache:
 class Launch:
     """A kernel with its launch shape; calling it launches the kernel."""
 
-    __slots__ = ("_kernel", "_config", "_config_ref", "_stream")
+    __slots__ = ("_kernel", "_config", "_config_ref", "_stream", "_native", "__weakref__")
 
     def __init__(self, kernel, config):
         self._kernel = kernel
         self._config = config
         self._config_ref = ctypes.byref(config)
         self._stream = config.stream  # what foreign arrays' streams are compared with
+        self._native = None
+
+    def native(self):
+        """The library's launch object (a launch_p) of this kernel and shape, made on first use
+        with the kernel, which is compiled and loaded then if it was not yet: the grid is
+        worked out once, and a launch is a call of two arguments."""
+        if self._native is None:
+            handle = self._kernel._device_kernel()
+            with self._kernel._handle_lock:
+                if self._native is None:
+                    native = _ffi.launch_p()
+                    _ffi.check(_ffi.lib.cudapy_launch_new(handle, self._config_ref,
+                                                          ctypes.byref(native)))
+                    weakref.finalize(self, _ffi.lib.cudapy_launch_delete, native).atexit = False
+                    self._native = native
+        return self._native
 
     def __call__(self, *args, seq=False):
         """Launches the kernel; `seq=True` runs the Python function in the interpreter instead,
@@ -688,58 +704,97 @@ class Launch:
 _MISSING = object()  # an argument not given to a generated launch function
 
 
-def _fast_launch_maker(params, argument_struct, launch_packed, args_size):
+class _Unusual(Exception):
+    """Raised inside a generated launch function when an argument needs the checked path."""
+
+
+class _NoCupy:
+    """The class of no object: what a generated launch function compares arguments' classes
+    with for cupy.ndarray until CuPy has been imported."""
+
+
+def _fast_launch_maker(params, argument_struct, launch_run):
     """A function (kernel, config) giving the launch function of that shape: it launches at
     once when each argument is of exactly the class its parameter takes as it is (a float
-    within range for a float, a live CudaArray of the parameter's type for an array), and
-    leaves the others to Launch's checks and conversions. It is generated for the kernel's
-    parameters, one test per argument, and reads everything else from its closure, so that the
-    common launch runs no loop and calls nothing but struct.pack and the library (a plain
-    function is called faster than an object's __call__). When an array argument is not such a
-    CudaArray, a second try reads it with its parameter's read_foreign (CuPy arrays, PyTorch
-    tensors). None when a parameter (`T**`) always needs staging."""
+    for a float, a live CudaArray of the parameter's type for an array), and leaves the others
+    to Launch's checks and conversions. It is generated for the kernel's parameters, one test
+    per argument, and reads everything else from its closure, so that the common launch runs
+    no loop and calls nothing but struct.pack and the library's launch object (a plain
+    function is called faster than an object's __call__). When an array argument is not such
+    a CudaArray, a second try reads a C-contiguous CuPy array's address and extents right
+    there, and anything else with its parameter's read_foreign (PyTorch tensors, strided
+    parameters); CuPy's current stream, which every CuPy array exports, is then read once.
+    None when a parameter (`T**`) always needs staging."""
     constants = {"Launch": Launch, "CudaArray": CudaArray, "pack": argument_struct.pack,
-                 "launch_packed": launch_packed, "args_size": args_size, "error": _ffi.error,
-                 "MISSING": _MISSING}
+                 "run": launch_run, "error": _ffi.error, "MISSING": _MISSING,
+                 "FALLBACK": (_Unusual, struct.error, OverflowError), "Unusual": _Unusual,
+                 "NoCupy": _NoCupy, "cupy_ndarray": _NoCupy, "cupy_current_stream": None,
+                 "cupy_interop": cupy_interop, "order_after": order_after,
+                 "LEGACY_DEFAULT_STREAM": LEGACY_DEFAULT_STREAM}
     names = [f"arg{index}" for index in range(len(params))]
-    scalar_tests, array_tests, words, reads, read_tests, read_words = [], [], [], [], [], []
+    scalar_tests, own_tests, own_words, reads, read_words = [], [], [], [], []
+    reads_cupy = False
     for index, (param, name) in enumerate(zip(params, names)):
         if param.depth == 2:
             return None
-        if param.is_array:
-            constants[f"key{index}"] = param._launch_key
-            constants[f"read{index}"] = param.read_foreign
-            own_array = (f"{name}.__class__ is CudaArray and {name}._launch_key is key{index} "
-                         f"and {name}._buffer is not None")
-            packed = "_packed_strided" if param.strided else "_packed"
-            array_tests.append(own_array)
-            words += [f"{name}.{packed}[{word}]" for word in range(param.words)]
-            reads.append(f"words{index} = ({name}.{packed} if {own_array} "
-                         f"else read{index}({name}, stream))")
-            read_tests.append(f"words{index} is not None")
-            read_words.append(f"*words{index}")
+        if not param.is_array:
+            own_words.append(name)
+            read_words.append(name)
+            # The range is struct.pack's to check: it refuses an int outside the parameter's
+            # type (struct.error) and a float that rounds to infinity in it (OverflowError), as
+            # _convert_integer and _convert_float do, and the launch then takes the checked
+            # path for their messages. A NumPy scalar of exactly the parameter's type
+            # (np.float32(2.5) for a float32) needs no test either: struct packs it as it is.
+            python_class = ("bool" if param.element == ScalarType.BOOL
+                            else "int" if param.dtype.kind in "iu" else "float")
+            constants[f"exact{index}"] = param.dtype.type
+            scalar_tests.append(f"({name}.__class__ is {python_class} "
+                                f"or {name}.__class__ is exact{index})")
             continue
-        words.append(name)
-        read_words.append(name)
-        if param.element == ScalarType.BOOL:
-            python_test = f"{name}.__class__ is bool"
-        elif param.dtype.kind in "iu":
-            python_test = f"{name}.__class__ is int and {param._low} <= {name} <= {param._high}"
-        elif param._overflow == math.inf:
-            python_test = f"{name}.__class__ is float"
-        else:  # a float whose magnitude rounds to infinity is refused by _convert_float
-            constants[f"limit{index}"] = param._overflow
-            python_test = f"{name}.__class__ is float and -limit{index} < {name} < limit{index}"
-        # A NumPy scalar of exactly the parameter's type (np.float32(2.5) for a float32) needs
-        # no check either: struct packs it as it is.
-        constants[f"exact{index}"] = param.dtype.type
-        scalar_tests.append(f"({python_test} or {name}.__class__ is exact{index})")
+        constants[f"key{index}"] = param._launch_key
+        constants[f"read{index}"] = param.read_foreign
+        constants[f"dtype{index}"] = param.dtype
+        own = (f"{name}.__class__ is CudaArray and {name}._launch_key is key{index} "
+               f"and {name}._buffer is not None")
+        packed = "_packed_strided" if param.strided else "_packed"
+        own_tests.append(own)
+        own_words += [f"{name}.{packed}[{word}]" for word in range(param.words)]
+        variables = [f"word{index}_{word}" for word in range(param.words)]
+        targets = ", ".join(variables) + ","
+        read_words += variables
+        reads += [f"if {own}:",
+                  f"    {targets} = {name}.{packed}"]
+        # A C-contiguous CuPy array is read right here: its address, then its extents, a 1-d
+        # one's being its size (no shape tuple to build), and for a strided 1-d parameter its
+        # stride of one element. Strided n-d parameters take read_foreign.
+        if param.read_foreign is not _no_reader and (not param.strided or param.ndim == 1):
+            extents = (f"{name}.size" + (", 1" if param.strided else "") if param.ndim == 1
+                       else f"{name}.shape")
+            reads += [f"elif ({name}.__class__ is cupy_ndarray and {name}.dtype is dtype{index} "
+                      f"and {name}.ndim == {param.ndim} and {name}._c_contiguous "
+                      f"and {name}.size):",
+                      f"    {variables[0]} = {name}.data.ptr",
+                      f"    {', '.join(variables[1:])}, = {extents}"
+                      if param.ndim > 1 else f"    {', '.join(variables[1:])} = {extents}",
+                      "    cupy_seen = True"]
+            reads_cupy = True
+        reads += ["else:",
+                  f"    words = read{index}({name}, stream)",
+                  "    if words is None:",
+                  "        raise Unusual",
+                  f"    {targets} = words"]
 
-    def launch_lines(indent, packed_words):
+    def launch_lines(indent, packing_lines, after_packing=()):
         return [indent + line for line in (
-            "handle = kernel._handle",
-            "if handle is not None:",
-            f"    status = launch_packed(handle, config_ref, pack({packed_words}), args_size)",
+            "try:",
+            *["    " + line for line in packing_lines],
+            "except FALLBACK:  # an argument for the checked path, or a scalar out of range",
+            "    pass",
+            "else:",
+            *["    " + line for line in after_packing],
+            "    if native is None:  # the first launch: the kernel may not be compiled yet",
+            "        native = checked.native()",
+            "    status = run(native, block)",
             "    if status:",
             "        raise error(status)",
             "    return")]
@@ -749,17 +804,28 @@ def _fast_launch_maker(params, argument_struct, launch_packed, args_size):
     given = "".join(f"{name}=MISSING, " for name in names)
     all_given = f"{names[-1]} is not MISSING and " if names else ""
     lines = ["def make(kernel, config):",
+             "    global cupy_ndarray, cupy_current_stream",
+             "    if cupy_ndarray is NoCupy:",
+             "        cupy_ndarray, cupy_current_stream = cupy_interop() or (NoCupy, None)",
              "    checked = Launch(kernel, config)",
-             "    config_ref, stream = checked._config_ref, checked._stream",
+             "    stream = checked._stream",
+             "    native = None",
              f"    def launch({given}*rest, seq=False):",
+             "        nonlocal native",
              f"        if {all_given}not rest and not seq:",
-             f"            if {' and '.join(scalar_tests + array_tests) or 'True'}:",
-             *launch_lines(" " * 16, ", ".join(words))]
+             f"            if {' and '.join(scalar_tests + own_tests) or 'True'}:",
+             *launch_lines(" " * 16, [f"block = pack({', '.join(own_words)})"])]
     if reads:
+        # CuPy exports its current stream with every array: the launch waits for it on the
+        # GPU unless it is queued on it.
+        order_cupy = ["if cupy_seen:",
+                      "    producer = cupy_current_stream().ptr",
+                      "    if producer != stream:",
+                      "        order_after(producer or LEGACY_DEFAULT_STREAM, stream)"]
         lines += [f"            if {' and '.join(scalar_tests) or 'True'}:",
-                  *[" " * 16 + read for read in reads],
-                  f"                if {' and '.join(read_tests)}:",
-                  *launch_lines(" " * 20, ", ".join(read_words))]
+                  *launch_lines(" " * 16, ["cupy_seen = False"] * reads_cupy + reads
+                                + [f"block = pack({', '.join(read_words)})"],
+                                order_cupy * reads_cupy)]
     given_args = "".join(f"{name}, " for name in names)
     lines += [f"        checked(*[value for value in ({given_args}) if value is not MISSING],",
               "                *rest, seq=seq)",
@@ -796,7 +862,7 @@ class Kernel:
         self._args_size = ctypes.c_size_t(args_size)
         self._launch_packed = _ffi.launch_packed_unconverted
         self._make_launch = Launch if self._interpreted else (_fast_launch_maker(
-            params, self._struct, self._launch_packed, self._args_size) or Launch)
+            params, self._struct, _ffi.launch_run_unconverted) or Launch)
         self._handle_lock = threading.Lock()
         self._handle = None
         self._launches = LaunchCache()

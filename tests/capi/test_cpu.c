@@ -65,6 +65,38 @@ int main(void) {
     CHECK_OK(cudapy_buffer_download(dy, 0, result, sizeof result));
     for (int i = 0; i < N; ++i) CHECK(result[i] == 3.0f * x[i] + y[i]);
 
+    /* A launch object for N threads, made once and run with packed arguments: Y += 3 * X
+     * again. The block is laid out as cudapy_program_param() says. */
+    size_t alpha_offset = 0, x_offset = 0, y_offset = 0;
+    size_t *offsets[] = {&alpha_offset, &x_offset, &y_offset};
+    for (size_t i = 0; i < 3; ++i) {
+        cudapy_param_info info;
+        memset(&info, 0, sizeof info);
+        info.size = sizeof info;
+        CHECK_OK(cudapy_program_param(program, 0, i, &info));
+        *offsets[i] = info.offset;
+    }
+    unsigned char packed[64];
+    CHECK(cudapy_program_args_size(program, 0) <= sizeof packed);
+    memcpy(packed + alpha_offset, &alpha, sizeof alpha);
+    memcpy(packed + x_offset, &ax, sizeof ax);
+    memcpy(packed + y_offset, &ay, sizeof ay);
+    cudapy_launch *bound = NULL;
+    CHECK_OK(cudapy_launch_new(saxpy, &config, &bound));
+    CHECK_OK(cudapy_launch_run(bound, packed));
+    CHECK_OK(cudapy_buffer_download(dy, 0, result, sizeof result));
+    for (int i = 0; i < N; ++i) CHECK(result[i] == 3.0f * x[i] + (3.0f * x[i] + y[i]));
+    cudapy_launch_delete(bound);
+    cudapy_launch_delete(NULL);
+    CHECK_STATUS(cudapy_launch_run(NULL, packed), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(cudapy_last_error(), "launch is NULL"));
+    CHECK_STATUS(cudapy_launch_new(NULL, &config, &bound), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(bound == NULL);
+    CHECK_STATUS(cudapy_launch_new(saxpy, NULL, &bound), CUDAPY_ERROR_INVALID_ARGUMENT);
+    config.threads = (cudapy_dim3){N, 0, 1};
+    CHECK_STATUS(cudapy_launch_new(saxpy, &config, &bound), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(cudapy_last_error(), "threads must be at least 1"));
+
     /* An explicit grid with a y extent: every thread of the grid runs. */
     static int cells[64];
     for (int i = 0; i < 64; ++i) cells[i] = -1;
@@ -86,6 +118,17 @@ int main(void) {
     step = 0;
     CHECK_STATUS(cudapy_kernel_launch(strided, &config, strided_args), CUDAPY_ERROR_LAUNCH_FAILED);
     CHECK(strstr(cudapy_last_error(), "kernels.py:8: ValueError: range() arg 3 must not be zero"));
+    cudapy_param_info step_info;
+    memset(&step_info, 0, sizeof step_info);
+    step_info.size = sizeof step_info;
+    CHECK_OK(cudapy_program_param(program, 1, 1, &step_info));
+    memset(packed, 0, sizeof packed);
+    memcpy(packed, &acells, sizeof acells);
+    memcpy(packed + step_info.offset, &step, sizeof step);
+    CHECK_OK(cudapy_launch_new(strided, &config, &bound));
+    CHECK_STATUS(cudapy_launch_run(bound, packed), CUDAPY_ERROR_LAUNCH_FAILED);
+    CHECK(strstr(cudapy_last_error(), "ValueError: range() arg 3 must not be zero"));
+    cudapy_launch_delete(bound);
 
     cudapy_buffer *invalid = NULL;
     CHECK_STATUS(cudapy_buffer_new_on((cudapy_target)7, 8, &invalid), CUDAPY_ERROR_INVALID_ARGUMENT);

@@ -120,8 +120,21 @@ int main(void) {
     for (int i = 0; i < N; ++i)
         CHECK(fabsf(result[i] - (expected[i] + x[i])) <= 1e-5f * (1 + fabsf(expected[i])));
 
+    /* A launch object made once, run twice with the same block: Y += 1 * X twice more. */
+    cudapy_launch *bound = NULL;
+    CHECK_OK(cudapy_launch_new(saxpy, &config, &bound));
+    CHECK_OK(cudapy_launch_run(bound, block));
+    CHECK_OK(cudapy_launch_run(bound, block));
+    cudapy_launch_delete(bound);
+    CHECK_OK(cudapy_buffer_download(dy, 0, result, sizeof result));
+    for (int i = 0; i < N; ++i)
+        CHECK(fabsf(result[i] - (expected[i] + 3 * x[i])) <= 1e-5f * (1 + fabsf(expected[i])));
+
     config.grid = (cudapy_dim3){0, 1, 1};
     CHECK_STATUS(cudapy_kernel_launch(saxpy, &config, args), CUDAPY_ERROR_INVALID_ARGUMENT);
+    bound = (cudapy_launch *)&config; /* a failed cudapy_launch_new leaves NULL behind */
+    CHECK_STATUS(cudapy_launch_new(saxpy, &config, &bound), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(bound == NULL && strstr(cudapy_last_error(), "grid must be at least 1"));
 
     /* A two-dimensional thread-count launch: threads past the counts must not write. */
     cudapy_buffer *dgrid = NULL;

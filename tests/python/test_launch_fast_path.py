@@ -2,6 +2,7 @@
 and CuPy arrays and PyTorch tensors read from their attributes, shown by fakes of both whose
 packed words reach a recording stand-in for the library's launch."""
 
+import math
 import struct
 import types
 
@@ -116,6 +117,16 @@ def recorded(monkeypatch):
         launches.append((config_ref._obj, packed))
         return 0
 
+    configs = {}  # id of a launch object -> the config it was made with
+
+    def launch_new(handle, config_ref, out_ref):
+        configs[id(out_ref._obj)] = config_ref._obj
+        return 0
+
+    def launch_run(native, packed):
+        launches.append((configs[id(native)], packed))
+        return 0
+
     def wait_stream(consumer, producer):
         launches.waits.append((consumer, producer))
         return 0
@@ -124,10 +135,13 @@ def recorded(monkeypatch):
         raise AssertionError(f"a launch waited on the host for stream {stream}")
 
     monkeypatch.setattr(_ffi, "launch_packed_unconverted", launch_packed)
+    monkeypatch.setattr(_ffi, "launch_run_unconverted", launch_run)
+    monkeypatch.setattr(_ffi.lib, "cudapy_launch_new", launch_new)
     monkeypatch.setattr(_ffi.lib, "cudapy_stream_wait_stream", wait_stream)
     monkeypatch.setattr(_ffi.lib, "cudapy_stream_synchronize", synchronize)
     cuda = types.SimpleNamespace(get_current_stream=lambda: launches.cupy_stream)
-    monkeypatch.setitem(__import__("sys").modules, "cupy", types.SimpleNamespace(cuda=cuda))
+    monkeypatch.setitem(__import__("sys").modules, "cupy",
+                        types.SimpleNamespace(cuda=cuda, ndarray=CupyArray))
     return launches
 
 
@@ -157,12 +171,12 @@ def test_cupy_arrays_wait_for_their_stream_unless_the_launch_is_queued_on_it(rec
     kernel[1, 4](2.0, x, y)  # CuPy's null stream and the launch's are the legacy default
     kernel[1, 4, 1](2.0, x, y)
     assert recorded.waits == []
-    kernel[1, 4, 77](2.0, x, y)
-    assert recorded.waits == [(77, 1), (77, 1)]
+    kernel[1, 4, 77](2.0, x, y)  # CuPy's stream is read once a launch, for both arrays
+    assert recorded.waits == [(77, 1)]
     recorded.cupy_stream.ptr = 77
     kernel[1, 4, 77](2.0, x, y)
     kernel[1, 4](2.0, x, y)
-    assert recorded.waits == [(77, 1), (77, 1), (0, 77), (0, 77)]
+    assert recorded.waits == [(77, 1), (0, 77)]
     assert len(recorded) == 5
 
 
@@ -277,3 +291,42 @@ def test_a_one_dimensional_parameter_reads_a_cupy_arrays_size_as_its_extent(reco
     assert reader(CupyArray(host.astype(np.float64)), 0) is None
     strided = foreign_reader(np.dtype(np.float32), 1, True)
     assert strided(CupyArray(host), 0) == (host.ctypes.data, 12, 1)
+
+
+def test_scalars_outside_their_type_leave_the_fast_path_for_its_errors(recorded):
+    """struct.pack checks the range on the fast path: a value it refuses is refused by name."""
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    x, y = CupyArray(np.ones(4, np.float32)), CupyArray(np.ones(4, np.float32))
+    largest = float(np.finfo(np.float32).max)
+    just_below_rounding_up = 2.0 ** 128 * (1 - 2.0 ** -25) * (1 - 2.0 ** -53)
+    for value in (largest, -just_below_rounding_up, math.inf, -math.inf):
+        kernel[1, 4](value, x, y)
+    assert [saxpy_words(packed)[0] for _, packed in recorded] == [
+        largest, -largest, math.inf, -math.inf]
+    for value in (2.0 ** 128 * (1 - 2.0 ** -25), -1e39, 1e300):
+        with pytest.raises(OverflowError, match=r"argument 'alpha' = .* does not fit in float"):
+            kernel[1, 4](value, x, y)
+    fill = loaded(cp.compile("# fill : void (int* X, int value)\n"
+                             "def fill(X, value):\n    X[idx] = value\n", target="cuda"))
+    for value in (2 ** 31 - 1, -2 ** 31):
+        fill[1, 4](CupyArray(np.ones(4, np.int32)), value)
+    for value in (2 ** 31, -2 ** 31 - 1, 2 ** 70):
+        with pytest.raises(OverflowError, match=f"argument 'value' = {value} does not fit in int"):
+            fill[1, 4](CupyArray(np.ones(4, np.int32)), value)
+    assert len(recorded) == 6
+
+
+def test_cupy_arrays_for_every_parameter_form_take_the_fast_path(recorded, monkeypatch):
+    """C-layout n-d and 1-d strided parameters read a CuPy array where the launch tests it;
+    an n-d strided one takes the reader; all pack the words the interface gives."""
+    kernel = loaded(cp.compile(
+        "# k : void (float[:, ::1] A, float[:] B, float[:, :] C, float* D)\n"
+        "def k(A, B, C, D):\n    D[0] = A[0, 0] + B[0] + C[0, 0]\n", target="cuda"))
+    monkeypatch.setattr(cp.Kernel, "_launch", lambda *args: pytest.fail("the general path"))
+    a, b = np.ones((3, 4), np.float32), np.ones(5, np.float32)
+    c, d = np.ones((2, 6), np.float32), np.ones(7, np.float32)
+    for launch in (kernel[1, 1], kernel(1)):
+        launch(*(CupyArray(host) for host in (a, b, c, d)))
+    expected = (a.ctypes.data, 3, 4, b.ctypes.data, 5, 1, c.ctypes.data, 2, 6, 6, 1,
+                d.ctypes.data, 7)
+    assert [struct.unpack("=QqqQqqQqqqqQq", packed) for _, packed in recorded] == [expected] * 2
