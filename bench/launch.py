@@ -1,10 +1,12 @@
 """Host time per launch of SAXPY from Python, against its floor and against peers, measured in
 one process on one GPU; and the cold figures (import, first call) in fresh processes.
 
-    python3 bench/launch.py [--launches 20000] [--batches 7]
+    python3 bench/launch.py [--launches 10000] [--batches 15]
 
-Each warm figure is the median over batches of the host time of `--launches` launches, with
-the GPU synchronized only between batches; the systems take turns batch by batch. The floor
+Each warm figure is the fastest of the batches' host time of `--launches` launches, with the
+GPU synchronized only between batches; the systems take turns batch by batch. The fastest
+batch is the one other processes disturbed least: on shared or virtual machines they slow some
+batches by a third, which moved medians by as much between runs. The floor
 is a ctypes call, with ctypes arguments built beforehand, of a C function that launches the
 hand-written kernel (bench/launch_floor.cu, built with nvcc at run time): what any ctypes
 wrapper pays. Peers that are not installed, or
@@ -61,7 +63,7 @@ def note(what, error):
 
 
 class Timer:
-    """Median host time per launch of each registered loop over batches. The loops take
+    """Host time per launch of each registered loop, in its fastest batch. The loops take
     turns batch by batch, so that a change of the machine's pace during the run (clock
     speeds, other processes) reaches every figure alike; `synchronize` runs between batches."""
 
@@ -92,7 +94,7 @@ class Timer:
                 loop(self.launches)
                 figures[name].append((time.perf_counter() - start) / self.launches * 1e6)
                 self.synchronize()
-        return {name: statistics.median(values[1:]) for name, values in figures.items()}
+        return {name: min(values[1:]) for name, values in figures.items()}
 
 
 def build_floor(folder):
@@ -387,7 +389,7 @@ def cold_figures(folder, runs, gpu):
 
 def report(warm, cold, gpu):
     floor = warm.get("ctypes floor: launch_once()")
-    print(f"\nhost time per launch of SAXPY ({N} elements), median of batches:")
+    print(f"\nhost time per launch of SAXPY ({N} elements), fastest of batches:")
     print(f"  {'':44} {'us':>9} {'x floor':>8}")
     names = ["C loop (hand-written kernel)", "ctypes floor: launch_once()",
              "cudapy launch = kernel[grid, block]", "cudapy kernel[grid, block]",
@@ -437,8 +439,8 @@ def report(warm, cold, gpu):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--launches", type=int, default=20000, help="launches per batch")
-    parser.add_argument("--batches", type=int, default=7, help="batches per figure")
+    parser.add_argument("--launches", type=int, default=10000, help="launches per batch")
+    parser.add_argument("--batches", type=int, default=15, help="batches per figure")
     parser.add_argument("--runs", type=int, default=5, help="fresh processes per cold figure")
     parser.add_argument("--no-cold", action="store_true", help="skip the fresh processes")
     arguments = parser.parse_args()

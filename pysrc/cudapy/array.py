@@ -719,6 +719,21 @@ def cupy_interop():
     return ndarray, current_stream
 
 
+def torch_interop():
+    """(torch.Tensor, {NumPy dtype name: torch.dtype}) once PyTorch has been imported, else
+    None: what launches read PyTorch tensors with."""
+    torch = sys.modules.get("torch")
+    tensor = getattr(torch, "Tensor", None)
+    if not isinstance(tensor, type) or _array_library(tensor) != "torch":
+        return None
+    dtypes = {}
+    for torch_name, name in _TORCH_DTYPES.items():
+        dtype = getattr(torch, torch_name.partition(".")[2], None)
+        if dtype is not None and str(dtype) == torch_name:
+            dtypes[name] = dtype
+    return tensor, dtypes
+
+
 def _is_legacy_default(stream):
     return stream == 0 or stream == LEGACY_DEFAULT_STREAM
 

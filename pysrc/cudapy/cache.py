@@ -11,7 +11,7 @@ from types import CodeType
 
 from . import _ffi
 
-# The generated launch functions' code objects, by their source, for this process.
+# The generated launch functions' code objects, by their keys, for this process.
 _launch_codes = {}
 # Names the cache folder's files of code objects: marshal's format and the bytecode are this
 # interpreter's own, so no other version reads them.
@@ -33,37 +33,38 @@ def clear_cache():
             os.remove(os.path.join(folder, name))
 
 
-def launch_code(source):
-    """The code object of a generated launch function's `source`: from memory, else from the
-    cache folder (as Python keeps .pyc files, a file holding the source and its code, which
-    is used only when the source is the same), else compiled, and then stored there. Compiling
-    it costs half a millisecond, a third of a kernel's first call from the disk cache."""
-    code = _launch_codes.get(source)
+def launch_code(key, make_source):
+    """The code object of a generated launch function, named by `key`, which must tell apart
+    everything its source depends on: from memory, else from the cache folder (as Python keeps
+    .pyc files, a file holding the key and the code, used only when the key is the same), else
+    compiled from make_source() and then stored there. Compiling it costs half a millisecond,
+    and building its source a tenth, of a kernel's first call from the disk cache."""
+    code = _launch_codes.get(key)
     if code is not None:
         return code
     folder = cache_directory()
     path = None
     if folder:
-        name = f"{_LAUNCH_CODE_PREFIX}{binascii.crc32(source.encode()):08x}-{len(source)}.marshal"
+        name = f"{_LAUNCH_CODE_PREFIX}{binascii.crc32(key.encode()):08x}-{len(key)}.marshal"
         path = os.path.join(folder, name)
         try:
-            stored_source, code = marshal.loads(read_file(path)[0])
-            if stored_source != source or not isinstance(code, CodeType):
+            stored_key, code = marshal.loads(read_file(path)[0])
+            if stored_key != key or not isinstance(code, CodeType):
                 code = None
         except (OSError, ValueError, EOFError, TypeError):  # absent or damaged: made again
             code = None
     if code is None:
-        code = compile(source, "<cudapy launch>", "exec")
+        code = compile(make_source(), "<cudapy launch>", "exec")
         if path:
             partial = f"{path}.{os.getpid()}.tmp"
             try:
                 os.makedirs(folder, exist_ok=True)
                 with open(partial, "wb") as file:
-                    file.write(marshal.dumps((source, code)))
+                    file.write(marshal.dumps((key, code)))
                 os.replace(partial, path)
             except OSError:  # a folder that cannot be written costs the compile only
                 pass
-    _launch_codes[source] = code
+    _launch_codes[key] = code
     return code
 
 

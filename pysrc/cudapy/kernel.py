@@ -16,7 +16,7 @@ from typing import NamedTuple, Optional
 from . import _ffi, targets
 from ._lazy import numpy as np
 from .array import (CudaArray, ForeignArray, cupy_interop, foreign_array, foreign_reader,
-                    launch_key, list_to_array, order_after)
+                    launch_key, list_to_array, order_after, torch_interop)
 from .cache import launch_code, read_file
 from .stream import LEGACY_DEFAULT_STREAM, stream_handle
 from .closure import DeviceFunction, closure, nested_codes
@@ -708,9 +708,9 @@ class _Unusual(Exception):
     """Raised inside a generated launch function when an argument needs the checked path."""
 
 
-class _NoCupy:
+class _NotImported:
     """The class of no object: what a generated launch function compares arguments' classes
-    with for cupy.ndarray until CuPy has been imported."""
+    and dtypes with for CuPy's and PyTorch's until they have been imported."""
 
 
 def _fast_launch_maker(params, argument_struct, launch_run):
@@ -720,119 +720,193 @@ def _fast_launch_maker(params, argument_struct, launch_run):
     to Launch's checks and conversions. It is generated for the kernel's parameters, one test
     per argument, and reads everything else from its closure, so that the common launch runs
     no loop and calls nothing but struct.pack and the library's launch object (a plain
-    function is called faster than an object's __call__). When an array argument is not such
-    a CudaArray, a second try reads a C-contiguous CuPy array's address and extents right
-    there, and anything else with its parameter's read_foreign (PyTorch tensors, strided
-    parameters); CuPy's current stream, which every CuPy array exports, is then read once.
-    None when a parameter (`T**`) always needs staging."""
+    function is called faster than an object's __call__).
+
+    When an array argument is not such a CudaArray, a second try reads a C-contiguous CuPy
+    array or PyTorch tensor right there, from its attributes, and anything else with its
+    parameter's read_foreign (strided n-d parameters, dtypes equal but not identical); CuPy's
+    current stream, which every CuPy array exports, is then read once. What is unusual (empty,
+    not contiguous, a tensor that requires grad or lives on the host) takes the checked path,
+    which raises the errors. None when a parameter (`T**`) always needs staging.
+
+    The code depends only on the parameters' forms (the descriptor below); what differs
+    between kernels of one form is read from the constants, the generated code's globals."""
     constants = {"Launch": Launch, "CudaArray": CudaArray, "pack": argument_struct.pack,
                  "run": launch_run, "error": _ffi.error, "MISSING": _MISSING,
-                 "FALLBACK": (_Unusual, struct.error, OverflowError), "Unusual": _Unusual,
-                 "NoCupy": _NoCupy, "cupy_ndarray": _NoCupy, "cupy_current_stream": None,
-                 "cupy_interop": cupy_interop, "order_after": order_after,
+                 # RuntimeError: what PyTorch raises for a sparse tensor's is_contiguous()
+                 "FALLBACK": (_Unusual, struct.error, OverflowError, RuntimeError),
+                 "Unusual": _Unusual, "NotImported": _NotImported,
+                 "cupy_ndarray": _NotImported, "cupy_current_stream": None,
+                 "torch_tensor": _NotImported, "order_after": order_after,
                  "LEGACY_DEFAULT_STREAM": LEGACY_DEFAULT_STREAM}
-    names = [f"arg{index}" for index in range(len(params))]
-    scalar_tests, own_tests, own_words, reads, read_words = [], [], [], [], []
-    reads_cupy = False
-    for index, (param, name) in enumerate(zip(params, names)):
+    array_dtypes = {}  # parameter index -> dtype, of the arrays read in place
+    descriptor = []
+    for index, param in enumerate(params):
         if param.depth == 2:
             return None
         if not param.is_array:
+            # A NumPy scalar of exactly the parameter's type (np.float32(2.5) for a float32)
+            # is packed as it is, as the Python class of its kind is.
+            constants[f"exact{index}"] = param.dtype.type
+            descriptor.append(("scalar", "bool" if param.element == ScalarType.BOOL
+                               else "int" if param.dtype.kind in "iu" else "float"))
+            continue
+        constants[f"key{index}"] = param._launch_key
+        constants[f"read{index}"] = param.read_foreign
+        in_place = (param.read_foreign is not _no_reader
+                    and (not param.strided or param.ndim == 1))
+        if in_place:
+            array_dtypes[index] = param.dtype
+            constants[f"dtype{index}"] = param.dtype
+            constants[f"torch_dtype{index}"] = _NotImported
+        descriptor.append(("array", "_packed_strided" if param.strided else "_packed",
+                           param.words, (param.ndim, param.strided) if in_place else None))
+
+    def find_libraries():
+        """Fills in CuPy's and PyTorch's classes and dtypes once they have been imported."""
+        if constants["cupy_ndarray"] is _NotImported:
+            found = cupy_interop()
+            if found is not None:
+                constants["cupy_ndarray"], constants["cupy_current_stream"] = found
+        if constants["torch_tensor"] is _NotImported:
+            found = torch_interop()
+            if found is not None:
+                tensor, torch_dtypes = found
+                for index, dtype in array_dtypes.items():
+                    constants[f"torch_dtype{index}"] = torch_dtypes.get(dtype.name, _NotImported)
+                constants["torch_tensor"] = tensor
+
+    constants["find_libraries"] = find_libraries
+    descriptor = tuple(descriptor)
+    exec(launch_code(f"{_launch_source_identity()} {descriptor!r}",
+                     lambda: _launch_source(descriptor)), constants)
+    return constants["make"]
+
+
+@functools.cache
+def _launch_source_identity():
+    """What tells this module's _launch_source from another version's, as Python tells a .pyc
+    from its source: the file's modification time and size."""
+    status = os.stat(__file__)
+    return f"{status.st_mtime_ns}-{status.st_size}"
+
+
+def _launch_source(descriptor):
+    """The source of the `make` function of _fast_launch_maker for parameters of the forms in
+    `descriptor`: ("scalar", Python class name) or ("array", packed attribute, words, (ndim,
+    strided) when CuPy arrays and PyTorch tensors are read in place, else None)."""
+    names = [f"arg{index}" for index in range(len(descriptor))]
+    scalar_tests, own_tests, own_words, reads, read_words = [], [], [], [], []
+    for index, (form, name) in enumerate(zip(descriptor, names)):
+        if form[0] == "scalar":
             own_words.append(name)
             read_words.append(name)
             # The range is struct.pack's to check: it refuses an int outside the parameter's
             # type (struct.error) and a float that rounds to infinity in it (OverflowError), as
             # _convert_integer and _convert_float do, and the launch then takes the checked
-            # path for their messages. A NumPy scalar of exactly the parameter's type
-            # (np.float32(2.5) for a float32) needs no test either: struct packs it as it is.
-            python_class = ("bool" if param.element == ScalarType.BOOL
-                            else "int" if param.dtype.kind in "iu" else "float")
-            constants[f"exact{index}"] = param.dtype.type
-            scalar_tests.append(f"({name}.__class__ is {python_class} "
+            # path for their messages.
+            scalar_tests.append(f"({name}.__class__ is {form[1]} "
                                 f"or {name}.__class__ is exact{index})")
             continue
-        constants[f"key{index}"] = param._launch_key
-        constants[f"read{index}"] = param.read_foreign
-        constants[f"dtype{index}"] = param.dtype
+        _, packed, words, in_place = form
         own = (f"{name}.__class__ is CudaArray and {name}._launch_key is key{index} "
                f"and {name}._buffer is not None")
-        packed = "_packed_strided" if param.strided else "_packed"
         own_tests.append(own)
-        own_words += [f"{name}.{packed}[{word}]" for word in range(param.words)]
-        variables = [f"word{index}_{word}" for word in range(param.words)]
-        targets = ", ".join(variables) + ","
+        own_words += [f"{name}.{packed}[{word}]" for word in range(words)]
+        variables = [f"word{index}_{word}" for word in range(words)]
         read_words += variables
         reads += [f"if {own}:",
-                  f"    {targets} = {name}.{packed}"]
-        # A C-contiguous CuPy array is read right here: its address, then its extents, a 1-d
-        # one's being its size (no shape tuple to build), and for a strided 1-d parameter its
-        # stride of one element. Strided n-d parameters take read_foreign.
-        if param.read_foreign is not _no_reader and (not param.strided or param.ndim == 1):
-            extents = (f"{name}.size" + (", 1" if param.strided else "") if param.ndim == 1
-                       else f"{name}.shape")
+                  f"    {', '.join(variables)}, = {name}.{packed}"]
+        # In place: the address, then the extents (a 1-d array's being its size, no shape
+        # tuple to build), and for a strided 1-d parameter its stride of one element.
+        if in_place:
+            ndim, strided = in_place
+            address, extents = variables[0], variables[1:1 + ndim]
+            unit_stride = [f"    {variables[-1]} = 1"] if strided else []
+            cupy_extents = f"({extents[0]} := {name}.size)" if ndim == 1 else f"{name}.size"
             reads += [f"elif ({name}.__class__ is cupy_ndarray and {name}.dtype is dtype{index} "
-                      f"and {name}.ndim == {param.ndim} and {name}._c_contiguous "
-                      f"and {name}.size):",
-                      f"    {variables[0]} = {name}.data.ptr",
-                      f"    {', '.join(variables[1:])}, = {extents}"
-                      if param.ndim > 1 else f"    {', '.join(variables[1:])} = {extents}",
-                      "    cupy_seen = True"]
-            reads_cupy = True
+                      f"and {name}.ndim == {ndim} and {name}._c_contiguous "
+                      f"and {cupy_extents}):",
+                      f"    {address} = {name}.data.ptr",
+                      *([] if ndim == 1 else [f"    {', '.join(extents)}, = {name}.shape"]),
+                      *unit_stride,
+                      "    cupy_seen = True",
+                      f"elif ({name}.__class__ is torch_tensor "
+                      f"and {name}.dtype is torch_dtype{index} and {name}.is_cuda "
+                      f"and not {name}.requires_grad and {name}.is_contiguous() "
+                      f"and len(shape{index} := {name}.shape) == {ndim} "
+                      f"and 0 not in shape{index}):",
+                      f"    {address} = {name}.data_ptr()",
+                      f"    {', '.join(extents)}, = shape{index}",
+                      *unit_stride]
         reads += ["else:",
                   f"    words = read{index}({name}, stream)",
                   "    if words is None:",
                   "        raise Unusual",
-                  f"    {targets} = words"]
+                  f"    {', '.join(variables)}, = words"]
+        if in_place:
+            # A CuPy array or PyTorch tensor read here, of a class not known yet: the library
+            # was imported after this launch was made. The next launches read it in place.
+            reads += [f"    if {name}.__class__ is not cupy_ndarray "
+                      f"and {name}.__class__ is not torch_tensor:",
+                      "        find_libraries()"]
 
-    def launch_lines(indent, packing_lines, after_packing=()):
-        return [indent + line for line in (
-            "try:",
-            *["    " + line for line in packing_lines],
-            "except FALLBACK:  # an argument for the checked path, or a scalar out of range",
-            "    pass",
-            "else:",
-            *["    " + line for line in after_packing],
-            "    if native is None:  # the first launch: the kernel may not be compiled yet",
-            "        native = checked.native()",
-            "    status = run(native, block)",
-            "    if status:",
-            "        raise error(status)",
-            "    return")]
+    def launch_lines(packing_lines, after_packing=()):
+        return ["try:",
+                *["    " + line for line in packing_lines],
+                "except FALLBACK:  # an argument for the checked path, or a scalar out of range",
+                "    pass",
+                "else:",
+                *["    " + line for line in after_packing],
+                "    if native is None:  # the first launch: the kernel may not be compiled yet",
+                "        native = checked.native()",
+                "    status = run(native, block)",
+                "    if status:",
+                "        raise error(status)",
+                "    return"]
+
+    def indented(spaces, lines):
+        return [" " * spaces + line for line in lines]
+
+    own_launch = launch_lines([f"block = pack({', '.join(own_words)})"])
+    if own_tests:
+        # CuPy exports its current stream with every array: the launch waits for it on the
+        # GPU unless it is queued on it.
+        reads_cupy = any(form[0] == "array" and form[3] for form in descriptor)
+        order_cupy = ["if cupy_seen:",
+                      "    producer = cupy_current_stream().ptr",
+                      "    if producer != stream:",
+                      "        order_after(producer or LEGACY_DEFAULT_STREAM, stream)"]
+        body = [f"if {' and '.join(own_tests)}:",
+                *indented(4, own_launch),
+                *launch_lines(["cupy_seen = False"] * reads_cupy + reads
+                              + [f"block = pack({', '.join(read_words)})"],
+                              order_cupy * reads_cupy)]
+    else:
+        body = own_launch
+    if scalar_tests:
+        body = [f"if {' and '.join(scalar_tests)}:", *indented(4, body)]
 
     # Parameters with a default rather than *args: a call binds them faster. An argument not
     # given, or more of them than the kernel takes, go to the checked path with the rest.
     given = "".join(f"{name}=MISSING, " for name in names)
     all_given = f"{names[-1]} is not MISSING and " if names else ""
-    lines = ["def make(kernel, config):",
-             "    global cupy_ndarray, cupy_current_stream",
-             "    if cupy_ndarray is NoCupy:",
-             "        cupy_ndarray, cupy_current_stream = cupy_interop() or (NoCupy, None)",
-             "    checked = Launch(kernel, config)",
-             "    stream = checked._stream",
-             "    native = None",
-             f"    def launch({given}*rest, seq=False):",
-             "        nonlocal native",
-             f"        if {all_given}not rest and not seq:",
-             f"            if {' and '.join(scalar_tests + own_tests) or 'True'}:",
-             *launch_lines(" " * 16, [f"block = pack({', '.join(own_words)})"])]
-    if reads:
-        # CuPy exports its current stream with every array: the launch waits for it on the
-        # GPU unless it is queued on it.
-        order_cupy = ["if cupy_seen:",
-                      "    producer = cupy_current_stream().ptr",
-                      "    if producer != stream:",
-                      "        order_after(producer or LEGACY_DEFAULT_STREAM, stream)"]
-        lines += [f"            if {' and '.join(scalar_tests) or 'True'}:",
-                  *launch_lines(" " * 16, ["cupy_seen = False"] * reads_cupy + reads
-                                + [f"block = pack({', '.join(read_words)})"],
-                                order_cupy * reads_cupy)]
     given_args = "".join(f"{name}, " for name in names)
-    lines += [f"        checked(*[value for value in ({given_args}) if value is not MISSING],",
-              "                *rest, seq=seq)",
-              "    launch.__doc__ = Launch.__call__.__doc__",
-              "    return launch"]
-    exec(launch_code("\n".join(lines)), constants)
-    return constants["make"]
+    return "\n".join([
+        "def make(kernel, config):",
+        "    if cupy_ndarray is NotImported or torch_tensor is NotImported:",
+        "        find_libraries()",
+        "    checked = Launch(kernel, config)",
+        "    stream = checked._stream",
+        "    native = None",
+        f"    def launch({given}*rest, seq=False):",
+        "        nonlocal native",
+        f"        if {all_given}not rest and not seq:",
+        *indented(12, body),
+        f"        checked(*[value for value in ({given_args}) if value is not MISSING],",
+        "                *rest, seq=seq)",
+        "    launch.__doc__ = Launch.__call__.__doc__",
+        "    return launch"])
 
 
 class Kernel:

@@ -62,6 +62,10 @@ bool processor_has_sha() {
     return (ebx & bit_SHA) != 0;
 }
 
+// Asked as the library loads: CPUID traps to the hypervisor in a virtual machine (microseconds
+// each), which a first compile from the disk cache would otherwise wait for.
+const bool processor_sha = processor_has_sha();
+
 // The rounds with SHA256RNDS2, two at a time on the state split as ABEF and CDGH, and the
 // message schedule with SHA256MSG1/MSG2, four words at a time.
 __attribute__((target("sha,sse4.1,ssse3"))) void compress_sha(std::array<std::uint32_t, 8> &state,
@@ -105,8 +109,7 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compress_sha(std::array<std::ui
 Sha256::Sha256(bool processor_instructions)
     : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {
 #if defined(__x86_64__)
-    static const bool has_sha = processor_has_sha();
-    accelerated_ = processor_instructions && has_sha;
+    accelerated_ = processor_instructions && processor_sha;
 #else
     accelerated_ = false;
 #endif

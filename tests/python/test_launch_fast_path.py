@@ -55,13 +55,19 @@ class TorchDtype:
         return f"torch.{self.name}"
 
 
-class Tensor:
-    """What the reader takes of torch.Tensor, over host memory."""
+TORCH_DTYPES = {name: TorchDtype(name) for name in ("float32", "float64", "int32")}
 
-    def __init__(self, host, requires_grad=False, is_cuda=True):
+
+class Tensor:
+    """What the reader takes of torch.Tensor, over host memory. Its dtypes are those of the
+    module the `recorded` fixture stands in for torch, or their equals with
+    `same_dtype_object=False`."""
+
+    def __init__(self, host, requires_grad=False, is_cuda=True, same_dtype_object=True):
         self._host = host
         self.shape = host.shape
-        self.dtype = TorchDtype(str(host.dtype))
+        name = str(host.dtype)
+        self.dtype = TORCH_DTYPES[name] if same_dtype_object else TorchDtype(name)
         self.requires_grad, self.is_cuda, self.is_sparse = requires_grad, is_cuda, False
 
     def data_ptr(self):
@@ -142,6 +148,8 @@ def recorded(monkeypatch):
     cuda = types.SimpleNamespace(get_current_stream=lambda: launches.cupy_stream)
     monkeypatch.setitem(__import__("sys").modules, "cupy",
                         types.SimpleNamespace(cuda=cuda, ndarray=CupyArray))
+    monkeypatch.setitem(__import__("sys").modules, "torch",
+                        types.SimpleNamespace(Tensor=Tensor, **TORCH_DTYPES))
     return launches
 
 
@@ -154,7 +162,11 @@ def saxpy_words(packed):
     return struct.unpack("=fxxxxQqQq", packed[:struct.calcsize("=fxxxxQqQq")])
 
 
-@pytest.mark.parametrize("make", [CupyArray, Tensor, InterfaceOnly])
+def tensor_of_equal_dtype(host):
+    return Tensor(host, same_dtype_object=False)  # read by read_foreign, not in place
+
+
+@pytest.mark.parametrize("make", [CupyArray, Tensor, tensor_of_equal_dtype, InterfaceOnly])
 def test_foreign_arrays_reach_the_kernel_as_their_interface_says(recorded, make):
     kernel = loaded(cp.compile(SAXPY, target="cuda"))
     x, y = np.ones(8, np.float32), np.zeros(8, np.float32)
@@ -330,3 +342,33 @@ def test_cupy_arrays_for_every_parameter_form_take_the_fast_path(recorded, monke
     expected = (a.ctypes.data, 3, 4, b.ctypes.data, 5, 1, c.ctypes.data, 2, 6, 6, 1,
                 d.ctypes.data, 7)
     assert [struct.unpack("=QqqQqqQqqqqQq", packed) for _, packed in recorded] == [expected] * 2
+
+
+def test_tensors_pytorch_cannot_describe_take_the_checked_path(recorded, monkeypatch):
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    general = []
+    monkeypatch.setattr(cp.Kernel, "_launch", lambda self, config, args: general.append(args))
+    good = np.ones(8, np.float32)
+    sparse = Tensor(good)
+    sparse.is_contiguous = lambda: (_ for _ in ()).throw(RuntimeError("no is_contiguous"))
+    kernel[1, 8](2.0, sparse, Tensor(good))
+    assert len(general) == 1 and recorded == []
+    kernel[1, 8](2.0, Tensor(good), tensor_of_equal_dtype(good))
+    assert len(general) == 1 and len(recorded) == 1
+
+
+def test_a_launch_made_before_cupy_was_imported_reads_cupy_arrays_in_place(recorded,
+                                                                          monkeypatch):
+    kernel = loaded(cp.compile(SAXPY, target="cuda"))
+    cupy = __import__("sys").modules.pop("cupy")
+    launch = kernel[1, 8]
+    monkeypatch.setitem(__import__("sys").modules, "cupy", cupy)
+    reads = []
+    read_foreign = launch.__globals__["read1"]  # what the launch reads X with when not in place
+    monkeypatch.setitem(launch.__globals__, "read1",
+                        lambda *args: reads.append(args) or read_foreign(*args))
+    x, y = CupyArray(np.ones(8, np.float32)), CupyArray(np.ones(8, np.float32))
+    for _ in range(3):
+        launch(2.0, x, y)
+    assert len(recorded) == 3
+    assert len(reads) == 1  # the first launch found CuPy; the next ones read in place
