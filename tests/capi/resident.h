@@ -1,9 +1,11 @@
-/* Helpers of the leak tests: the process's resident memory and the number of cycles to run. */
+/* Helpers of the leak tests: the process's resident memory, the number of cycles to run, and
+ * a launch through a launch object. Include check.h first. */
 #ifndef CUDAPY_TESTS_RESIDENT_H
 #define CUDAPY_TESTS_RESIDENT_H
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -65,6 +67,23 @@ static inline void run_cycles_for(const char *name, void (*cycle)(long), long cy
 
 static inline void run_cycles(const char *name, void (*cycle)(long), long cycles) {
     run_cycles_for(name, cycle, cycles, 0);
+}
+
+/* Launches `fill` (kernel `index` of `program`, `void (int* X, int value)`) through a launch
+ * object made and deleted here, its arguments packed as the ABI lays them out: the array,
+ * then the int after its 16 bytes. */
+static inline void launch_fill_packed(const cudapy_program *program, size_t index,
+                                      cudapy_kernel *fill, const cudapy_launch_config *config,
+                                      cudapy_array array, int value) {
+    unsigned char packed[24] = {0};
+    CHECK(strcmp(cudapy_program_kernel_name(program, index), "fill") == 0);
+    CHECK(cudapy_program_args_size(program, index) == sizeof packed);
+    memcpy(packed, &array, sizeof array);
+    memcpy(packed + sizeof array, &value, sizeof value);
+    cudapy_launch *launch = NULL;
+    CHECK_OK(cudapy_launch_new(fill, config, &launch));
+    CHECK_OK(cudapy_launch_run(launch, packed));
+    cudapy_launch_delete(launch);
 }
 
 #endif

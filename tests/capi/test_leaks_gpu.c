@@ -36,15 +36,7 @@ static void module_cycle(long i) {
     config.size = sizeof config;
     config.threads = (cudapy_dim3){N, 1, 1};
     CHECK_OK(cudapy_kernel_launch(fill, &config, args));
-    /* The same launch through a launch object: the array, then the int after its 16 bytes. */
-    unsigned char packed[24] = {0};
-    CHECK(cudapy_program_args_size(program, 0) == sizeof packed);
-    memcpy(packed, &array, sizeof array);
-    memcpy(packed + sizeof array, &value, sizeof value);
-    cudapy_launch *launch = NULL;
-    CHECK_OK(cudapy_launch_new(fill, &config, &launch));
-    CHECK_OK(cudapy_launch_run(launch, packed));
-    cudapy_launch_delete(launch);
+    launch_fill_packed(program, 0, fill, &config, array, value);  /* once more */
     int result[N];
     CHECK_OK(cudapy_buffer_download(buffer, 0, result, sizeof result));
     CHECK(result[0] == value && result[N - 1] == value + N - 1);
