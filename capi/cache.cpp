@@ -20,7 +20,7 @@ const char *cudapy_cache_directory(void) {
     thread_local std::string folder;
     try {
         auto found = cudapy::jit::disk_cache_directory();
-        folder = found ? found->string() : "";
+        folder = found ? *found : "";
     } catch (...) {
         folder.clear();  // no memory for the path: say there is no folder
     }

@@ -28,6 +28,10 @@
 #include "runtime/module.h"
 #endif
 
+namespace cudapy::capi {
+class StartedCompile;
+}
+
 struct cudapy_program {
     std::vector<cudapy::ast::SourceUnit> units;
     std::map<std::string, std::string> signatures;
@@ -36,6 +40,9 @@ struct cudapy_program {
     // The errors of the last translation or compilation, with their source lines.
     std::vector<cudapy::ast::Diagnostic> diagnostics;
     std::vector<std::string> diagnostic_lines;
+    // cudapy_program_compile_start's compile, until cudapy_program_compile takes it; dropped
+    // when the input changes.
+    std::shared_ptr<cudapy::capi::StartedCompile> started;
 };
 
 struct cudapy_kernel {
@@ -130,6 +137,9 @@ inline Target target_from(const cudapy_target &given) {
         throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
     return static_cast<Target>(target);
 }
+
+// The block size a launch by thread counts uses, chosen for the kernel on first use.
+int block_size_of(cudapy_kernel &kernel);
 
 [[noreturn]] inline void no_cuda() {
     throw Error(Status::Unsupported, "this libcudapy was built without CUDA (-Dcuda=disabled); "

@@ -6,6 +6,7 @@
 
 using cudapy::Error;
 using cudapy::Status;
+using cudapy::capi::block_size_of;
 using cudapy::capi::guard;
 using cudapy::capi::require;
 
@@ -25,20 +26,6 @@ void require_positive(cudapy_dim3 d, const char *what) {
 
 std::uint32_t clamp_threads(std::uint64_t count) {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(count, UINT32_MAX));
-}
-
-int block_size_of(cudapy_kernel &kernel) {
-    if (kernel.target == cudapy::Target::Cpu) return cudapy::host::block_size;
-    int size = kernel.block_size.load(std::memory_order_relaxed);
-    if (size == 0) {
-#if CUDAPY_HAVE_CUDA
-        size = cudapy::runtime::auto_block_size(kernel.function);
-#else
-        cudapy::capi::no_cuda();
-#endif
-        kernel.block_size.store(size, std::memory_order_relaxed);
-    }
-    return size;
 }
 
 // What a launch configuration comes to, worked out once: the grid, the block and the hidden
@@ -133,6 +120,20 @@ void launch_packed(cudapy_kernel &kernel, const PreparedLaunch &prepared, const 
 }
 
 }  // namespace
+
+int cudapy::capi::block_size_of(cudapy_kernel &kernel) {
+    if (kernel.target == cudapy::Target::Cpu) return cudapy::host::block_size;
+    int size = kernel.block_size.load(std::memory_order_relaxed);
+    if (size == 0) {
+#if CUDAPY_HAVE_CUDA
+        size = cudapy::runtime::auto_block_size(kernel.function);
+#else
+        cudapy::capi::no_cuda();
+#endif
+        kernel.block_size.store(size, std::memory_order_relaxed);
+    }
+    return size;
+}
 
 struct cudapy_launch {
     cudapy_kernel *kernel;  // borrowed from its module, which outlives the launch

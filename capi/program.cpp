@@ -1,6 +1,10 @@
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <utility>
 
 #include "handles.h"
+#include "common/background.h"
 #include "emit/cuda.h"
 #include "jit/compiler.h"
 #include "jit/host_compiler.h"
@@ -48,6 +52,7 @@ const pipeline::Translation &translated(cudapy_program &program) {
 
 struct Request : jit::CompileRequest {
     Target target = Target::Cuda;
+    bool operator==(const Request &) const = default;
 };
 
 Request request_from(const cudapy_compile_options *options) {
@@ -166,6 +171,44 @@ jit::CompiledCode compile_for_device(cudapy_program &program, jit::CompileReques
 }
 #endif
 
+// The program compiled and loaded as `request` says.
+std::unique_ptr<cudapy_module> compile_module(cudapy_program &program, const Request &request) {
+    const auto &kernels = translated(program).kernels;
+    auto module = std::make_unique<cudapy_module>();
+    if (request.target == cudapy::Target::Cpu) {
+        module->host_library = compile_for_cpu(program, request);
+        for (const auto &kernel : kernels) {
+            auto handle = std::make_unique<cudapy_kernel>();
+            handle->target = cudapy::Target::Cpu;
+            handle->interface = kernel;
+            handle->host_entry = reinterpret_cast<cudapy::host::Entry>(
+                module->host_library->symbol(cudapy::emit::host_entry_name(kernel.symbol)));
+            module->kernels.push_back(std::move(handle));
+        }
+        return module;
+    }
+#if CUDAPY_HAVE_CUDA
+    auto code = compile_for_device(program, request);
+    module->loaded = std::make_unique<cudapy::runtime::LoadedModule>(code.binary);
+    void *assertion_record = nullptr;
+    if (request.debug && !translated(program).asserts.empty()) {
+        module->asserts = translated(program).asserts;
+        assertion_record = module->loaded->global("cudapy_assertion");
+    }
+    for (const auto &kernel : kernels) {
+        auto handle = std::make_unique<cudapy_kernel>();
+        handle->interface = kernel;
+        handle->function = module->loaded->kernel(kernel.symbol);
+        handle->assertion_record = assertion_record;
+        handle->asserts = &module->asserts;
+        module->kernels.push_back(std::move(handle));
+    }
+    return module;
+#else
+    cudapy::capi::no_cuda();
+#endif
+}
+
 const pipeline::KernelInterface *kernel_at(const cudapy_program *program, std::size_t kernel) {
     if (!program || !program->translation || !program->translation->ok ||
         kernel >= program->translation->kernels.size())
@@ -174,6 +217,70 @@ const pipeline::KernelInterface *kernel_at(const cudapy_program *program, std::s
 }
 
 }  // namespace
+
+// A compile cudapy_program_compile_start runs in the background, kept by the program until its
+// next cudapy_program_compile takes what it made.
+class cudapy::capi::StartedCompile {
+public:
+    explicit StartedCompile(const Request &request) : request_(request) {}
+
+    int device = -1;  // the GPU current where it started, for the CUDA target
+
+    // Compiles `copy`, the program as it was, and works out each kernel's block size: the
+    // occupancy query is also what loads a kernel onto the GPU.
+    void run(cudapy_program &copy) {
+        std::unique_ptr<cudapy_module> module;
+        cudapy_status status = guard([&] {
+#if CUDAPY_HAVE_CUDA
+            if (request_.target == Target::Cuda) runtime::set_current_device(device);
+#endif
+            module = compile_module(copy, request_);
+        });
+        std::string message = status == CUDAPY_OK ? "" : cudapy_last_error();
+        if (module)
+            for (auto &kernel : module->kernels)
+                (void)guard([&] { capi::block_size_of(*kernel); });  // a failure: the launch asks again
+        std::lock_guard<std::mutex> lock(mutex_);
+        status_ = status;
+        message_ = std::move(message);
+        diagnostics_ = std::move(copy.diagnostics);
+        diagnostic_lines_ = std::move(copy.diagnostic_lines);
+        module_ = std::move(module);
+        done_ = true;
+        finished_.notify_all();
+    }
+
+    // Whether a compile with `request`, now, wants what this one makes.
+    bool serves(const Request &request) const {
+        if (!(request == request_)) return false;
+#if CUDAPY_HAVE_CUDA
+        if (request.target == Target::Cuda) return runtime::current_device() == device;
+#endif
+        return true;
+    }
+
+    // Waits for the compile; gives its module, or throws its error. Either way `program` gets
+    // the diagnostics the compile left, as if it had compiled itself.
+    std::unique_ptr<cudapy_module> take(cudapy_program &program) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        finished_.wait(lock, [&] { return done_; });
+        program.diagnostics = std::move(diagnostics_);
+        program.diagnostic_lines = std::move(diagnostic_lines_);
+        if (status_ != CUDAPY_OK) throw Error(static_cast<Status>(status_), message_);
+        return std::move(module_);
+    }
+
+private:
+    const Request request_;
+    std::mutex mutex_;
+    std::condition_variable finished_;
+    bool done_ = false;
+    cudapy_status status_ = CUDAPY_OK;
+    std::string message_;
+    std::vector<ast::Diagnostic> diagnostics_;
+    std::vector<std::string> diagnostic_lines_;
+    std::unique_ptr<cudapy_module> module_;
+};
 
 extern "C" {
 
@@ -206,6 +313,7 @@ cudapy_status cudapy_program_add_source(cudapy_program *program, const char *tex
             if (source[i] == '\r' && (i + 1 == source.size() || source[i + 1] != '\n')) source[i] = '\n';
         program->units.push_back({std::move(source), file ? file : "<string>", first_line, column_offset});
         program->translation.reset();
+        program->started.reset();
     });
 }
 
@@ -217,6 +325,7 @@ cudapy_status cudapy_program_set_signature(cudapy_program *program, const char *
         require(signature, "signature");
         program->signatures[name] = signature;
         program->translation.reset();
+        program->started.reset();
     });
 }
 
@@ -259,6 +368,7 @@ cudapy_status cudapy_program_add_constant_array(cudapy_program *program, const c
                         constants.end());
         constants.push_back(std::move(array));
         program->translation.reset();
+        program->started.reset();
     });
 }
 
@@ -371,41 +481,37 @@ cudapy_status cudapy_program_compile(cudapy_program *program, const cudapy_compi
         require(program, "program");
         require(out, "out");
         auto request = request_from(options);
-        const auto &kernels = translated(*program).kernels;
-        auto module = std::make_unique<cudapy_module>();
-        if (request.target == cudapy::Target::Cpu) {
-            module->host_library = compile_for_cpu(*program, request);
-            for (const auto &kernel : kernels) {
-                auto handle = std::make_unique<cudapy_kernel>();
-                handle->target = cudapy::Target::Cpu;
-                handle->interface = kernel;
-                handle->host_entry = reinterpret_cast<cudapy::host::Entry>(
-                    module->host_library->symbol(cudapy::emit::host_entry_name(kernel.symbol)));
-                module->kernels.push_back(std::move(handle));
-            }
-            *out = module.release();
+        if (auto started = std::exchange(program->started, nullptr); started && started->serves(request)) {
+            *out = started->take(*program).release();
             return;
         }
+        *out = compile_module(*program, request).release();
+    });
+}
+
+cudapy_status cudapy_program_compile_start(cudapy_program *program, const cudapy_compile_options *options) {
+    return guard([&] {
+        require(program, "program");
+        auto request = request_from(options);
+        translated(*program);
+        auto compile = std::make_shared<capi::StartedCompile>(request);
 #if CUDAPY_HAVE_CUDA
-        auto code = compile_for_device(*program, request);
-        module->loaded = std::make_unique<cudapy::runtime::LoadedModule>(code.binary);
-        void *assertion_record = nullptr;
-        if (request.debug && !translated(*program).asserts.empty()) {
-            module->asserts = translated(*program).asserts;
-            assertion_record = module->loaded->global("cudapy_assertion");
+        if (request.target == Target::Cuda) {
+            if (runtime::device_count() == 0) return;  // the compile itself says so
+            compile->device = runtime::current_device();
         }
-        for (const auto &kernel : kernels) {
-            auto handle = std::make_unique<cudapy_kernel>();
-            handle->interface = kernel;
-            handle->function = module->loaded->kernel(kernel.symbol);
-            handle->assertion_record = assertion_record;
-            handle->asserts = &module->asserts;
-            module->kernels.push_back(std::move(handle));
-        }
-        *out = module.release();
 #else
-        cudapy::capi::no_cuda();
+        if (request.target == Target::Cuda) return;  // the compile itself says so
 #endif
+        // The thread works on a copy: the caller may go on using the program.
+        auto copy = std::make_shared<cudapy_program>();
+        copy->units = program->units;
+        copy->signatures = program->signatures;
+        copy->constants = program->constants;
+        copy->translation = program->translation;
+        copy->diagnostics = program->diagnostics;
+        copy->diagnostic_lines = program->diagnostic_lines;
+        if (run_in_background([compile, copy] { compile->run(*copy); })) program->started = std::move(compile);
     });
 }
 
@@ -415,12 +521,13 @@ cudapy_status cudapy_compiler_warm_up(void) {
         if (runtime::device_count() == 0) return;
         auto [major, minor] = runtime::current_compute_capability();
         jit::warm_up_nvrtc(jit::cubin_arch(major, minor));
+        start_background_thread();  // for cudapy_program_compile_start
 #endif
     });
 }
 
-cudapy_status cudapy_compiler_warm_up_wait(void) {
-    return guard([] { jit::wait_for_nvrtc_warm_up(); });
+cudapy_status cudapy_compiler_wait(void) {
+    return guard([] { wait_for_background(); });
 }
 
 }  // extern "C"

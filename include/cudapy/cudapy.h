@@ -40,7 +40,7 @@ extern "C" {
 #define CUDAPY_VERSION_MINOR 1
 #define CUDAPY_VERSION_PATCH 0
 /* Bumped whenever a declaration in this header changes incompatibly. */
-#define CUDAPY_ABI_VERSION 1
+#define CUDAPY_ABI_VERSION 2
 
 typedef enum cudapy_status {
     CUDAPY_OK = 0,
@@ -269,23 +269,36 @@ typedef struct cudapy_module cudapy_module;
 typedef struct cudapy_kernel cudapy_kernel;
 
 /* Translates, compiles for the current GPU (or the CPU, as options->target says) and loads the
- * result. */
+ * result. When cudapy_program_compile_start ran for the program, this takes what it made, or
+ * its error, waiting for it if need be. */
 CUDAPY_API cudapy_status cudapy_program_compile(cudapy_program *program,
                                                 const cudapy_compile_options *options,
                                                 cudapy_module **out);
+/* Translates (a translation error is returned here), then starts cudapy_program_compile in the
+ * background, on a copy of the program, and returns: the caller's work overlaps the compile (or
+ * the disk cache's read) and the driver's load. For the GPU it also chooses each kernel's block
+ * size for thread-count launches, which loads the kernels onto the GPU. The program's next
+ * cudapy_program_compile takes the result when its options are equal and the current GPU is
+ * the one current here; otherwise, or when the program's input changes first, the result is
+ * dropped. Without a GPU it starts nothing. A fork waits for the compile, and a process must
+ * call cudapy_compiler_wait() before it exits. */
+CUDAPY_API cudapy_status cudapy_program_compile_start(cudapy_program *program,
+                                                      const cudapy_compile_options *options);
 CUDAPY_API void cudapy_module_delete(cudapy_module *module);
 
 /* Starts NVRTC for the current GPU on a thread of its own, which loads the library and compiles
  * an empty kernel, so that the first kernel compiled afterwards does not pay NVRTC's start-up
- * (a process's first compile takes about twice as long as the next ones). Returns at once;
- * calls after the first do nothing, as does a call without a GPU or with nvcc as the compiler
+ * (a process's first compile takes about twice as long as the next ones), and readies a thread
+ * for cudapy_program_compile_start, which then need not start one. Returns at once; NVRTC
+ * starts once per process, and not at all without a GPU or with nvcc as the compiler
  * ($CUDAPY_COMPILER). Problems are left to the compile that needs NVRTC to report. A fork
- * waits for the thread; a process must call cudapy_compiler_warm_up_wait() before it exits,
- * so that it does not end while NVRTC runs. The Python package starts it with its first GPU
- * array unless CUDAPY_NO_WARM_UP is set. */
+ * waits for the thread; a process must call cudapy_compiler_wait() before it exits, so that it
+ * does not end while NVRTC runs. The Python package starts it with its first GPU array unless
+ * CUDAPY_NO_WARM_UP is set. */
 CUDAPY_API cudapy_status cudapy_compiler_warm_up(void);
-/* Returns once the thread cudapy_compiler_warm_up started, if any, is done. */
-CUDAPY_API cudapy_status cudapy_compiler_warm_up_wait(void);
+/* Returns once the compiles the library runs in the background (cudapy_compiler_warm_up's,
+ * cudapy_program_compile_start's) are done. */
+CUDAPY_API cudapy_status cudapy_compiler_wait(void);
 
 /* Looks a kernel up by its Python name. The kernel is borrowed from the module. */
 CUDAPY_API cudapy_status cudapy_module_kernel(cudapy_module *module, const char *name,

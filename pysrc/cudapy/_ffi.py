@@ -6,7 +6,7 @@ import os
 
 from . import errors
 
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 
 class Status(enum.IntEnum):
@@ -172,8 +172,9 @@ _PROTOTYPES = [
     ("cudapy_program_args_size", _size, [program_p, _size]),
     ("cudapy_program_ptx", _status, [program_p, _P(CompileOptions), _P(ctypes.c_void_p)]),
     ("cudapy_program_compile", _status, [program_p, _P(CompileOptions), _P(module_p)]),
+    ("cudapy_program_compile_start", _status, [program_p, _P(CompileOptions)]),
     ("cudapy_compiler_warm_up", _status, []),
-    ("cudapy_compiler_warm_up_wait", _status, []),
+    ("cudapy_compiler_wait", _status, []),
     ("cudapy_cache_clear", _status, []),
     ("cudapy_cache_directory", ctypes.c_char_p, []),
     ("cudapy_cache_stats_get", _status, [_P(CacheStats)]),
@@ -281,23 +282,25 @@ launch_run_unconverted = lib["cudapy_launch_run"]
 launch_run_unconverted.restype = _status
 
 
-_warming_up = []
+# Set by the process's first GPU array (see use_gpu).
+gpu_used = False
 
 
-def warm_up_compiler():
-    """Starts NVRTC on a thread of the library's once per process (cudapy_compiler_warm_up),
-    unless $CUDAPY_NO_WARM_UP is set: called with the first GPU array, it overlaps NVRTC's
-    start-up with what a program does before its first kernel. The process waits for that
-    thread at exit."""
-    if _warming_up:
+def use_gpu():
+    """Notes that the process uses the GPU, with its first GPU array. From then on a kernel's
+    compile starts in the background as the kernel is made (cudapy_program_compile_start),
+    and NVRTC starts at once on a thread of the library's (cudapy_compiler_warm_up) unless
+    $CUDAPY_NO_WARM_UP is set, which overlaps NVRTC's start-up with what a program does before
+    its first kernel. The process waits for those threads at exit."""
+    global gpu_used
+    if gpu_used:
         return
-    _warming_up.append(True)
-    if os.environ.get("CUDAPY_NO_WARM_UP", "") not in ("", "0"):
-        return
+    gpu_used = True
     import atexit
 
-    if lib.cudapy_compiler_warm_up() == Status.OK:
-        atexit.register(lib.cudapy_compiler_warm_up_wait)
+    atexit.register(lib.cudapy_compiler_wait)
+    if os.environ.get("CUDAPY_NO_WARM_UP", "") in ("", "0"):
+        lib.cudapy_compiler_warm_up()
 
 
 def last_error():

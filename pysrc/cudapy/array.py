@@ -289,7 +289,7 @@ class CudaArray(_ArrayView):
     def _allocate(self, shape, strides, dtype, stream=0):
         span = _span(shape, strides, dtype.itemsize)
         if self.target == "cuda":
-            _ffi.warm_up_compiler()
+            _ffi.use_gpu()
         buffer = _ffi.buffer_p()
         # The library gets at least one byte so that empty arrays have a buffer too.
         _ffi.check(_ffi.lib.cudapy_buffer_new_on(targets.memory_target(self.target),

@@ -246,6 +246,7 @@ class _Program:
         self.target = targets.resolve(target)
         self._options = options
         self._module = None
+        self._compile_started = False
         self._compile_lock = threading.Lock()
         items = list(functions) if isinstance(functions, (list, tuple)) else [functions]
         if not items:
@@ -310,15 +311,36 @@ class _Program:
         return [lib.cudapy_program_kernel_name(self.handle, index).decode("utf-8")
                 for index in range(lib.cudapy_program_kernel_count(self.handle))]
 
+    def _module_options(self):
+        options = _compile_options(None, self._options)
+        options.target = targets.memory_target(self.target)
+        return options
+
+    def start_compile(self):
+        """Starts compiling and loading the program for the current GPU in the background
+        (cudapy_program_compile_start), once, so that the first launch finds the module
+        ready, its compile having overlapped the rest of the kernel's making. Only once the
+        process uses the GPU (_ffi.use_gpu): a kernel made for its translation or PTX alone
+        makes no CUDA context."""
+        if self.target != "cuda" or not _ffi.gpu_used:
+            return
+        with self._compile_lock:
+            if self._compile_started or self._module is not None:
+                return
+            self._compile_started = True
+            # A failure to start is the first launch's to report, as it compiles then.
+            _ffi.lib.cudapy_program_compile_start(self.handle,
+                                                  ctypes.byref(self._module_options()))
+
     def device_kernel(self, name):
-        """The loaded kernel `name`; the program is compiled for the current GPU on first use."""
+        """The loaded kernel `name`; the program is compiled for the current GPU on first use,
+        or taken from the compile start_compile began."""
         with self._compile_lock:
             if self._module is None:
                 lib = _ffi.lib
-                options = _compile_options(None, self._options)
-                options.target = targets.memory_target(self.target)
                 module = _ffi.module_p()
-                _ffi.check(lib.cudapy_program_compile(self.handle, ctypes.byref(options),
+                _ffi.check(lib.cudapy_program_compile(self.handle,
+                                                      ctypes.byref(self._module_options()),
                                                       ctypes.byref(module)), self.handle)
                 # Unloading needs the CUDA runtime, which may be gone at exit.
                 weakref.finalize(self, lib.cudapy_module_delete, module).atexit = False
@@ -916,6 +938,7 @@ class Kernel:
 
     def __init__(self, program, name):
         """`program` has been translated."""
+        program.start_compile()
         self._program = program
         self._interpreted = program.target == "python"  # every launch runs in the interpreter
         self._host_memory = targets.memory_target(program.target) == _ffi.Target.CPU

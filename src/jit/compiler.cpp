@@ -1,16 +1,13 @@
 #include "jit/compiler.h"
 
-#include <pthread.h>
-
 #include <algorithm>
-#include <condition_variable>
 #include <cstdlib>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <sstream>
-#include <thread>
 
+#include "common/background.h"
 #include "common/error.h"
 #include "jit/disk_cache.h"
 #include "jit/nvcc.h"
@@ -215,58 +212,20 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
     return code;
 }
 
-namespace {
-
-struct WarmUp {
-    std::mutex mutex;
-    std::condition_variable finished;
-    bool started = false;
-    bool done = false;
-};
-
-// Never destroyed: a fork handler or an exit may still wait on it.
-WarmUp &warm_up_state() {
-    static WarmUp *state = new WarmUp;
-    return *state;
-}
-
-}  // namespace
-
 void warm_up_nvrtc(const std::string &arch) {
-    WarmUp &state = warm_up_state();
     try {
         if (uses_nvcc(Compiler::Default)) return;
     } catch (const Error &) {  // a misspelt $CUDAPY_COMPILER: the compile reports it
         return;
     }
-    {
-        std::lock_guard<std::mutex> lock(state.mutex);
-        if (state.started) return;
-        state.started = true;
-    }
-    pthread_atfork(wait_for_nvrtc_warm_up, nullptr, nullptr);
-    auto work = [arch, &state] {
-        try {
+    static std::once_flag started;
+    std::call_once(started, [&arch] {
+        run_in_background([arch] {
+            // A compile that needs NVRTC says what is wrong with it.
             Nvrtc::get().compile("extern \"C\" __global__ void cudapy_warm_up() {}\n", "cudapy_warm_up.cu",
                                  arch, nvrtc_options(CompileRequest{}));
-        } catch (...) {  // a compile that needs NVRTC says what is wrong with it
-        }
-        std::lock_guard<std::mutex> lock(state.mutex);
-        state.done = true;
-        state.finished.notify_all();
-    };
-    try {
-        std::thread(work).detach();
-    } catch (...) {  // no thread to be had: the first compile starts NVRTC itself
-        std::lock_guard<std::mutex> lock(state.mutex);
-        state.done = true;
-    }
-}
-
-void wait_for_nvrtc_warm_up() {
-    WarmUp &state = warm_up_state();
-    std::unique_lock<std::mutex> lock(state.mutex);
-    state.finished.wait(lock, [&] { return !state.started || state.done; });
+        });
+    });
 }
 
 void clear_memory_cache() {

@@ -21,6 +21,7 @@ struct CompileRequest {
     int launch_bounds_max_threads = 0;  // 0: no __launch_bounds__
     int launch_bounds_min_blocks = 0;
     Compiler compiler = Compiler::Default;
+    bool operator==(const CompileRequest &) const = default;
 };
 
 struct CompiledCode {
@@ -66,14 +67,11 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
 // Empties the in-memory cache of compile().
 void clear_memory_cache();
 
-// Starts loading NVRTC and compiling an empty kernel for `arch` on a thread of its own, once
-// per process, so that a compile later finds NVRTC started (its first compile in a process
-// costs about as much again as the next ones). Failures are left to that compile to report.
-// A fork waits for it, so that no child inherits NVRTC halfway through a compile.
+// Starts loading NVRTC and compiling an empty kernel for `arch` in the background (see
+// common/background.h), once per process, so that a compile later finds NVRTC started (its
+// first compile in a process costs about as much again as the next ones). Failures are left to
+// that compile to report.
 void warm_up_nvrtc(const std::string &arch);
-// Returns once warm_up_nvrtc's thread, if one was started, is done; the process must not
-// exit while NVRTC runs on it.
-void wait_for_nvrtc_warm_up();
 
 // The messages of an NVRTC or GCC/Clang log that name a file and line.
 std::vector<LogEntry> parse_log(const std::string &log);

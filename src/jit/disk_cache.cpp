@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <regex>
 
 #include "common/error.h"
@@ -36,9 +37,7 @@ std::string_view as_bytes(const Digest &digest) {
     return {reinterpret_cast<const char *>(digest.data()), digest.size()};
 }
 
-std::filesystem::path entry_path(const std::filesystem::path &folder, const Digest &key, std::string_view kind) {
-    return folder / (to_hex(key) + "." + std::string(kind));
-}
+std::string entry_name(const Digest &key, std::string_view kind) { return to_hex(key) + "." + std::string(kind); }
 
 bool is_set(const char *variable) {
     const char *value = std::getenv(variable);
@@ -47,13 +46,11 @@ bool is_set(const char *variable) {
 
 }  // namespace
 
-std::optional<std::filesystem::path> disk_cache_directory() {
+std::optional<std::string> disk_cache_directory() {
     if (is_set("CUDAPY_NO_DISK_CACHE")) return std::nullopt;
     if (const char *folder = std::getenv("CUDAPY_CACHE_DIR"); folder && *folder) return folder;
-    if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return std::filesystem::path(xdg) / "cudapy";
-    if (const char *home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".cache" / "cudapy";
+    if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/cudapy";
+    if (const char *home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/cudapy";
     return std::nullopt;
 }
 
@@ -92,7 +89,7 @@ std::optional<std::string> decode_entry(const Digest &key, std::string_view byte
 std::optional<std::string> load_entry(const Digest &key, std::string_view kind, bool counted) {
     auto folder = disk_cache_directory();
     if (!folder) return std::nullopt;
-    auto path = entry_path(*folder, key, kind);
+    std::string path = *folder + "/" + entry_name(key, kind);
     std::string bytes;
     try {
         bytes = read_file(path);
@@ -102,8 +99,7 @@ std::optional<std::string> load_entry(const Digest &key, std::string_view kind, 
     auto payload = decode_entry(key, bytes);
     if (!payload) {
         if (counted) ++cache_counters().bad_entries;
-        std::error_code ignored;
-        std::filesystem::remove(path, ignored);
+        unlink(path.c_str());
     }
     return payload;
 }
@@ -113,9 +109,10 @@ void store_entry(const Digest &key, std::string_view kind, std::string_view payl
     if (!folder) return;
     std::error_code error;
     std::filesystem::create_directories(*folder, error);
-    auto path = entry_path(*folder, key, kind);
+    std::string name = entry_name(key, kind);
+    std::string path = *folder + "/" + name;
     // Hidden, and named after the entry, so that clear_disk_cache finds what a crash left.
-    std::string temporary = (*folder / ("." + path.filename().string() + ".XXXXXX")).string();
+    std::string temporary = *folder + "/." + name + ".XXXXXX";
     int file = mkostemp(temporary.data(), O_CLOEXEC);
     if (file < 0) {
         if (counted) ++cache_counters().disk_errors;
@@ -148,7 +145,7 @@ void clear_disk_cache() {
     if (error) {
         if (error == std::errc::no_such_file_or_directory) return;
         throw Error(Status::InvalidArgument,
-                    "cannot read the cache folder " + folder->string() + ": " + error.message());
+                    "cannot read the cache folder " + *folder + ": " + error.message());
     }
     std::string failures;
     for (const auto &entry : entries) {

@@ -12,7 +12,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,8 +20,10 @@
 
 namespace cudapy::jit {
 
-// The folder of the disk cache, or none when it is turned off or no home folder is known.
-std::optional<std::filesystem::path> disk_cache_directory();
+// The folder of the disk cache, or none when it is turned off or no home folder is known. Paths
+// of the cache are plain strings: a process's first std::filesystem::path costs more than
+// reading a cached entry.
+std::optional<std::string> disk_cache_directory();
 
 // Builds an entry's key from fields, each hashed with its length so that no two lists of
 // fields collide; cudapy's version is always the first.

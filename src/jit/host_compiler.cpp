@@ -86,7 +86,7 @@ std::pair<std::string, std::shared_ptr<HostLibrary>> build(const std::string &so
     if (result.exit_status != 0)
         throw Error(Status::CudaCompilation, "the C++ compiler (" + command[0] +
                                                  ") could not compile the translated kernel:\n" + result.output);
-    return {read_file(library_path), load(library_path)};
+    return {read_file(library_path.string()), load(library_path)};
 }
 
 }  // namespace

@@ -93,7 +93,7 @@ NvrtcOutput compile_with_nvcc(const std::string &source, const std::string &arch
     NvrtcOutput output;
     output.log = std::move(result.output);
     output.ok = result.exit_status == 0;
-    if (output.ok) output.binary = read_file(output_path);
+    if (output.ok) output.binary = read_file(output_path.string());
     return output;
 }
 

@@ -65,25 +65,27 @@ CommandResult run_command(const std::vector<std::string> &command) {
     return result;
 }
 
-std::string read_file(const std::filesystem::path &path) {
+std::string read_file(const std::string &path) {
     // POSIX calls rather than a stream: a cache hit reads its entries on the first compile of a
     // process, where an ifstream's first use costs more than the read.
     int descriptor = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (descriptor < 0) throw Error(Status::Internal, "cannot read " + path.string());
+    if (descriptor < 0) throw Error(Status::Internal, "cannot read " + path);
     struct stat status {};
     std::string content;
     bool ok = fstat(descriptor, &status) == 0;
-    if (ok) content.resize(static_cast<std::size_t>(status.st_size));
+    // A byte more than the file holds, so that the read that finds its end needs no more room:
+    // growing the string would zero-fill memory the process may never have touched.
+    if (ok) content.resize(static_cast<std::size_t>(status.st_size) + 1);
     std::size_t done = 0;
     while (ok) {
-        if (done == content.size()) content.resize(content.size() + 65536);  // the file grew
+        if (done == content.size()) content.resize(content.size() * 2);  // the file grew
         ssize_t got = read(descriptor, content.data() + done, content.size() - done);
         if (got > 0) done += static_cast<std::size_t>(got);
         else if (got == 0) break;
         else ok = errno == EINTR;
     }
     close(descriptor);
-    if (!ok) throw Error(Status::Internal, "cannot read " + path.string());
+    if (!ok) throw Error(Status::Internal, "cannot read " + path);
     content.resize(done);
     return content;
 }

@@ -32,7 +32,7 @@ struct CommandResult {
 CommandResult run_command(const std::vector<std::string> &command);
 
 // The whole content of a file; throws Error(Internal) naming it when it cannot be read.
-std::string read_file(const std::filesystem::path &path);
+std::string read_file(const std::string &path);
 // Writes `content` to a new file; throws Error(Internal) naming it when that fails.
 void write_file(const std::filesystem::path &path, const std::string &content);
 

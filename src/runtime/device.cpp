@@ -28,9 +28,16 @@ DeviceInfo device_info(int ordinal) {
             properties.totalGlobalMem};
 }
 
-std::pair<int, int> current_compute_capability() {
+int current_device() {
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    return device;
+}
+
+void set_current_device(int ordinal) { check_cuda(cudaSetDevice(ordinal), "cudaSetDevice"); }
+
+std::pair<int, int> current_compute_capability() {
+    int device = current_device();
     int major = 0, minor = 0;
     check_cuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device),
                "cudaDeviceGetAttribute");

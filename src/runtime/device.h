@@ -16,6 +16,10 @@ struct DeviceInfo {
 // 0 when there is no driver or no GPU.
 int device_count();
 DeviceInfo device_info(int ordinal);
+// The calling thread's current device, and making `ordinal` current on it (each thread has its
+// own, device 0 until it sets one).
+int current_device();
+void set_current_device(int ordinal);
 // The compute capability of the current device; throws Error(NoDevice) without one.
 std::pair<int, int> current_compute_capability();
 // Waits for the device; a kernel fault surfaces here as Error(LaunchFailed).

@@ -157,7 +157,7 @@ int main(void) {
     cudapy_buffer_delete(dy);
     cudapy_module_delete(module);
     cudapy_program_delete(program);
-    CHECK_OK(cudapy_compiler_warm_up_wait());
+    CHECK_OK(cudapy_compiler_wait());
     printf("C ABI GPU tests passed\n");
     return 0;
 }

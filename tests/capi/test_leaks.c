@@ -177,10 +177,12 @@ static cudapy_compile_options cpu_options(void) {
     return options;
 }
 
+/* Odd cycles compile in the background first (cudapy_program_compile_start). */
 static void cpu_module(long i) {
     cudapy_program *program = new_program(good_source, "saxpy.py");
     CHECK_OK(cudapy_program_set_signature(program, "fill", "void (int* X, int value)"));
     cudapy_compile_options options = cpu_options();
+    if (i % 2) CHECK_OK(cudapy_program_compile_start(program, &options));
     cudapy_module *module = NULL;
     CHECK_OK(cudapy_program_compile(program, &options, &module));
     cudapy_kernel *fill = NULL;
@@ -203,6 +205,17 @@ static void cpu_module(long i) {
     cudapy_buffer_delete(buffer);
     cudapy_module_delete(module);
     cudapy_program_delete(program);
+}
+
+/* A compile started in the background and never taken: the program goes first. */
+static void cpu_compile_dropped(long i) {
+    (void)i;
+    cudapy_program *program = new_program(good_source, "saxpy.py");
+    CHECK_OK(cudapy_program_set_signature(program, "fill", "void (int* X, int value)"));
+    cudapy_compile_options options = cpu_options();
+    CHECK_OK(cudapy_program_compile_start(program, &options));
+    cudapy_program_delete(program);
+    CHECK_OK(cudapy_compiler_wait());
 }
 
 static void ptx(long i) {
@@ -236,6 +249,7 @@ int main(void) {
     if (status == CUDAPY_OK) {
         cudapy_module_delete(module);
         run_cycles("CPU module, kernel and launch", cpu_module, cycles);
+        run_cycles("CPU compile started, then dropped", cpu_compile_dropped, cycles);
     } else {
         printf("CPU module cycles skipped: %s\n", cudapy_last_error());
     }
@@ -247,6 +261,7 @@ int main(void) {
     else
         printf("PTX cycles skipped: %s\n", cudapy_last_error());
     cudapy_program_delete(probe);
+    CHECK_OK(cudapy_compiler_wait());  /* a process waits for the library's threads */
     printf("no leaks found\n");
     return 0;
 }

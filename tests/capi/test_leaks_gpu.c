@@ -18,10 +18,12 @@ enum { N = 1024 };
 
 static size_t quarter_of_memory;
 
+/* Odd cycles compile in the background first (cudapy_program_compile_start). */
 static void module_cycle(long i) {
     cudapy_program *program = NULL;
     CHECK_OK(cudapy_program_new(&program));
     CHECK_OK(cudapy_program_add_source(program, source, strlen(source), "fill.py", 1, 0));
+    if (i % 2) CHECK_OK(cudapy_program_compile_start(program, NULL));
     cudapy_module *module = NULL;
     CHECK_OK(cudapy_program_compile(program, NULL, &module));
     cudapy_kernel *fill = NULL;
@@ -92,6 +94,7 @@ int main(void) {
     run_cycles_for("device buffer", small_buffer_cycle, cycles, 60);
     run_cycles_for("device buffer of 1/4 of the memory", large_buffer_cycle,
                    cycles < 1000 ? cycles : 1000, 60);
+    CHECK_OK(cudapy_compiler_wait());  /* a process waits for the library's threads */
     printf("no leaks found\n");
     return 0;
 }

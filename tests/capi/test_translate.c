@@ -180,7 +180,7 @@ int main(void) {
     CHECK_OK(cudapy_device_count(&devices));
     if (devices == 0) {
         CHECK_OK(cudapy_compiler_warm_up());
-        CHECK_OK(cudapy_compiler_warm_up_wait());
+        CHECK_OK(cudapy_compiler_wait());
     }
     printf("C ABI translation tests passed\n");
     return 0;
