@@ -1,3 +1,6 @@
+#include <cstdlib>
+#include <cstring>
+
 #include "handles.h"
 #include "jit/compiler.h"
 #include "jit/disk_cache.h"
@@ -5,6 +8,19 @@
 
 using cudapy::capi::guard;
 using cudapy::capi::require;
+
+namespace {
+
+constexpr const char *caller_entry_kind = "data";
+
+cudapy::jit::Digest caller_entry_key(const void *key, std::size_t size) {
+    cudapy::jit::CacheKeyBuilder builder;
+    builder.add("an entry of the caller's");
+    builder.add({static_cast<const char *>(key), size});
+    return builder.finish();
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -25,6 +41,32 @@ const char *cudapy_cache_directory(void) {
         folder.clear();  // no memory for the path: say there is no folder
     }
     return folder.c_str();
+}
+
+cudapy_status cudapy_cache_put(const void *key, size_t key_size, const void *data, size_t size) {
+    return guard([&] {
+        require(key, "key");
+        if (size > 0) require(data, "data");
+        cudapy::jit::store_entry(caller_entry_key(key, key_size), caller_entry_kind,
+                                 {static_cast<const char *>(data), size}, false);
+    });
+}
+
+cudapy_status cudapy_cache_get(const void *key, size_t key_size, char **out, size_t *out_size) {
+    if (out) *out = nullptr;
+    if (out_size) *out_size = 0;
+    return guard([&] {
+        require(key, "key");
+        require(out, "out");
+        require(out_size, "out_size");
+        auto payload = cudapy::jit::load_entry(caller_entry_key(key, key_size), caller_entry_kind, false);
+        if (!payload) return;
+        // One byte more, so that an empty entry is not NULL.
+        *out = static_cast<char *>(std::malloc(payload->size() + 1));
+        if (!*out) throw std::bad_alloc();
+        std::memcpy(*out, payload->data(), payload->size());
+        *out_size = payload->size();
+    });
 }
 
 cudapy_status cudapy_cache_stats_get(cudapy_cache_stats *out) {

@@ -497,8 +497,11 @@ cudapy_status cudapy_program_compile_start(cudapy_program *program, const cudapy
         auto compile = std::make_shared<capi::StartedCompile>(request);
 #if CUDAPY_HAVE_CUDA
         if (request.target == Target::Cuda) {
-            if (runtime::device_count() == 0) return;  // the compile itself says so
-            compile->device = runtime::current_device();
+            try {
+                compile->device = runtime::current_device();
+            } catch (const Error &) {  // no GPU or no driver: the compile itself says so
+                return;
+            }
         }
 #else
         if (request.target == Target::Cuda) return;  // the compile itself says so

@@ -249,6 +249,16 @@ CUDAPY_API cudapy_status cudapy_cache_clear(void);
 /* The cache folder as the environment names it now (it may not exist yet); "" when the disk
  * cache is off. Borrowed, thread-local: valid until the next cudapy call on this thread. */
 CUDAPY_API const char *cudapy_cache_directory(void);
+/* Entries of the caller's own beside the compiled code (the Python package keeps its
+ * generated launch functions there): `size` bytes of `data` kept under the key of `key_size`
+ * bytes, written and checked as compiled code is, and deleted by cudapy_cache_clear. Storing
+ * never fails for want of a writable folder (nothing is kept then). cudapy_cache_get sets *out
+ * to an owned copy (free it with cudapy_string_free) of *out_size bytes, or to NULL when
+ * there is no such entry or the disk cache is off. Neither counts in cudapy_cache_stats. */
+CUDAPY_API cudapy_status cudapy_cache_put(const void *key, size_t key_size, const void *data,
+                                          size_t size);
+CUDAPY_API cudapy_status cudapy_cache_get(const void *key, size_t key_size, char **out,
+                                          size_t *out_size);
 
 /* Where this process's compiled code came from, counted since it started. */
 typedef struct cudapy_cache_stats {

@@ -2,7 +2,6 @@
 $XDG_CACHE_HOME/cudapy, else ~/.cache/cudapy (CUDAPY_NO_DISK_CACHE=1 keeps it in memory only).
 Entries are checked when read; damaged ones are compiled again."""
 
-import binascii
 import ctypes
 import marshal
 import os
@@ -13,9 +12,9 @@ from . import _ffi
 
 # The generated launch functions' code objects, by their keys, for this process.
 _launch_codes = {}
-# Names the cache folder's files of code objects: marshal's format and the bytecode are this
+# Begins the keys of their disk entries: marshal's format and the bytecode are this
 # interpreter's own, so no other version reads them.
-_LAUNCH_CODE_PREFIX = f"launch-{sys.implementation.cache_tag}-{sys.hexversion:08x}-"
+_LAUNCH_CODE_TAG = f"launch code {sys.implementation.cache_tag} {sys.hexversion:08x} "
 
 
 def clear_cache():
@@ -23,49 +22,41 @@ def clear_cache():
     the cache folder. Kernels already compiled keep working."""
     _ffi.check(_ffi.lib.cudapy_cache_clear())
     _launch_codes.clear()
-    folder = cache_directory()
-    try:
-        names = os.listdir(folder) if folder else []
-    except FileNotFoundError:
-        names = []
-    for name in names:  # entries, and the partial files of writers that died
-        if name.startswith("launch-") and (name.endswith(".marshal") or ".marshal." in name):
-            os.remove(os.path.join(folder, name))
 
 
 def launch_code(key, make_source):
     """The code object of a generated launch function, named by `key`, which must tell apart
-    everything its source depends on: from memory, else from the cache folder (as Python keeps
-    .pyc files, a file holding the key and the code, used only when the key is the same), else
-    compiled from make_source() and then stored there. Compiling it costs half a millisecond,
-    and building its source a tenth, of a kernel's first call from the disk cache."""
+    everything its source depends on: from memory, else from the disk cache (an entry of the
+    library's for callers, cudapy_cache_get), else compiled from make_source() and stored
+    there. Compiling it costs half a millisecond, and building its source a tenth, of a
+    kernel's first call from the disk cache."""
     code = _launch_codes.get(key)
     if code is not None:
         return code
-    folder = cache_directory()
-    path = None
-    if folder:
-        name = f"{_LAUNCH_CODE_PREFIX}{binascii.crc32(key.encode()):08x}-{len(key)}.marshal"
-        path = os.path.join(folder, name)
-        try:
-            stored_key, code = marshal.loads(read_file(path)[0])
-            if stored_key != key or not isinstance(code, CodeType):
-                code = None
-        except (OSError, ValueError, EOFError, TypeError):  # absent or damaged: made again
-            code = None
-    if code is None:
+    stored_key = (_LAUNCH_CODE_TAG + key).encode()
+    data = _cache_get(stored_key)
+    try:
+        code = marshal.loads(data) if data is not None else None
+    except (ValueError, EOFError, TypeError):  # written by a damaged interpreter: made again
+        code = None
+    if not isinstance(code, CodeType):
         code = compile(make_source(), "<cudapy launch>", "exec")
-        if path:
-            partial = f"{path}.{os.getpid()}.tmp"
-            try:
-                os.makedirs(folder, exist_ok=True)
-                with open(partial, "wb") as file:
-                    file.write(marshal.dumps((key, code)))
-                os.replace(partial, path)
-            except OSError:  # a folder that cannot be written costs the compile only
-                pass
+        data = marshal.dumps(code)
+        _ffi.check(_ffi.lib.cudapy_cache_put(stored_key, len(stored_key), data, len(data)))
     _launch_codes[key] = code
     return code
+
+
+def _cache_get(key):
+    """The bytes of the disk cache's entry of the caller's under `key`, or None."""
+    pointer, size = ctypes.c_void_p(), ctypes.c_size_t()
+    _ffi.check(_ffi.lib.cudapy_cache_get(key, len(key), ctypes.byref(pointer), ctypes.byref(size)))
+    if not pointer.value:
+        return None
+    try:
+        return ctypes.string_at(pointer.value, size.value)
+    finally:
+        _ffi.lib.cudapy_string_free(pointer)
 
 
 def read_file(path):

@@ -246,6 +246,7 @@ class _Program:
         self.target = targets.resolve(target)
         self._options = options
         self._module = None
+        self._module_options_made = None
         self._compile_started = False
         self._compile_lock = threading.Lock()
         items = list(functions) if isinstance(functions, (list, tuple)) else [functions]
@@ -312,9 +313,12 @@ class _Program:
                 for index in range(lib.cudapy_program_kernel_count(self.handle))]
 
     def _module_options(self):
-        options = _compile_options(None, self._options)
-        options.target = targets.memory_target(self.target)
-        return options
+        """The CompileOptions of the module for the current GPU, made once."""
+        if self._module_options_made is None:
+            options = _compile_options(None, self._options)
+            options.target = targets.memory_target(self.target)
+            self._module_options_made = options
+        return self._module_options_made
 
     def start_compile(self):
         """Starts compiling and loading the program for the current GPU in the background
@@ -947,8 +951,8 @@ class Kernel:
         lib = _ffi.lib
         index = self._program.kernel_index(self.name)
         params = []
+        info = _ffi.ParamInfo(size=ctypes.sizeof(_ffi.ParamInfo))  # each _Parameter copies it
         for param_index in range(lib.cudapy_program_param_count(handle, index)):
-            info = _ffi.ParamInfo(size=ctypes.sizeof(_ffi.ParamInfo))
             _ffi.check(lib.cudapy_program_param(handle, index, param_index, ctypes.byref(info)),
                        handle)
             params.append(_Parameter(self.name, info, program.target))

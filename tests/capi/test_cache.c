@@ -1,6 +1,7 @@
 /* The compile cache through the C ABI: a second compile of the same program comes from memory,
  * a cleared cache compiles again, and a damaged entry on disk is compiled again rather than
- * trusted. PTX only, so it needs NVRTC but no GPU; skipped without NVRTC. */
+ * trusted. PTX only, so it needs NVRTC but no GPU; skipped without NVRTC, after the entries of
+ * the caller's, which need neither. */
 #define _DEFAULT_SOURCE /* mkdtemp, setenv */
 #include <dirent.h>
 #include <stdio.h>
@@ -58,6 +59,51 @@ static int damage_entries(const char *folder) {
     return damaged;
 }
 
+/* Entries of the caller's: read back as stored, NULL when absent (an empty one is not NULL),
+ * dropped when damaged or cleared, kept nowhere with the disk cache off, and not counted as
+ * compiled code. */
+static void check_callers_entries(const char *folder) {
+    cudapy_cache_stats before = stats();
+    const char key[] = "launch code of scale";
+    const char data[] = "bytes\0with a NUL";
+    CHECK_OK(cudapy_cache_put(key, sizeof key - 1, data, sizeof data));
+    char *out = NULL;
+    size_t size = 99;
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out != NULL && size == sizeof data && memcmp(out, data, size) == 0);
+    cudapy_string_free(out);
+    CHECK_OK(cudapy_cache_get(key, 6, &out, &size)); /* "launch": another key */
+    CHECK(out == NULL && size == 0);
+    CHECK_OK(cudapy_cache_put("empty", 5, NULL, 0));
+    CHECK_OK(cudapy_cache_get("empty", 5, &out, &size));
+    CHECK(out != NULL && size == 0);
+    cudapy_string_free(out);
+    CHECK_STATUS(cudapy_cache_get(NULL, 0, &out, &size), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(cudapy_last_error(), "key is NULL") && out == NULL);
+    CHECK_STATUS(cudapy_cache_put(key, 3, NULL, 4), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(cudapy_last_error(), "data is NULL"));
+
+    CHECK(damage_entries(folder) == 2);
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL);
+    CHECK_OK(cudapy_cache_put(key, sizeof key - 1, data, sizeof data));
+    CHECK_OK(cudapy_cache_clear());
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL);
+
+    CHECK(setenv("CUDAPY_NO_DISK_CACHE", "1", 1) == 0);
+    CHECK_OK(cudapy_cache_put(key, sizeof key - 1, data, sizeof data));
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL);
+    unsetenv("CUDAPY_NO_DISK_CACHE");
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL);
+
+    cudapy_cache_stats after = stats();
+    CHECK(after.disk_hits == before.disk_hits && after.disk_writes == before.disk_writes &&
+          after.bad_entries == before.bad_entries && after.compiles == before.compiles);
+}
+
 /* Run by the test itself in a new process, after it damaged the entries. */
 static int after_damage(void) {
     char *text = ptx();
@@ -76,6 +122,7 @@ int main(int argc, char **argv) {
     CHECK(setenv("CUDAPY_CACHE_DIR", folder, 1) == 0);
     unsetenv("CUDAPY_NO_DISK_CACHE");
     CHECK(strcmp(cudapy_cache_directory(), folder) == 0);
+    check_callers_entries(folder);
 
     char *first = ptx();
     if (!first) {

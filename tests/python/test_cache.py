@@ -69,7 +69,7 @@ def entries(folder):
     """The compiled code in the folder (not translations or launch functions' code, see
     below)."""
     return sorted(path.name for path in pathlib.Path(folder).iterdir()
-                  if not path.name.startswith("launch-") and not path.name.endswith(".translation"))
+                  if not path.name.endswith((".data", ".translation")))
 
 
 def translations(folder):
@@ -78,8 +78,9 @@ def translations(folder):
 
 
 def launch_codes(folder):
+    """The entries the library keeps for the package (cudapy_cache_put): its launch code."""
     return sorted(path.name for path in pathlib.Path(folder).iterdir()
-                  if path.name.startswith("launch-"))
+                  if path.name.endswith(".data"))
 
 
 @pytest.fixture(scope="module")
