@@ -523,7 +523,17 @@ cudapy_status cudapy_compiler_warm_up(void) {
 #if CUDAPY_HAVE_CUDA
         if (runtime::device_count() == 0) return;
         auto [major, minor] = runtime::current_compute_capability();
-        jit::warm_up_nvrtc(jit::cubin_arch(major, minor));
+        // A kernel as the translator writes them, whose run-time support NVRTC then has seen;
+        // translating it also warms up the translator's code for the caller's first kernel.
+        jit::warm_up_nvrtc(jit::cubin_arch(major, minor), [] {
+            static const char text[] =
+                "def cudapy_warm_up(alpha, X, Y):\n"
+                "    if idx < len(X):\n"
+                "        Y[idx] = alpha * X[idx] + Y[idx]\n";
+            auto translation = pipeline::translate({{text, "<cudapy warm-up>"}},
+                                                   {{"cudapy_warm_up", "void (float alpha, float* X, float* Y)"}});
+            return translation.source;
+        });
         start_background_thread();  // for cudapy_program_compile_start
 #endif
     });

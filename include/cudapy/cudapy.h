@@ -296,15 +296,15 @@ CUDAPY_API cudapy_status cudapy_program_compile_start(cudapy_program *program,
                                                       const cudapy_compile_options *options);
 CUDAPY_API void cudapy_module_delete(cudapy_module *module);
 
-/* Starts NVRTC for the current GPU on a thread of its own, which loads the library and compiles
- * an empty kernel, so that the first kernel compiled afterwards does not pay NVRTC's start-up
- * (a process's first compile takes about twice as long as the next ones), and readies a thread
- * for cudapy_program_compile_start, which then need not start one. Returns at once; NVRTC
- * starts once per process, and not at all without a GPU or with nvcc as the compiler
- * ($CUDAPY_COMPILER). Problems are left to the compile that needs NVRTC to report. A fork
- * waits for the thread; a process must call cudapy_compiler_wait() before it exits, so that it
- * does not end while NVRTC runs. The Python package starts it with its first GPU array unless
- * CUDAPY_NO_WARM_UP is set. */
+/* Starts NVRTC for the current GPU on a thread of its own, which loads the library and
+ * compiles a small translated kernel, so that the first kernel compiled afterwards does not pay
+ * NVRTC's start-up (a process's first compile takes about twice as long as the next ones), and
+ * readies a thread for cudapy_program_compile_start, which then need not start one. Returns at
+ * once; NVRTC starts once per process, and not at all without a GPU or with nvcc as the
+ * compiler ($CUDAPY_COMPILER). Problems are left to the compile that needs NVRTC to report. A
+ * fork waits for the thread; a process must call cudapy_compiler_wait() before it exits, so
+ * that it does not end while NVRTC runs. The Python package starts it with its first GPU array
+ * unless CUDAPY_NO_WARM_UP is set. */
 CUDAPY_API cudapy_status cudapy_compiler_warm_up(void);
 /* Returns once the compiles the library runs in the background (cudapy_compiler_warm_up's,
  * cudapy_program_compile_start's) are done. */

@@ -212,18 +212,17 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
     return code;
 }
 
-void warm_up_nvrtc(const std::string &arch) {
+void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_source) {
     try {
         if (uses_nvcc(Compiler::Default)) return;
     } catch (const Error &) {  // a misspelt $CUDAPY_COMPILER: the compile reports it
         return;
     }
     static std::once_flag started;
-    std::call_once(started, [&arch] {
-        run_in_background([arch] {
+    std::call_once(started, [&] {
+        run_in_background([arch, make_source = std::move(make_source)] {
             // A compile that needs NVRTC says what is wrong with it.
-            Nvrtc::get().compile("extern \"C\" __global__ void cudapy_warm_up() {}\n", "cudapy_warm_up.cu",
-                                 arch, nvrtc_options(CompileRequest{}));
+            Nvrtc::get().compile(make_source(), "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}));
         });
     });
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -67,11 +68,12 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
 // Empties the in-memory cache of compile().
 void clear_memory_cache();
 
-// Starts loading NVRTC and compiling an empty kernel for `arch` in the background (see
-// common/background.h), once per process, so that a compile later finds NVRTC started (its
-// first compile in a process costs about as much again as the next ones). Failures are left to
-// that compile to report.
-void warm_up_nvrtc(const std::string &arch);
+// Starts loading NVRTC and compiling make_source()'s kernel for `arch` in the background (see
+// common/background.h), once per process, so that a compile later finds NVRTC started: its
+// first compile in a process costs about as much again as the next ones, and the first of a
+// translated kernel a sixth more after an empty one. Failures are left to that compile to
+// report.
+void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_source);
 
 // The messages of an NVRTC or GCC/Clang log that name a file and line.
 std::vector<LogEntry> parse_log(const std::string &log);
