@@ -1118,7 +1118,8 @@ def _place(item, strided, temporaries, host_memory):
 def compile(functions, sig=None, fast_math=False, line_info=False, target=None, debug=False,
             max_registers=None, launch_bounds=None, compiler=None):
     """Translates a kernel (or a list: the kernel first, then its helpers) to CUDA C++ at once;
-    compiles and loads it for its target on its first launch.
+    compiles and loads it for its target on its first launch, or, for the GPU once the process
+    has a GPU array, in the background from now on (the first launch then takes the result).
 
     `sig` gives the kernel's signature as a string, or several as {name: signature}. A single
     function with neither `sig` nor a signature comment is compiled at its calls for its
