@@ -47,8 +47,9 @@ cudapy_status cudapy_cache_put(const void *key, size_t key_size, const void *dat
     return guard([&] {
         require(key, "key");
         if (size > 0) require(data, "data");
-        cudapy::jit::store_entry(caller_entry_key(key, key_size), caller_entry_kind,
-                                 {static_cast<const char *>(data), size}, false);
+        // An empty entry's data may be NULL, which no copy below may be given.
+        std::string_view payload = size ? std::string_view(static_cast<const char *>(data), size) : "";
+        cudapy::jit::store_entry(caller_entry_key(key, key_size), caller_entry_kind, payload, false);
     });
 }
 

@@ -123,6 +123,7 @@ void Sha256::compress(const std::uint8_t *blocks, std::size_t count) {
 }
 
 Sha256 &Sha256::update(std::string_view bytes) {
+    if (bytes.empty()) return *this;  // its data may be NULL, which memcpy may not be given
     const auto *data = reinterpret_cast<const std::uint8_t *>(bytes.data());
     std::size_t size = bytes.size();
     total_bytes_ += size;
