@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cudapy/cudapy.h"
 
@@ -28,6 +29,15 @@
     } while (0)
 
 #define CHECK_OK(call) CHECK_STATUS(call, CUDAPY_OK)
+
+/* A new program holding `source` as the file `file`. */
+static inline cudapy_program *program_from(const char *source, const char *file) {
+    cudapy_program *program = NULL;
+    CHECK_OK(cudapy_program_new(&program));
+    CHECK(program != NULL);
+    CHECK_OK(cudapy_program_add_source(program, source, strlen(source), file, 1, 0));
+    return program;
+}
 
 /* meson's exit code for a skipped test */
 #define SKIP_EXIT_CODE 77

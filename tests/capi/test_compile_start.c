@@ -21,13 +21,6 @@ static const char twice_source[] =
 
 enum { N = 4099 };
 
-static cudapy_program *new_program(const char *source, const char *file) {
-    cudapy_program *program = NULL;
-    CHECK_OK(cudapy_program_new(&program));
-    CHECK_OK(cudapy_program_add_source(program, source, strlen(source), file, 1, 0));
-    return program;
-}
-
 static cudapy_compile_options options_for(cudapy_target target) {
     cudapy_compile_options options;
     memset(&options, 0, sizeof options);
@@ -69,7 +62,7 @@ static void check_saxpy(cudapy_module *module, cudapy_target target) {
  * options, dropped with the program. */
 static void check_started_compiles(cudapy_target target) {
     cudapy_compile_options options = options_for(target);
-    cudapy_program *program = new_program(saxpy_source, "saxpy.py");
+    cudapy_program *program = program_from(saxpy_source, "saxpy.py");
     CHECK_OK(cudapy_program_compile_start(program, &options));
     cudapy_module *module = NULL;
     CHECK_OK(cudapy_program_compile(program, &options, &module));
@@ -105,7 +98,7 @@ static void check_started_compiles(cudapy_target target) {
 
 static void check_cpu(void) {
     cudapy_compile_options options = options_for(CUDAPY_TARGET_CPU);
-    cudapy_program *probe = new_program(saxpy_source, "saxpy.py");
+    cudapy_program *probe = program_from(saxpy_source, "saxpy.py");
     cudapy_module *module = NULL;
     cudapy_status status = cudapy_program_compile(probe, &options, &module);
     cudapy_program_delete(probe);
@@ -122,7 +115,7 @@ static void check_cpu(void) {
     const char *configured = getenv("CXX");
     char *saved = configured ? strdup(configured) : NULL;
     CHECK(setenv("CXX", "/nonexistent/c++", 1) == 0);
-    cudapy_program *program = new_program(twice_source, "twice.py");
+    cudapy_program *program = program_from(twice_source, "twice.py");
     CHECK_OK(cudapy_program_compile_start(program, &options));
     CHECK_STATUS(cudapy_program_compile(program, &options, &module), CUDAPY_ERROR_UNSUPPORTED);
     CHECK(module == NULL);
@@ -143,7 +136,7 @@ static void check_gpu(void) {
     cudapy_compile_options options = options_for(CUDAPY_TARGET_CUDA);
     if (devices == 0) {
         /* Nothing starts; the compile itself says why it cannot be done. */
-        cudapy_program *program = new_program(saxpy_source, "saxpy.py");
+        cudapy_program *program = program_from(saxpy_source, "saxpy.py");
         CHECK_OK(cudapy_program_compile_start(program, &options));
         cudapy_module *module = NULL;
         cudapy_status status = cudapy_program_compile(program, &options, &module);
@@ -155,7 +148,7 @@ static void check_gpu(void) {
     }
     check_started_compiles(CUDAPY_TARGET_CUDA);
     /* The started compile chose the block size of thread-count launches. */
-    cudapy_program *program = new_program(saxpy_source, "saxpy.py");
+    cudapy_program *program = program_from(saxpy_source, "saxpy.py");
     CHECK_OK(cudapy_program_compile_start(program, &options));
     cudapy_module *module = NULL;
     CHECK_OK(cudapy_program_compile(program, &options, &module));
@@ -175,7 +168,7 @@ int main(void) {
 
     /* A translation error is the start's to return, at the user's line. */
     const char *broken = "# k : void (float* X)\ndef k(X):\n    X[idx] = undefined_name\n";
-    cudapy_program *program = new_program(broken, "broken.py");
+    cudapy_program *program = program_from(broken, "broken.py");
     CHECK_STATUS(cudapy_program_compile_start(program, NULL), CUDAPY_ERROR_TRANSLATION);
     CHECK(strstr(cudapy_last_error(), "broken.py:3:"));
     CHECK(cudapy_program_diagnostic_count(program) == 1);

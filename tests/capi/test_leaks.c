@@ -30,13 +30,6 @@ static const char bad_source[] =
 
 static const char syntax_error_source[] = "# k : void (int* X)\ndef k(X):\n    X[idx] = (1 +\n";
 
-static cudapy_program *new_program(const char *text, const char *file) {
-    cudapy_program *program = NULL;
-    CHECK_OK(cudapy_program_new(&program));
-    CHECK_OK(cudapy_program_add_source(program, text, strlen(text), file, 1, 0));
-    return program;
-}
-
 static void empty_program(long i) {
     (void)i;
     cudapy_program *program = NULL;
@@ -46,7 +39,7 @@ static void empty_program(long i) {
 
 static void translated_program(long i) {
     (void)i;
-    cudapy_program *program = new_program(good_source, "saxpy.py");
+    cudapy_program *program = program_from(good_source, "saxpy.py");
     CHECK_OK(cudapy_program_set_signature(program, "fill", "void (int* X, int value)"));
     char *cuda = NULL;
     CHECK_OK(cudapy_program_translate(program, &cuda));
@@ -69,7 +62,7 @@ static void translated_program(long i) {
 }
 
 static void failing_program(long i) {
-    cudapy_program *program = new_program(i % 2 ? bad_source : syntax_error_source, "bad.py");
+    cudapy_program *program = program_from(i % 2 ? bad_source : syntax_error_source, "bad.py");
     CHECK_STATUS(cudapy_program_translate(program, NULL), CUDAPY_ERROR_TRANSLATION);
     CHECK(strlen(cudapy_last_error()) > 0);
     size_t count = cudapy_program_diagnostic_count(program);
@@ -88,7 +81,7 @@ static void failing_program(long i) {
 }
 
 static void bad_signature_program(long i) {
-    cudapy_program *program = new_program("def k(X):\n    X[idx] = 1\n", "sig.py");
+    cudapy_program *program = program_from("def k(X):\n    X[idx] = 1\n", "sig.py");
     CHECK_OK(cudapy_program_set_signature(program, "k", i % 2 ? "void (flot* X" : "void ()"));
     CHECK_STATUS(cudapy_program_translate(program, NULL), CUDAPY_ERROR_TRANSLATION);
     CHECK_OK(cudapy_program_set_signature(program, "k", "void (int* X)"));
@@ -179,7 +172,7 @@ static cudapy_compile_options cpu_options(void) {
 
 /* Odd cycles compile in the background first (cudapy_program_compile_start). */
 static void cpu_module(long i) {
-    cudapy_program *program = new_program(good_source, "saxpy.py");
+    cudapy_program *program = program_from(good_source, "saxpy.py");
     CHECK_OK(cudapy_program_set_signature(program, "fill", "void (int* X, int value)"));
     cudapy_compile_options options = cpu_options();
     if (i % 2) CHECK_OK(cudapy_program_compile_start(program, &options));
@@ -210,7 +203,7 @@ static void cpu_module(long i) {
 /* A compile started in the background and never taken: the program goes first. */
 static void cpu_compile_dropped(long i) {
     (void)i;
-    cudapy_program *program = new_program(good_source, "saxpy.py");
+    cudapy_program *program = program_from(good_source, "saxpy.py");
     CHECK_OK(cudapy_program_set_signature(program, "fill", "void (int* X, int value)"));
     cudapy_compile_options options = cpu_options();
     CHECK_OK(cudapy_program_compile_start(program, &options));
@@ -220,7 +213,7 @@ static void cpu_compile_dropped(long i) {
 
 static void ptx(long i) {
     (void)i;
-    cudapy_program *program = new_program(good_source, "saxpy.py");
+    cudapy_program *program = program_from(good_source, "saxpy.py");
     CHECK_OK(cudapy_program_set_signature(program, "fill", "void (int* X, int value)"));
     char *text = NULL;
     CHECK_OK(cudapy_program_ptx(program, NULL, &text));
@@ -241,7 +234,7 @@ int main(void) {
     run_cycles("CPU buffer", cpu_buffer, cycles);
 
     /* The CPU target needs a C++ compiler, PTX needs NVRTC: each is skipped without it. */
-    cudapy_program *probe = new_program(good_source, "saxpy.py");
+    cudapy_program *probe = program_from(good_source, "saxpy.py");
     CHECK_OK(cudapy_program_set_signature(probe, "fill", "void (int* X, int value)"));
     cudapy_compile_options options = cpu_options();
     cudapy_module *module = NULL;

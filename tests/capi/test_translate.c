@@ -9,14 +9,6 @@ static const char saxpy_source[] =
     "    if idx < len(X):\n"
     "        Y[idx] = alpha * X[idx] + Y[idx]\n";
 
-static cudapy_program *program_from(const char *source, const char *file) {
-    cudapy_program *program = NULL;
-    CHECK_OK(cudapy_program_new(&program));
-    CHECK(program != NULL);
-    CHECK_OK(cudapy_program_add_source(program, source, strlen(source), file, 1, 0));
-    return program;
-}
-
 static void test_version(void) {
     cudapy_version_info version = cudapy_version();
     CHECK(version.abi == CUDAPY_ABI_VERSION);
