@@ -507,13 +507,8 @@ cudapy_status cudapy_program_compile_start(cudapy_program *program, const cudapy
         if (request.target == Target::Cuda) return;  // the compile itself says so
 #endif
         // The thread works on a copy: the caller may go on using the program.
-        auto copy = std::make_shared<cudapy_program>();
-        copy->units = program->units;
-        copy->signatures = program->signatures;
-        copy->constants = program->constants;
-        copy->translation = program->translation;
-        copy->diagnostics = program->diagnostics;
-        copy->diagnostic_lines = program->diagnostic_lines;
+        auto copy = std::make_shared<cudapy_program>(*program);
+        copy->started.reset();
         if (run_in_background([compile, copy] { compile->run(*copy); })) program->started = std::move(compile);
     });
 }
