@@ -849,22 +849,23 @@ def _launch_source(descriptor):
             ndim, strided = in_place
             address, extents = variables[0], variables[1:1 + ndim]
             unit_stride = [f"    {variables[-1]} = 1"] if strided else []
-            cupy_extents = f"({extents[0]} := {name}.size)" if ndim == 1 else f"{name}.size"
-            reads += [f"elif ({name}.__class__ is cupy_ndarray and {name}.dtype is dtype{index} "
-                      f"and {name}.ndim == {ndim} and {name}._c_contiguous "
-                      f"and {cupy_extents}):",
-                      f"    {address} = {name}.data.ptr",
-                      *([] if ndim == 1 else [f"    {', '.join(extents)}, = {name}.shape"]),
-                      *unit_stride,
-                      "    cupy_seen = True",
-                      f"elif ({name}.__class__ is torch_tensor "
-                      f"and {name}.dtype is torch_dtype{index} and {name}.is_cuda "
-                      f"and not {name}.requires_grad and {name}.is_contiguous() "
-                      f"and len(shape{index} := {name}.shape) == {ndim} "
-                      f"and 0 not in shape{index}):",
-                      f"    {address} = {name}.data_ptr()",
-                      f"    {', '.join(extents)}, = shape{index}",
-                      *unit_stride]
+
+            def read_in_place(tests, size, address_expression, *after):
+                """An elif reading the argument when `tests` hold and it has the
+                parameter's ndim and a nonzero `size` (its element count)."""
+                size = f"({extents[0]} := {name}.{size})" if ndim == 1 else f"{name}.{size}"
+                return [f"elif ({' and '.join(tests)} and {name}.ndim == {ndim} and {size}):",
+                        f"    {address} = {name}.{address_expression}",
+                        *([] if ndim == 1 else [f"    {', '.join(extents)}, = {name}.shape"]),
+                        *unit_stride, *after]
+
+            reads += read_in_place([f"{name}.__class__ is cupy_ndarray",
+                                    f"{name}.dtype is dtype{index}", f"{name}._c_contiguous"],
+                                   "size", "data.ptr", "    cupy_seen = True")
+            reads += read_in_place([f"{name}.__class__ is torch_tensor",
+                                    f"{name}.dtype is torch_dtype{index}", f"{name}.is_cuda",
+                                    f"not {name}.requires_grad", f"{name}.is_contiguous()"],
+                                   "numel()", "data_ptr()")
         reads += ["else:",
                   f"    words = read{index}({name}, stream)",
                   "    if words is None:",

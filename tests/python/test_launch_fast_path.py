@@ -79,6 +79,13 @@ class Tensor:
     def dim(self):
         return self._host.ndim
 
+    @property
+    def ndim(self):
+        return self._host.ndim
+
+    def numel(self):
+        return self._host.size
+
     def stride(self):
         return tuple(stride // self._host.itemsize for stride in self._host.strides)
 
