@@ -11,6 +11,7 @@
 #include "ast/visitor.h"
 
 extern const char cudapy_prelude[];
+extern const char cudapy_prelude_arithmetic[];
 extern const char cudapy_prelude_cuda[];
 extern const char cudapy_prelude_cuda_toolbox[];
 extern const char cudapy_prelude_host[];
@@ -222,13 +223,7 @@ public:
         : program_(program), units_(units), target_(target) {}
 
     std::string run() {
-        out_ << "// Translated by cudapy from Python; #line directives point at the source.\n";
         collective_ = collective_functions(program_);
-        // The CPU runs the threads of a block as fibers only where they cooperate.
-        if (target_ == Target::Cpu && !collective_.empty()) out_ << "#define CUDAPY_COOPERATIVE 1\n";
-        out_ << (target_ == Target::Cuda ? cudapy_prelude_cuda : cudapy_prelude_host) << "\n";
-        if (target_ == Target::Cuda && uses_toolbox(program_)) out_ << cudapy_prelude_cuda_toolbox << "\n";
-        out_ << cudapy_prelude << "\n";
         for (const auto &constant : program_.constants) constant_array(constant);
         bool any_helper = false;
         for (const auto &f : program_.functions) {
@@ -241,10 +236,29 @@ public:
         if (target_ == Target::Cpu)
             for (const auto &f : program_.functions)
                 if (f.is_kernel) host_entry(f);
-        return out_.str();
+        return prelude() + out_.str();
     }
 
 private:
+    // What comes before the program's code: the run-time support it uses, known once the code
+    // has been printed.
+    std::string prelude() const {
+        std::string text = "// Translated by cudapy from Python; #line directives point at the source.\n";
+        // The CPU runs the threads of a block as fibers only where they cooperate.
+        if (target_ == Target::Cpu && !collective_.empty()) text += "#define CUDAPY_COOPERATIVE 1\n";
+        text += std::string(target_ == Target::Cuda ? cudapy_prelude_cuda : cudapy_prelude_host) + "\n";
+        if (target_ == Target::Cuda && uses_toolbox(program_)) text += std::string(cudapy_prelude_cuda_toolbox) + "\n";
+        text += std::string(cudapy_prelude) + "\n";
+        if (uses_arithmetic_) text += std::string(cudapy_prelude_arithmetic) + "\n";
+        return text;
+    }
+
+    // The name of a function of prelude_arithmetic.cuh, which the program then includes.
+    std::string arithmetic(std::string_view name) {
+        uses_arithmetic_ = true;
+        return "cudapy::" + std::string(name);
+    }
+
     std::string signature(const Function &f) {
         std::string text;
         if (target_ == Target::Cuda)
@@ -545,13 +559,14 @@ private:
 
     std::string mixed_compare(const Compare &c) {
         std::string l = expr(*c.lhs), r = expr(*c.rhs);
+        std::string less = arithmetic("less"), equal = arithmetic("equal");
         switch (c.op) {
-        case CompareOp::Less: return "cudapy::less(" + l + ", " + r + ")";
-        case CompareOp::LessEqual: return "(!cudapy::less(" + r + ", " + l + "))";
-        case CompareOp::Greater: return "cudapy::less(" + r + ", " + l + ")";
-        case CompareOp::GreaterEqual: return "(!cudapy::less(" + l + ", " + r + "))";
-        case CompareOp::Equal: return "cudapy::equal(" + l + ", " + r + ")";
-        case CompareOp::NotEqual: return "(!cudapy::equal(" + l + ", " + r + "))";
+        case CompareOp::Less: return less + "(" + l + ", " + r + ")";
+        case CompareOp::LessEqual: return "(!" + less + "(" + r + ", " + l + "))";
+        case CompareOp::Greater: return less + "(" + r + ", " + l + ")";
+        case CompareOp::GreaterEqual: return "(!" + less + "(" + l + ", " + r + "))";
+        case CompareOp::Equal: return equal + "(" + l + ", " + r + ")";
+        case CompareOp::NotEqual: return "(!" + equal + "(" + l + ", " + r + "))";
         }
         return "";
     }
@@ -620,7 +635,7 @@ private:
             // A negated literal cannot overflow; anything else is negated wrapping.
             if (u.op == UnaryOp::Negate && u.type.is_integer() && u.type.is_signed() &&
                 scalar_bytes(u.type.scalar) >= 4 && u.operand->kind != ExprKind::IntLiteral)
-                return "cudapy::neg(" + expr(*u.operand) + ")";
+                return arithmetic("neg") + "(" + expr(*u.operand) + ")";
             const char *op = u.op == UnaryOp::Negate ? "-" : u.op == UnaryOp::Plus ? "+" : "~";
             return narrowed(std::string("(") + op + expr(*u.operand) + ")", u.type);
         }
@@ -766,21 +781,22 @@ private:
         std::string l = expr(*b.lhs), r = expr(*b.rhs);
         auto infix = [&](const char *op) { return narrowed("(" + l + " " + op + " " + r + ")", b.type); };
         auto call = [&](const std::string &name) { return name + "(" + l + ", " + r + ")"; };
-        auto wrapping = [&](const char *op, const char *helper) {
-            return overflow_undefined(b.type, b.op) && !in_index_ ? call(helper) : infix(op);
+        auto helper = [&](std::string_view name) { return call(arithmetic(name)); };
+        auto wrapping = [&](const char *op, std::string_view name) {
+            return overflow_undefined(b.type, b.op) && !in_index_ ? helper(name) : infix(op);
         };
         switch (b.op) {
-        case BinaryOp::Add: return wrapping("+", "cudapy::add");
-        case BinaryOp::Sub: return wrapping("-", "cudapy::sub");
-        case BinaryOp::Mul: return wrapping("*", "cudapy::mul");
+        case BinaryOp::Add: return wrapping("+", "add");
+        case BinaryOp::Sub: return wrapping("-", "sub");
+        case BinaryOp::Mul: return wrapping("*", "mul");
         case BinaryOp::Div: return infix("/");  // narrowed for float16 inside infix
-        case BinaryOp::FloorDiv: return b.operands_nonnegative ? infix("/") : call("cudapy::floordiv");
-        case BinaryOp::Mod: return b.operands_nonnegative ? infix("%") : call("cudapy::mod");
+        case BinaryOp::FloorDiv: return b.operands_nonnegative ? infix("/") : helper("floordiv");
+        case BinaryOp::Mod: return b.operands_nonnegative ? infix("%") : helper("mod");
         case BinaryOp::Pow:
             if (b.type.is_float()) return narrowed(call(math_name("pow", b.type)), b.type);
-            return call("cudapy::ipow");
-        case BinaryOp::LeftShift: return call("cudapy::shl");
-        case BinaryOp::RightShift: return call("cudapy::shr");
+            return helper("ipow");
+        case BinaryOp::LeftShift: return helper("shl");
+        case BinaryOp::RightShift: return helper("shr");
         case BinaryOp::BitAnd: return infix("&");
         case BinaryOp::BitOr: return infix("|");
         case BinaryOp::BitXor: return infix("^");
@@ -822,9 +838,9 @@ private:
             double factor = info.name == "degrees" ? 57.295779513082323 : 0.017453292519943295;
             return "(" + arg(0) + " * " + float_literal(factor, i.type.scalar) + ")";
         }
-        case IntrinsicKind::Abs: return "cudapy::abs(" + arg(0) + ")";
+        case IntrinsicKind::Abs: return arithmetic("abs") + "(" + arg(0) + ")";
         case IntrinsicKind::MinMax: {
-            std::string name = "cudapy::" + std::string(info.cuda_name);
+            std::string name = arithmetic(info.cuda_name);
             std::string text = arg(0);
             for (std::size_t k = 1; k < i.args.size(); ++k) text = name + "(" + text + ", " + arg(k) + ")";
             return text;
@@ -843,6 +859,7 @@ private:
     // Where a break of each enclosing loop goes: a label, or empty for C's break.
     std::vector<std::string> break_labels_;
     int assert_sites_ = 0;
+    bool uses_arithmetic_ = false;  // whether the code calls prelude_arithmetic.cuh
     bool in_index_ = false;  // printing the arithmetic of an array index  // numbered in program order, as assert_sites() lists them
     std::set<std::string> collective_;
 };

@@ -1,0 +1,160 @@
+// Python's arithmetic where C's differs, after prelude.cuh: wrapping integers, floor division,
+// modulo and powers, shifts, abs, mixed-sign comparisons, min and max. The emitter includes it
+// only in programs that call it, since NVRTC takes most of a millisecond to compile it.
+namespace cudapy {
+
+template <typename T>
+CUDAPY_FN constexpr bool is_signed() { return T(-1) < T(0); }
+
+// Integer arithmetic that wraps, as NumPy's does, where C++ leaves signed overflow undefined:
+// computed in an unsigned type at least as wide as int, then converted back.
+template <typename T> struct wrapping { using type = unsigned int; };
+template <> struct wrapping<long long> { using type = unsigned long long; };
+template <> struct wrapping<unsigned long long> { using type = unsigned long long; };
+
+template <typename T>
+CUDAPY_FN T add(T a, T b) {
+    using U = typename wrapping<T>::type;
+    return (T)((U)a + (U)b);
+}
+template <typename T>
+CUDAPY_FN T sub(T a, T b) {
+    using U = typename wrapping<T>::type;
+    return (T)((U)a - (U)b);
+}
+template <typename T>
+CUDAPY_FN T mul(T a, T b) {
+    using U = typename wrapping<T>::type;
+    return (T)((U)a * (U)b);
+}
+template <typename T>
+CUDAPY_FN T neg(T a) {
+    using U = typename wrapping<T>::type;
+    return (T)(U(0) - (U)a);
+}
+
+// Python's // on integers rounds toward negative infinity.
+template <typename T>
+CUDAPY_FN T floordiv(T a, T b) {
+    T q = a / b;
+    if constexpr (is_signed<T>()) {
+        if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
+    }
+    return q;
+}
+
+// Python's % takes the sign of the divisor.
+template <typename T>
+CUDAPY_FN T mod(T a, T b) {
+    T r = a % b;
+    if constexpr (is_signed<T>()) {
+        if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    }
+    return r;
+}
+
+CUDAPY_FN float mod(float a, float b) {
+    float r = fmodf(a, b);
+    if (r != 0.0f) {
+        if ((r < 0.0f) != (b < 0.0f)) r += b;
+    } else {
+        r = copysignf(0.0f, b);
+    }
+    return r;
+}
+
+CUDAPY_FN double mod(double a, double b) {
+    double r = fmod(a, b);
+    if (r != 0.0) {
+        if ((r < 0.0) != (b < 0.0)) r += b;
+    } else {
+        r = copysign(0.0, b);
+    }
+    return r;
+}
+
+// Python's float floor division: the quotient of a - (a % b), which floor(a / b) misses when
+// a / b rounds up to an integer.
+CUDAPY_FN float floordiv(float a, float b) {
+    if (b == 0.0f) return a / b;  // NumPy's inf or nan, where Python would raise
+    float m = fmodf(a, b);
+    float q = (a - m) / b;
+    if (m != 0.0f && ((b < 0.0f) != (m < 0.0f))) q -= 1.0f;
+    if (q == 0.0f) return copysignf(0.0f, a / b);
+    float f = floorf(q);
+    return q - f > 0.5f ? f + 1.0f : f;
+}
+
+CUDAPY_FN double floordiv(double a, double b) {
+    if (b == 0.0) return a / b;
+    double m = fmod(a, b);
+    double q = (a - m) / b;
+    if (m != 0.0 && ((b < 0.0) != (m < 0.0))) q -= 1.0;
+    if (q == 0.0) return copysign(0.0, a / b);
+    double f = floor(q);
+    return q - f > 0.5 ? f + 1.0 : f;
+}
+
+// Integer power by squaring; a negative exponent gives 0 unless the base is 1 or -1.
+template <typename T>
+CUDAPY_FN T ipow(T base, T exponent) {
+    if constexpr (is_signed<T>()) {
+        if (exponent < 0) {
+            if (base == 1) return 1;
+            if (base == -1) return (exponent & 1) ? -1 : 1;
+            return 0;
+        }
+    }
+    T result = 1;
+    while (exponent != 0) {
+        if (exponent & 1) result = mul(result, base);
+        exponent >>= 1;
+        base = mul(base, base);
+    }
+    return result;
+}
+
+// Shifts by the operand's width or more give what Python's unbounded integers give, wrapped;
+// a negative count, which Python refuses, shifts everything out as well.
+template <typename T>
+CUDAPY_FN T shl(T a, T count) {
+    using U = typename wrapping<T>::type;
+    if (count < T(0) || count >= (T)(8 * sizeof(T))) return T(0);
+    return (T)((U)a << count);
+}
+
+template <typename T>
+CUDAPY_FN T shr(T a, T count) {
+    if (count < T(0) || count >= (T)(8 * sizeof(T))) return (is_signed<T>() && a < 0) ? T(-1) : T(0);
+    return a >> count;
+}
+
+CUDAPY_FN half floordiv(half a, half b) { return half(floordiv(float(a), float(b))); }
+CUDAPY_FN half mod(half a, half b) { return half(mod(float(a), float(b))); }
+
+template <typename T>
+CUDAPY_FN T abs(T a) { return a < 0 ? neg(a) : a; }
+CUDAPY_FN float abs(float a) { return fabsf(a); }
+CUDAPY_FN double abs(double a) { return fabs(a); }
+CUDAPY_FN half abs(half a) { return half(fabsf(float(a))); }
+
+// Exact comparisons of a signed and an unsigned 64-bit integer, which NumPy makes and C++'s
+// usual conversions would not.
+CUDAPY_FN bool less(long long a, unsigned long long b) {
+    return a < 0 || (unsigned long long)a < b;
+}
+CUDAPY_FN bool less(unsigned long long a, long long b) {
+    return b >= 0 && a < (unsigned long long)b;
+}
+CUDAPY_FN bool equal(long long a, unsigned long long b) {
+    return a >= 0 && (unsigned long long)a == b;
+}
+CUDAPY_FN bool equal(unsigned long long a, long long b) { return equal(b, a); }
+
+// Python's min and max keep the first of equal arguments and compare with <, as here.
+template <typename T>
+CUDAPY_FN T min(T a, T b) { return b < a ? b : a; }
+template <typename T>
+CUDAPY_FN T max(T a, T b) { return a < b ? b : a; }
+
+}  // namespace cudapy
