@@ -668,26 +668,46 @@ def _plain(key):
     return True
 
 
+def _keep(launches, key, launch):
+    """Keeps `launch` in the dict `launches` under `key`; returns it."""
+    if len(launches) >= _LAUNCHES_KEPT:
+        launches.clear()
+    launches[key] = launch
+    return launch
+
+
+_LAUNCHES_KEPT = 64  # launch shapes kept; a program that keeps making new ones starts over
+
+
 class LaunchCache:
     """A kernel's launches by their `kernel[...]` key. numba-style code indexes the kernel at
     every launch, and making a LaunchConfig costs more than the rest of the launch's Python.
-    `plain` holds them by key; it may be read directly with a key known to be plain."""
+    `pairs` holds those of the usual key, [blocks, threads] with two ints, and may be read
+    directly: a key found there is such a pair if both its items are ints (a float or bool
+    equal to an int finds the launch too, and must still be refused). Other keys of ints, tuples
+    of ints and None are in `others`."""
 
-    __slots__ = ("plain",)
-    _LIMIT = 64  # launch shapes kept; a program that keeps making new ones starts over
+    __slots__ = ("pairs", "others")
 
     def __init__(self):
-        self.plain = {}
+        self.pairs = {}
+        self.others = {}
+
+    def _launches(self, key):
+        """The dict that keeps the launch of `key`, None for a key not kept."""
+        if key.__class__ is not tuple or not _plain(key):
+            return None
+        if len(key) == 2 and key[0].__class__ is int and key[1].__class__ is int:
+            return self.pairs
+        return self.others
 
     def get(self, key):
-        return self.plain.get(key) if key.__class__ is tuple and _plain(key) else None
+        launches = self._launches(key)
+        return None if launches is None else launches.get(key)
 
     def put(self, key, launch):
-        if key.__class__ is tuple and _plain(key):
-            if len(self.plain) >= self._LIMIT:
-                self.plain.clear()
-            self.plain[key] = launch
-        return launch
+        launches = self._launches(key)
+        return launch if launches is None else _keep(launches, key, launch)
 
 
 class Launch:
@@ -968,8 +988,9 @@ class Kernel:
         self._handle_lock = threading.Lock()
         self._handle = None
         self._launches = LaunchCache()
-        self._thread_launches = LaunchCache()
+        self._launch_pairs = self._launches.pairs  # kernel[blocks, threads]'s, read directly
         self._launches_by_threads = {}  # kernel(n)'s launches by n
+        self._launches_by_shape = {}  # kernel(nx, ny, nz)'s by (nx, ny, nz), all ints
 
     @functools.cached_property
     def cuda_source(self):
@@ -997,32 +1018,25 @@ class Kernel:
                 if nx.__class__ is int:
                     return launch
             launch = self._make_launch(self, thread_config(self.name, nx, ny, nz))
-            if nx.__class__ is int:
-                if len(self._launches_by_threads) >= LaunchCache._LIMIT:
-                    self._launches_by_threads.clear()
-                self._launches_by_threads[nx] = launch
-            return launch
-        key = (nx, ny, nz)
+            return _keep(self._launches_by_threads, nx, launch) if nx.__class__ is int else launch
         if nx.__class__ is int and ny.__class__ is int and nz.__class__ is int:
-            launch = self._thread_launches.plain.get(key)
-            if launch is not None:
-                return launch
-        return self._thread_launches.put(
-            key, self._make_launch(self, thread_config(self.name, nx, ny, nz)))
+            launch = self._launches_by_shape.get((nx, ny, nz))
+            if launch is None:
+                launch = _keep(self._launches_by_shape, (nx, ny, nz),
+                               self._make_launch(self, thread_config(self.name, nx, ny, nz)))
+            return launch
+        return self._make_launch(self, thread_config(self.name, nx, ny, nz))
 
     def __getitem__(self, key):
-        # [blocks, threads_per_block] with ints, the usual key, costs one lookup; a key equal
-        # to a kept one but holding floats or bools finds its launch and is checked anew.
+        # [blocks, threads_per_block] with ints, the usual key, costs one lookup and two tests.
         try:
-            launch = self._launches.plain[key]
-        except (KeyError, TypeError):  # TypeError: an unhashable key, refused below
-            launch = None
-        else:
-            if key.__class__ is tuple and (
-                    key[0].__class__ is int and key[1].__class__ is int if len(key) == 2
-                    else _plain(key)):
+            launch = self._launch_pairs[key]
+            if key[0].__class__ is int and key[1].__class__ is int:
                 return launch
-        return self._launches.put(key, self._make_launch(self, launch_config(self.name, key)))
+        except (KeyError, TypeError):  # TypeError: an unhashable key, refused below
+            pass
+        return (self._launches.get(key)
+                or self._launches.put(key, self._make_launch(self, launch_config(self.name, key))))
 
     def launch(self, *args, grid, block, stream=0, shared_mem=0):
         """Launches at once on `grid` blocks of `block` threads (ints or tuples), queued on

@@ -264,8 +264,16 @@ def test_launches_are_kept_by_key_and_equal_keys_of_other_types_are_checked(reco
     assert kernel[2, 64] is kernel[2, 64]
     assert kernel(100) is kernel(100) is kernel(100, 1, 1)
     assert kernel(100, 2) is kernel(100, 2)
+    assert kernel[2, 64, 0, 0] is kernel[2, 64, 0, 0]
+    assert kernel[(2, 1), (64, 1)] is kernel[(2, 1), (64, 1)]
     with pytest.raises(TypeError, match="the grid must be an integer, got float"):
         kernel[2.0, 64]
+    with pytest.raises(TypeError, match="shared_bytes must be an integer, got float"):
+        kernel[2, 64, 0, 0.0]
+    with pytest.raises(TypeError, match=r"the grid\[1\] must be an integer, got float"):
+        kernel[(2, 1.0), (64, 1)]
+    with pytest.raises(TypeError, match="ny must be an integer, got float"):
+        kernel(100, 2.0)
     with pytest.raises(TypeError, match="the block must be an integer, got bool"):
         kernel[2, True]
     with pytest.raises(TypeError, match="nx must be an integer, got float"):
