@@ -668,15 +668,15 @@ def _plain(key):
     return True
 
 
+_LAUNCHES_KEPT = 64  # launch shapes kept; a program that keeps making new ones starts over
+
+
 def _keep(launches, key, launch):
     """Keeps `launch` in the dict `launches` under `key`; returns it."""
     if len(launches) >= _LAUNCHES_KEPT:
         launches.clear()
     launches[key] = launch
     return launch
-
-
-_LAUNCHES_KEPT = 64  # launch shapes kept; a program that keeps making new ones starts over
 
 
 class LaunchCache:

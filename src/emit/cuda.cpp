@@ -858,9 +858,9 @@ private:
     int break_labels_made_ = 0;
     // Where a break of each enclosing loop goes: a label, or empty for C's break.
     std::vector<std::string> break_labels_;
-    int assert_sites_ = 0;
+    int assert_sites_ = 0;  // numbered in program order, as assert_sites() lists them
     bool uses_arithmetic_ = false;  // whether the code calls prelude_arithmetic.cuh
-    bool in_index_ = false;  // printing the arithmetic of an array index  // numbered in program order, as assert_sites() lists them
+    bool in_index_ = false;  // printing the arithmetic of an array index
     std::set<std::string> collective_;
 };
 
