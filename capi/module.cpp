@@ -93,9 +93,10 @@ void launch(cudapy_kernel &kernel, const PreparedLaunch &prepared, void *const *
             auto triple = [](const unsigned (&v)[3]) {
                 return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
             };
-            throw Error(Status::Assertion, site.file + ":" + std::to_string(site.line) + ": AssertionError: " +
-                                               site.message + " (thread " + triple(record.thread) + " of block " +
-                                               triple(record.block) + ")");
+            // A failed assert has a status of its own; other Python exceptions fail the launch.
+            throw Error(site.exception == "AssertionError" ? Status::Assertion : Status::LaunchFailed,
+                        site.file + ":" + std::to_string(site.line) + ": " + site.exception + ": " + site.message +
+                            " (thread " + triple(record.thread) + " of block " + triple(record.block) + ")");
         }
     }
 #else

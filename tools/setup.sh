@@ -40,12 +40,13 @@ command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found; install Python 3
 # (a) System packages
 # ---------------------------------------------------------------------------
 # libtree-sitter-dev  tree-sitter runtime and api.h (found with pkg-config)
+# libutf8proc-dev     NFKC normalization of identifiers (linked statically)
 # doctest-dev         C++ unit test framework (header only)
 # pkg-config          used by meson to find tree-sitter
 # g++                 C and C++ compilers
 # ninja-build         meson's backend
 # python3-pip         only when the Python in use has no pip
-apt_packages=(libtree-sitter-dev doctest-dev pkg-config g++ ninja-build)
+apt_packages=(libtree-sitter-dev libutf8proc-dev doctest-dev pkg-config g++ ninja-build)
 if ! "$PYTHON" -m pip --version >/dev/null 2>&1; then
   apt_packages+=(python3-pip)
 fi

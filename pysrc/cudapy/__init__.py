@@ -21,7 +21,8 @@ from .dlpack import from_dlpack
 from .stream import Event, Stream, default_stream, event, external_stream, stream
 from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, Diagnostic,
                      DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
-                     InvalidArgumentError, KernelAssertionError, LaunchError, NoDeviceError,
+                     InvalidArgumentError, KernelAssertionError, KernelValueError,
+                     KernelZeroDivisionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
 from .kernel import Kernel, Module, compile, module, ptx, translate
 
@@ -46,7 +47,7 @@ __all__ = [
     "Bool", "CompileError", "CudaArray", "CudaCompilationError", "CudaError", "CudapyError",
     "DeviceInfo", "DeviceMemoryError", "Diagnostic", "DiagnosticKind", "Double", "Float",
     "HostMemoryError", "Int", "cuda", "InternalError", "InvalidArgumentError", "Kernel",
-    "KernelAssertionError", "LaunchError",
+    "KernelAssertionError", "KernelValueError", "KernelZeroDivisionError", "LaunchError",
     "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
     "device_count", "device_info", "has_gpu", "ptx", "synchronize", "translate",

@@ -367,7 +367,16 @@ def error(status, program=None):
         return errors.CudapyError(f"unknown status {status}: {message}")
     if issubclass(cls, errors.CompileError):
         return cls(message, diagnostics(program) if program else ())
+    if cls is errors.LaunchError:
+        # The Python exception a kernel met: "file:line: ZeroDivisionError: ...".
+        for name, kernel_error in _KERNEL_EXCEPTIONS:
+            if name in message:
+                return kernel_error(message)
     return cls(message)
+
+
+_KERNEL_EXCEPTIONS = ((": ZeroDivisionError: ", errors.KernelZeroDivisionError),
+                      (": ValueError: ", errors.KernelValueError))
 
 
 def check(status, program=None):

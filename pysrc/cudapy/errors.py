@@ -85,6 +85,16 @@ class LaunchError(CudapyError):
     """A kernel faulted or could not be launched."""
 
 
+class KernelZeroDivisionError(LaunchError, ZeroDivisionError):
+    """A kernel divided an integer by zero with // or % (on the CPU target always; on the GPU
+    when compiled with debug=True); the message names the file and line."""
+
+
+class KernelValueError(LaunchError, ValueError):
+    """A kernel met Python's ValueError (a range() step of zero); the message names the file
+    and line."""
+
+
 class KernelAssertionError(CudapyError, AssertionError):
     """An `assert` in a kernel compiled with debug=True failed; the message names the file, line
     and thread."""

@@ -1159,7 +1159,16 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     if program.name is None:
         raise ValueError("the first source defines no function")
     program.check()
-    return Kernel(program, program.name)
+    name = program.name
+    if isinstance(functions, str):
+        # Source text's one kernel is the kernel, wherever its helpers stand.
+        kernels = program.kernel_names()
+        if len(kernels) > 1:
+            raise ValueError(f"the source defines {len(kernels)} kernels ({', '.join(kernels)}); "
+                             "compile() gives one: use cudapy.module() for several")
+        if kernels:
+            name = kernels[0]
+    return Kernel(program, name)
 
 
 def _has_signature(source):

@@ -355,6 +355,8 @@ struct Function {
     bool has_signature = false;
     // A function with a void signature that no other function calls; the rest are helpers.
     bool is_kernel = false;
+    // A parameter was refused (*args, **kwargs, a / or * marker): its count means nothing.
+    bool refused_parameters = false;
     Block body;
     std::vector<Local> locals;  // in order of first assignment
     std::vector<HoistedValue> hoisted;  // of a kernel: its hidden parameters after the extent

@@ -1,5 +1,10 @@
 #include "ast/source.h"
 
+#include <algorithm>
+#include <cstdlib>
+
+#include <utf8proc.h>
+
 namespace cudapy::ast {
 
 std::string_view source_line(const SourceUnit &unit, int file_line) {
@@ -56,6 +61,20 @@ std::string printable(std::string_view text) {
         result.append(text.substr(i, length));
         i += length;
     }
+    return result;
+}
+
+std::string normalize_identifier(std::string_view name) {
+    if (std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return std::string(name);
+    utf8proc_uint8_t *normalized = nullptr;
+    utf8proc_ssize_t length = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t *>(name.data()),
+                                           static_cast<utf8proc_ssize_t>(name.size()), &normalized,
+                                           static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE |
+                                                                          UTF8PROC_COMPAT));
+    if (length < 0) return std::string(name);  // not UTF-8: the parse has reported it
+    std::string result(reinterpret_cast<const char *>(normalized), static_cast<std::size_t>(length));
+    std::free(normalized);
     return result;
 }
 

@@ -20,4 +20,7 @@ std::string_view source_line(const SourceUnit &unit, int file_line);
 // (NUL among them) become \xNN.
 std::string printable(std::string_view text);
 
+// `name` in NFKC form, as Python normalizes identifiers; ASCII text is returned as it is.
+std::string normalize_identifier(std::string_view name);
+
 }  // namespace cudapy::ast

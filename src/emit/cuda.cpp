@@ -1,5 +1,7 @@
 #include "emit/cuda.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -22,10 +24,11 @@ namespace {
 
 using namespace cudapy::ast;
 
-// Names a variable of the emitted code cannot have.
+// Names a variable of the emitted code cannot have: C++'s keywords and literals, CUDA's
+// built-in variables and types, and the lower-case macros and globals of the C headers the two
+// preludes include (names written in capitals, the usual macros, are renamed as a class).
 const std::set<std::string> &reserved_names() {
     static const std::set<std::string> names{
-        // C++ keywords that are not Python keywords
         "alignas", "alignof", "asm", "auto", "bool", "case", "catch", "char", "char8_t",
         "char16_t", "char32_t", "const", "consteval", "constexpr", "constinit", "const_cast",
         "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
@@ -35,21 +38,34 @@ const std::set<std::string> &reserved_names() {
         "requires", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
         "struct", "switch", "template", "this", "thread_local", "throw", "typedef", "typeid",
         "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-        "bitand", "bitor", "compl", "not_eq", "or_eq", "xor", "xor_eq", "and_eq",
-        // CUDA's built-in variables and types
+        "bitand", "bitor", "compl", "not_eq", "or_eq", "xor", "xor_eq", "and_eq", "true", "false",
         "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3", "uint3", "size_t",
+        "std", "errno", "stdin", "stdout", "stderr", "linux", "unix", "i386", "assert", "offsetof",
+        "va_arg", "va_start", "va_end", "va_copy", "va_list", "setjmp", "longjmp", "math_errhandling",
     };
     return names;
 }
 
-// Names a function of the emitted code cannot have besides those: CUDA's device functions,
-// which live in the same global scope.
+// Functions of the C library and of CUDA's math and integer API, which live in the emitted
+// code's global scope: a kernel or helper of one of these names is renamed.
 const std::set<std::string> &reserved_function_names() {
     static const std::set<std::string> names{
-        "main", "printf", "malloc", "free", "memcpy", "memset", "assert", "min", "max", "abs",
-        "labs", "llabs", "fmin", "fmax", "fminf", "fmaxf", "floor", "ceil", "trunc", "round",
-        "isnan", "isinf", "isfinite", "signbit", "sincos", "sincosf", "modf", "frexp", "nan",
-        "nanf", "clock", "clock64", "__syncthreads",
+        "main", "printf", "malloc", "free", "memcpy", "memset", "exit", "abort", "clock",
+        "clock64", "min", "max", "abs", "labs", "llabs", "umin", "umax", "llmin", "llmax", "ullmin",
+        "ullmax", "brev", "brevll", "byte_perm", "clz", "clzll", "ffs", "ffsll", "popc", "popcll",
+        "mul24", "umul24", "mulhi", "umulhi", "mul64hi", "umul64hi", "sad", "usad", "hadd",
+        "rhadd", "uhadd", "urhadd", "isnan", "isinf", "isfinite", "signbit", "isnormal",
+        "fpclassify", "sincos", "sincospi", "modf", "frexp", "ldexp", "nan", "remquo", "fdividef",
+        "saturate", "cospi", "sinpi", "rsqrt", "rcbrt", "rhypot", "rnorm", "rnorm3d", "rnorm4d",
+        "norm", "norm3d", "norm4d", "normcdf", "normcdfinv", "erfcx", "erfinv", "erfcinv",
+        "cyl_bessel_i0", "cyl_bessel_i1", "j0", "j1", "jn", "y0", "y1", "yn", "rint", "lrint",
+        "llrint", "lround", "llround", "nearbyint", "fdim", "fma", "fmod", "remainder", "scalbn",
+        "scalbln", "logb", "ilogb", "nextafter", "copysign", "hypot", "cbrt", "exp10", "expm1",
+        "log1p", "lgamma", "tgamma", "erf", "erfc", "fabs", "fmin", "fmax", "floor", "ceil",
+        "trunc", "round", "sqrt", "pow", "exp", "exp2", "log", "log2", "log10", "sin", "cos",
+        "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+        "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicInc",
+        "atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor",
     };
     return names;
 }
@@ -59,7 +75,12 @@ bool math_function_name(const std::string &name) {
         std::string base(info.cuda_name);
         if (name == base || name == base + "f") return true;
     }
-    return false;
+    return name.size() > 1 && name.back() == 'f' && reserved_function_names().count(name.substr(0, name.size() - 1));
+}
+
+bool is_c_identifier(const std::string &name) {
+    return !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+           std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 std::string c_type(Type t) {
@@ -86,25 +107,38 @@ std::string c_type(Type t) {
     return base;
 }
 
-// Text printed as it is by printf: % doubled, and C's escapes.
-std::string format_text(const std::string &text) {
+// The bytes of `text` inside a C string literal: printable ASCII as it is but for '"' and '\\',
+// every other byte as a three-digit octal escape, so that no byte from outside (a file name, a
+// string of the kernel) can end the literal, splice a line or start a trigraph or a longer
+// escape. For printf's format, '%' is doubled.
+std::string escaped(const std::string &text, bool format) {
     std::string result;
     for (char c : text) {
-        if (c == '%') result += "%%";
-        else if (c == '"' || c == '\\') result += std::string("\\") + c;
-        else if (c == '\n') result += "\\n";
-        else if (c == '\t') result += "\\t";
-        else result += c;
+        auto byte = static_cast<unsigned char>(c);
+        if (c == '%' && format) {
+            result += "%%";
+        } else if (c == '"' || c == '\\' || c == '?') {
+            result += '\\';
+            result += c;
+        } else if (byte >= 0x20 && byte < 0x7F) {
+            result += c;
+        } else {
+            char octal[5];
+            std::snprintf(octal, sizeof octal, "\\%03o", byte);
+            result += octal;
+        }
     }
     return result;
 }
+
+std::string format_text(const std::string &text) { return escaped(text, true); }
 
 // The storage an array declared in a kernel lives in.
 std::string storage_name(const ArrayAlloc &a) {
     switch (a.space) {
     case MemorySpace::Shared: return "cudapy_shared" + std::to_string(a.id);
     case MemorySpace::Local: return "cudapy_local" + std::to_string(a.id);
-    case MemorySpace::Constant: return "cudapy_constant_" + a.constant;
+    case MemorySpace::Constant: return "cudapy_constant_" + c_name(a.constant);
     case MemorySpace::DynamicShared: return "cudapy::dynamic_shared()";
     }
     return "";
@@ -117,7 +151,7 @@ long long elements(const std::vector<long long> &shape) {
 }
 
 // Whether a program calls the GPU prelude's cooperation functions or atomics, declares dynamic
-// shared memory, reads the lane id or asserts.
+// shared memory or reads the lane id.
 bool uses_toolbox(const Program &program) {
     struct Finder : Visitor {
         bool found = false;
@@ -130,10 +164,6 @@ bool uses_toolbox(const Program &program) {
         }
         void visit_thread_index(const ThreadIndex &e) override {
             found = found || e.which == ThreadIndexKind::LaneId;
-        }
-        void visit_assert(const Assert &s) override {
-            found = true;
-            Visitor::visit_assert(s);
         }
     } finder;
     for (const auto &f : program.functions) finder.visit(f.body);
@@ -204,18 +234,7 @@ std::string int_literal(std::uint64_t value, Type t) {
     }
 }
 
-std::string quoted(const std::string &text) {
-    std::string result = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') result += '\\';
-        if (c == '\n') {
-            result += "\\n";
-            continue;
-        }
-        result += c;
-    }
-    return result + "\"";
-}
+std::string quoted(const std::string &text) { return "\"" + escaped(text, false) + "\""; }
 
 class Printer {
 public:
@@ -239,7 +258,28 @@ public:
         return prelude() + out_.str();
     }
 
+    const std::vector<AssertSite> &sites() const { return sites_; }
+
 private:
+    // The number of a new check at `span`.
+    std::size_t site(const Span &span, std::string exception, std::string message) {
+        sites_.push_back({unit_file(span), span.line, std::move(exception), std::move(message)});
+        return sites_.size();
+    }
+
+    // The divisor of an integer // or %, checked for zero unless it is a literal (a zero one
+    // was refused).
+    std::string divisor(const Binary &b, std::string text) {
+        const Expr *literal = b.rhs.get();
+        while (literal->kind == ExprKind::Cast || literal->kind == ExprKind::Unary)
+            literal = literal->kind == ExprKind::Cast ? static_cast<const Cast *>(literal)->operand.get()
+                                                      : static_cast<const Unary *>(literal)->operand.get();
+        if (!b.type.is_integer() || literal->kind == ExprKind::IntLiteral) return text;
+        std::size_t number = site(b.span, "ZeroDivisionError", "integer division or modulo by zero");
+        return "cudapy::nonzero(" + text + ", " + std::to_string(number) + ", " + quoted(unit_file(b.span)) +
+               ", " + std::to_string(b.span.line) + ")";
+    }
+
     // What comes before the program's code: the run-time support it uses, known once the code
     // has been printed.
     std::string prelude() const {
@@ -310,7 +350,7 @@ private:
         int bytes = scalar_bytes(constant.element);
         long long count = elements(constant.shape);
         out_ << (target_ == Target::Cuda ? "__constant__ " : "static const ") << bit_types[bytes] << " "
-             << "cudapy_constant_" << constant.name << "[" << std::max(count, 1LL) << "] = {";
+             << "cudapy_constant_" << c_name(constant.name) << "[" << std::max(count, 1LL) << "] = {";
         for (long long i = 0; i < count; ++i) {
             unsigned long long bits = 0;
             std::memcpy(&bits, constant.bytes.data() + i * bytes, static_cast<std::size_t>(bytes));
@@ -398,7 +438,8 @@ private:
         }
         case StmtKind::Assert: {
             const auto &a = static_cast<const Assert &>(s);
-            out_ << "CUDAPY_ASSERT((" << condition(*a.condition) << "), " << ++assert_sites_ << ", "
+            std::string checked = condition(*a.condition);
+            out_ << "CUDAPY_ASSERT((" << checked << "), " << site(s.span, "AssertionError", a.message) << ", "
                  << quoted(unit_file(s.span)) << ", " << s.span.line << ", " << quoted(a.message) << ");\n";
             return;
         }
@@ -779,6 +820,7 @@ private:
 
     std::string binary(const Binary &b) {
         std::string l = expr(*b.lhs), r = expr(*b.rhs);
+        if (b.op == BinaryOp::FloorDiv || b.op == BinaryOp::Mod) r = divisor(b, std::move(r));
         auto infix = [&](const char *op) { return narrowed("(" + l + " " + op + " " + r + ")", b.type); };
         auto call = [&](const std::string &name) { return name + "(" + l + ", " + r + ")"; };
         auto helper = [&](std::string_view name) { return call(arithmetic(name)); };
@@ -858,7 +900,7 @@ private:
     int break_labels_made_ = 0;
     // Where a break of each enclosing loop goes: a label, or empty for C's break.
     std::vector<std::string> break_labels_;
-    int assert_sites_ = 0;  // numbered in program order, as assert_sites() lists them
+    std::vector<AssertSite> sites_;  // numbered from 1 in the order printed
     bool uses_arithmetic_ = false;  // whether the code calls prelude_arithmetic.cuh
     bool in_index_ = false;  // printing the arithmetic of an array index
     std::set<std::string> collective_;
@@ -869,40 +911,52 @@ private:
 std::string c_name(const std::string &python_name) {
     // Temporaries of the translation start with '.', which no Python name can.
     if (!python_name.empty() && python_name[0] == '.') return "cudapy_" + python_name.substr(1);
-    // Appending "_py" to every name that ends in it too keeps distinct names distinct.
+    // A name with letters outside ASCII, which C++ compilers spell differently (or any name
+    // that is no C identifier), as the hex of its UTF-8 bytes: no other name of the emitted
+    // code starts with "cudapy_u".
+    if (!is_c_identifier(python_name)) {
+        static const char digits[] = "0123456789abcdef";
+        std::string result = "cudapy_u";
+        for (unsigned char c : python_name) {
+            result += digits[c >> 4];
+            result += digits[c & 15];
+        }
+        return result;
+    }
     auto ends_with = [&](std::string_view suffix) {
         return python_name.size() >= suffix.size() &&
                python_name.compare(python_name.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
-    if (reserved_names().count(python_name) || python_name.find("__") != std::string::npos ||
-        python_name.rfind("cudapy", 0) == 0 || ends_with("_py"))
+    auto starts_with_cudapy = [&] {
+        if (python_name.size() < 6) return false;
+        std::string head = python_name.substr(0, 6);
+        std::transform(head.begin(), head.end(), head.begin(), [](unsigned char c) { return std::tolower(c); });
+        return head == "cudapy";
+    };
+    // Macros are written without lower-case letters (NULL, EOF, M_PI, CUDAPY_FN; no header of
+    // the preludes defines a one-letter macro), names with "__" or "_" and a capital are the
+    // implementation's, and "cudapy" is the translation's.
+    bool macro_like = python_name.size() > 1 && std::none_of(python_name.begin(), python_name.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+    bool implementation = python_name.find("__") != std::string::npos ||
+                          (python_name.size() > 1 && python_name[0] == '_' && std::isupper(static_cast<unsigned char>(python_name[1])));
+    // Appending "_py" to every name that ends in it too keeps distinct names distinct.
+    if (reserved_names().count(python_name) || macro_like || implementation || starts_with_cudapy() || ends_with("_py"))
         return python_name + "_py";
     return python_name;
 }
 
 std::string c_function_name(const std::string &python_name) {
-    if (reserved_function_names().count(python_name) || math_function_name(python_name))
+    if (is_c_identifier(python_name) && (reserved_function_names().count(python_name) || math_function_name(python_name)))
         return python_name + "_py";
     return c_name(python_name);
 }
 
 std::string host_entry_name(const std::string &kernel_symbol) { return "cudapy_run_" + kernel_symbol; }
 
-std::string emit(const Program &program, const std::vector<SourceUnit> &units, Target target) {
-    return Printer(program, units, target).run();
-}
-
-std::vector<AssertSite> assert_sites(const Program &program, const std::vector<SourceUnit> &units) {
-    struct Sites : Visitor {
-        const std::vector<SourceUnit> &units;
-        std::vector<AssertSite> found;
-        explicit Sites(const std::vector<SourceUnit> &u) : units(u) {}
-        void visit_assert(const Assert &s) override {
-            found.push_back({units.at(static_cast<std::size_t>(s.span.unit)).file, s.span.line, s.message});
-        }
-    } sites(units);
-    for (const auto &f : program.functions) sites.visit(f.body);
-    return sites.found;
+Emitted emit(const Program &program, const std::vector<SourceUnit> &units, Target target) {
+    Printer printer(program, units, target);
+    std::string source = printer.run();
+    return {std::move(source), printer.sites()};
 }
 
 }  // namespace cudapy::emit

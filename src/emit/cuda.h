@@ -21,20 +21,22 @@ std::string c_function_name(const std::string &python_name);
 // The name of a kernel's entry point in the CPU target's shared object.
 std::string host_entry_name(const std::string &kernel_symbol);
 
-// For the CPU, each kernel also gets an entry point, host_entry_name(symbol), of the type
-// cudapy::host_entry (see prelude_host.h) that runs a range of the launch's blocks.
-std::string emit(const ast::Program &program, const std::vector<ast::SourceUnit> &units,
-                 Target target);
-
-// An assert of the program: where it is and what a failure says.
+// A check of the program that a debug build on the GPU reports by its number (an assert, or a
+// divisor of // or % that may be zero): where it is, the Python exception and what it says.
 struct AssertSite {
     std::string file;
     int line = 0;
+    std::string exception;
     std::string message;
 };
 
-// The program's asserts in the order emit() numbers them, from 1: a failure on the GPU names
-// its site by that number.
-std::vector<AssertSite> assert_sites(const ast::Program &program, const std::vector<ast::SourceUnit> &units);
+struct Emitted {
+    std::string source;
+    std::vector<AssertSite> asserts;  // numbered from 1 in this order
+};
+
+// For the CPU, each kernel also gets an entry point, host_entry_name(symbol), of the type
+// cudapy::host_entry (see prelude_host.h) that runs a range of the launch's blocks.
+Emitted emit(const ast::Program &program, const std::vector<ast::SourceUnit> &units, Target target);
 
 }  // namespace cudapy::emit

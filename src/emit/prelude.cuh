@@ -11,6 +11,19 @@
 
 namespace cudapy {
 
+// The divisor of an integer // or %; zero is Python's ZeroDivisionError. The CPU checks always,
+// as its division by zero traps; the GPU in debug builds, as numba does (otherwise its result
+// is undefined).
+template <typename T>
+CUDAPY_FN T nonzero(T divisor, int site, const char *file, int line) {
+#if defined(CUDAPY_DEBUG) || !defined(__CUDACC__)
+    if (divisor == T(0)) CUDAPY_ZERO_DIVISION(site, file, line);
+#else
+    (void)site, (void)file, (void)line;
+#endif
+    return divisor;
+}
+
 // The threads a launch asked for; the rest of the last blocks do nothing.
 struct extent {
     unsigned int x, y, z;

@@ -30,12 +30,26 @@ CUDAPY_FN T mul(T a, T b) {
 template <typename T>
 CUDAPY_FN T neg(T a) {
     using U = typename wrapping<T>::type;
+#ifdef __CUDA_ARCH__
+    // ptxas of CUDA 13.0 for sm_90 and later folds a 32-bit negation into a three-way min or
+    // max (VIMNMX3) and loses it: min(x, -y, z) became min(x, y, z). It does not fold a
+    // complement plus one, the same value.
+    if constexpr (is_signed<T>() && sizeof(U) == 4) {
+        U result;
+        asm("not.b32 %0, %1;\n\tadd.u32 %0, %0, 1;" : "=r"(result) : "r"((U)a));
+        return (T)result;
+    }
+#endif
     return (T)(U(0) - (U)a);
 }
 
 // Python's // on integers rounds toward negative infinity.
+// The smallest integer over -1 overflows, which traps on the CPU: it wraps, as NumPy's does.
 template <typename T>
 CUDAPY_FN T floordiv(T a, T b) {
+    if constexpr (is_signed<T>()) {
+        if (b == T(-1)) return neg(a);
+    }
     T q = a / b;
     if constexpr (is_signed<T>()) {
         if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
@@ -46,6 +60,9 @@ CUDAPY_FN T floordiv(T a, T b) {
 // Python's % takes the sign of the divisor.
 template <typename T>
 CUDAPY_FN T mod(T a, T b) {
+    if constexpr (is_signed<T>()) {
+        if (b == T(-1)) return T(0);
+    }
     T r = a % b;
     if constexpr (is_signed<T>()) {
         if (r != 0 && ((r < 0) != (b < 0))) r += b;
@@ -132,8 +149,12 @@ CUDAPY_FN T shr(T a, T count) {
 CUDAPY_FN half floordiv(half a, half b) { return half(floordiv(float(a), float(b))); }
 CUDAPY_FN half mod(half a, half b) { return half(mod(float(a), float(b))); }
 
+// Not through neg, whose negation ptxas cannot see: this one becomes a single IABS.
 template <typename T>
-CUDAPY_FN T abs(T a) { return a < 0 ? neg(a) : a; }
+CUDAPY_FN T abs(T a) {
+    using U = typename wrapping<T>::type;
+    return a < 0 ? (T)(U(0) - (U)a) : a;
+}
 CUDAPY_FN float abs(float a) { return fabsf(a); }
 CUDAPY_FN double abs(double a) { return fabs(a); }
 CUDAPY_FN half abs(half a) { return half(fabsf(float(a))); }

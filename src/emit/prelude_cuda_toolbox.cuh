@@ -131,34 +131,3 @@ CUDAPY_FN unsigned long long dynamic_shared_bytes() {
 }
 
 }  // namespace cudapy
-
-#ifdef CUDAPY_DEBUG
-// The first failed assert of a launch, which the host reads after it: the assert's number in
-// the translation (0: none failed) and the thread that failed it.
-struct cudapy_assertion_record {
-    int site;
-    unsigned thread[3], block[3];
-};
-extern "C" __device__ cudapy_assertion_record cudapy_assertion;
-__device__ cudapy_assertion_record cudapy_assertion;
-
-namespace cudapy {
-
-// Records the failure unless another thread did first, then ends this thread; the others run
-// on, as after a failed assert in numba's debug mode.
-static __device__ __noinline__ void assert_failed(int site) {
-    if (atomicCAS(&cudapy_assertion.site, 0, site) == 0) {
-        cudapy_assertion.thread[0] = threadIdx.x;
-        cudapy_assertion.thread[1] = threadIdx.y;
-        cudapy_assertion.thread[2] = threadIdx.z;
-        cudapy_assertion.block[0] = blockIdx.x;
-        cudapy_assertion.block[1] = blockIdx.y;
-        cudapy_assertion.block[2] = blockIdx.z;
-        __threadfence_system();
-    }
-    asm volatile("exit;");
-}
-
-}  // namespace cudapy
-#define CUDAPY_ASSERT_FAILED(site, file, line, message) cudapy::assert_failed(site)
-#endif

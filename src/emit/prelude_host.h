@@ -147,8 +147,10 @@ struct assertion_error : std::runtime_error {
     throw assertion_error(text + where);
 }
 
-// The translation's asserts name their site for the GPU; here the message is made at once.
+// The translation's checks name their site for the GPU; here the message is made at once.
 #define CUDAPY_ASSERT_FAILED(site, file, line, message) cudapy::assert_failed(file, line, message)
+#define CUDAPY_ZERO_DIVISION(site, file, line) \
+    cudapy::fail(file, line, "ZeroDivisionError: integer division or modulo by zero")
 
 // Memory for the stacks of `count` fibers: stack i spans [base + i * stride, base + (i + 1) *
 // stride), of which the top `usable` bytes may be used. `base` is null when memory ran out.

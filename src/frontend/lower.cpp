@@ -11,8 +11,11 @@
 #include <string>
 
 #include "ast/intrinsic.h"
+#include "ast/source.h"
 #include "ast/visitor.h"
+#include "frontend/literals.h"
 #include "frontend/suggest.h"
+#include "frontend/unicode.h"
 
 namespace cudapy::frontend {
 
@@ -94,6 +97,13 @@ constexpr std::string_view builtin_names[] = {
 
 // Module prefixes under which scalar type names may be called as casts: np.float32(x).
 constexpr std::string_view type_modules[] = {"np", "numpy", "numba"};
+
+// The modules whose functions kernels call by the module's name.
+bool is_module_name(std::string_view name) {
+    for (std::string_view module : {"math", "cuda", "cp", "cudapy", "np", "numpy", "numba"})
+        if (name == module) return true;
+    return false;
+}
 
 struct BuiltinFunction {
     std::string_view name;
@@ -355,10 +365,15 @@ private:
             } else if (k == "default_parameter") {
                 unsupported(parameter, "default arguments");
             } else if (k == "list_splat_pattern") {
-                unsupported(parameter, "*args parameters");
+                function.refused_parameters = true;
+                error(DiagnosticKind::Unsupported, parameter,
+                      "'" + std::string(tree_.text(parameter)) + "' is not supported: a kernel or helper "
+                      "takes a fixed number of parameters, each named once (*args parameters)");
             } else if (k == "dictionary_splat_pattern") {
+                function.refused_parameters = true;
                 unsupported(parameter, "**kwargs parameters");
             } else {
+                function.refused_parameters = true;
                 unsupported(parameter, "keyword-only and positional-only markers");
             }
         }
@@ -538,7 +553,27 @@ private:
         if (text.size() < 2 * quotes) return std::nullopt;
         text = text.substr(quotes, text.size() - 2 * quotes);
         if (raw) return std::string(text);
+        return unescaped(text, node);
+    }
+
+    // A string literal's text with Python's escapes replaced; an error (and none) for the
+    // escapes Python refuses.
+    std::optional<std::string> unescaped(std::string_view text, TSNode node) {
         std::string value;
+        auto invalid = [&](const std::string &message) {
+            error(DiagnosticKind::Syntax, node, message);
+            return std::nullopt;
+        };
+        auto hex_digits = [&](std::size_t at, std::size_t count) -> std::optional<char32_t> {
+            if (at + count > text.size()) return std::nullopt;
+            char32_t code = 0;
+            for (std::size_t k = 0; k < count; ++k) {
+                char c = text[at + k];
+                if (!std::isxdigit(static_cast<unsigned char>(c))) return std::nullopt;
+                code = code * 16 + static_cast<char32_t>(std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10);
+            }
+            return code;
+        };
         for (std::size_t i = 0; i < text.size(); ++i) {
             if (text[i] != '\\' || i + 1 == text.size()) {
                 value += text[i];
@@ -546,13 +581,50 @@ private:
             }
             char escaped = text[++i];
             switch (escaped) {
+            case 'a': value += '\a'; break;
+            case 'b': value += '\b'; break;
+            case 'f': value += '\f'; break;
             case 'n': value += '\n'; break;
+            case 'r': value += '\r'; break;
             case 't': value += '\t'; break;
+            case 'v': value += '\v'; break;
             case '\\': value += '\\'; break;
             case '\'': value += '\''; break;
             case '"': value += '"'; break;
             case '\n': break;  // a line continuation
+            case 'x':
+            case 'u':
+            case 'U': {
+                std::size_t count = escaped == 'x' ? 2 : escaped == 'u' ? 4 : 8;
+                auto code = hex_digits(i + 1, count);
+                if (!code) return invalid(std::string("truncated \\") + escaped + std::string(count, 'X') + " escape");
+                if (*code > 0x10FFFF) return invalid("illegal Unicode character in a \\U escape");
+                append_utf8(value, *code);
+                i += count;
+                break;
+            }
+            case 'N': {
+                std::size_t close = text.find('}', i + 1);
+                if (i + 1 >= text.size() || text[i + 1] != '{' || close == std::string_view::npos)
+                    return invalid("malformed \\N character escape");
+                std::string name(text.substr(i + 2, close - i - 2));
+                auto code = unicode_character(name);
+                if (!code) return invalid("unknown Unicode character name '" + printable(name) + "'");
+                append_utf8(value, *code);
+                i = close;
+                break;
+            }
             default:
+                if (escaped >= '0' && escaped <= '7') {
+                    char32_t code = 0;
+                    std::size_t k = i;
+                    for (; k < text.size() && k < i + 3 && text[k] >= '0' && text[k] <= '7'; ++k)
+                        code = code * 8 + static_cast<char32_t>(text[k] - '0');
+                    append_utf8(value, code);
+                    i = k - 1;
+                    break;
+                }
+                // Python keeps an unknown escape as it is (and warns).
                 value += '\\';
                 value += escaped;
             }
@@ -806,7 +878,8 @@ private:
                 index = clone(held);
             }
         }
-        auto combined = std::make_shared<Binary>(span, *op, clone(target), value);
+        auto combined = binary(span, *op, clone(target), value, field(node, "right"));
+        if (!combined) return;
         out.push_back(std::make_shared<Assign>(span, target, combined));
     }
 
@@ -859,6 +932,7 @@ private:
                   "for loops in kernels iterate over range(...) or xrange(...) only");
             return;
         }
+        if (rebound(callee, field(right, "function"))) return;
         auto args = lower_arguments(field(right, "arguments"));
         if (!args) return;
         if (args->empty() || args->size() > 3) {
@@ -877,6 +951,10 @@ private:
             stop = (*args)[1];
         }
         step = args->size() == 3 ? (*args)[2] : std::make_shared<IntLiteral>(call_span, 1);
+        if (is_literal_zero(*step)) {
+            error(DiagnosticKind::Type, named_children(field(right, "arguments"))[2], callee + "() arg 3 must not be zero");
+            return;
+        }
         ++loop_depth_;
         auto body = lower_block(field(node, "body"));
         --loop_depth_;
@@ -1007,6 +1085,42 @@ private:
         return lower_expr_at_depth(node);
     }
 
+    // lhs op rhs, as Python computes it: arithmetic on literals done exactly, and a division by
+    // a literal zero refused at the divisor (`divisor`), where Python would raise. `node` is the
+    // operation's own node, or null for one no source operator wrote.
+    ExprPtr binary(const Span &span, BinaryOp op, const ExprPtr &lhs, const ExprPtr &rhs, TSNode divisor,
+                   TSNode node = TSNode{}) {
+        if ((op == BinaryOp::Div || op == BinaryOp::FloorDiv || op == BinaryOp::Mod) && is_literal_zero(*rhs)) {
+            error(DiagnosticKind::Type, divisor,
+                  op == BinaryOp::Div ? "division by zero" : "integer division or modulo by zero");
+            return nullptr;
+        }
+        auto whole = std::make_shared<Binary>(span, op, lhs, rhs);
+        if (auto folded = fold_literals(span, op, *lhs, *rhs)) return literal_or_error(*folded, whole, node);
+        for (const ExprPtr &operand : {lhs, rhs})
+            if (auto message = out_of_range(*operand)) {
+                diagnostics_.report(DiagnosticKind::Type, operand->span, *message);
+                return nullptr;
+            }
+        return whole;
+    }
+
+    // A folded literal; an error where Python raises; and for a value outside the 64-bit types,
+    // the operation kept whole inside an enclosing operation that may bring it back, else an
+    // error.
+    ExprPtr literal_or_error(const std::variant<ExprPtr, LiteralError> &folded, const ExprPtr &whole, TSNode node) {
+        auto *failure = std::get_if<LiteralError>(&folded);
+        if (!failure) return std::get<ExprPtr>(folded);
+        if (failure->out_of_range && !ts_node_is_null(node)) {
+            TSNode parent = ts_node_parent(node);
+            while (!ts_node_is_null(parent) && kind(parent) == "parenthesized_expression") parent = ts_node_parent(parent);
+            if (!ts_node_is_null(parent) && (kind(parent) == "binary_operator" || kind(parent) == "unary_operator"))
+                return whole;
+        }
+        diagnostics_.report(DiagnosticKind::Type, whole->span, failure->message);
+        return nullptr;
+    }
+
     ExprPtr lower_expr_at_depth(TSNode node) {
         std::string_view k = kind(node);
         Span span = tree_.span(node);
@@ -1027,14 +1141,16 @@ private:
             auto op = binary_op(kind(op_node), op_node);
             auto lhs = lower_expr(field(node, "left")), rhs = lower_expr(field(node, "right"));
             if (!op || !lhs || !rhs) return nullptr;
-            return std::make_shared<Binary>(span, *op, lhs, rhs);
+            return binary(span, *op, lhs, rhs, field(node, "right"), node);
         }
         if (k == "unary_operator") {
             std::string_view op = kind(field(node, "operator"));
             auto operand = lower_expr(field(node, "argument"));
             if (!operand) return nullptr;
             UnaryOp unary = op == "-" ? UnaryOp::Negate : op == "+" ? UnaryOp::Plus : UnaryOp::Invert;
-            return std::make_shared<Unary>(span, unary, operand);
+            auto whole = std::make_shared<Unary>(span, unary, operand);
+            if (auto folded = fold_literal(span, unary, *operand)) return literal_or_error(*folded, whole, node);
+            return whole;
         }
         if (k == "not_operator") {
             auto operand = lower_expr(field(node, "argument"));
@@ -1099,6 +1215,20 @@ private:
         }
         unknown_name(node, name, "name");
         return nullptr;
+    }
+
+    // Whether `name`, called or used as a module at `node`, is a variable of the function: a
+    // name assigned anywhere in a function is its local throughout, as in Python, so `len = 3`
+    // makes `len(X)` a call of the number.
+    bool rebound(const std::string &name, TSNode node) {
+        if (!params_.count(name) && !locals_.count(name)) return false;
+        if (refused_names_.count(name) || failed_locals_.count(name)) return true;  // reported
+        error(DiagnosticKind::Type, node,
+              "'" + name + "' is a variable of this function (it is " +
+                  (params_.count(name) ? "a parameter" : "assigned in it") + "), not " +
+                  (ts_node_is_null(node) || kind(node) == "identifier" ? "a function" : "a module") +
+                  ": rename the variable");
+        return true;
     }
 
     void unknown_name(TSNode node, const std::string &name, std::string_view what) {
@@ -1562,6 +1692,8 @@ private:
                   "only named functions can be called in kernels");
             return nullptr;
         }
+        if (parts->size() == 1 || is_module_name(parts->front()))
+            if (rebound(parts->front(), callee)) return nullptr;
         bool prefixed = parts->size() > 1;
         auto unqualified = without_module(*parts);
         if (unqualified.size() == 1) {
@@ -1652,15 +1784,11 @@ private:
         }
         if (name == "pow") {
             if (!expect_count(2)) return nullptr;
-            return std::make_shared<Binary>(span, BinaryOp::Pow, (*args)[0], (*args)[1]);
+            return binary(span, BinaryOp::Pow, (*args)[0], (*args)[1], node);
         }
         if (auto resolved = resolve_intrinsic(name, false)) {
             if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
             return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
-        }
-        if (params_.count(name) || locals_.count(name)) {
-            error(DiagnosticKind::Type, callee, "'" + name + "' is a variable, not a function");
-            return nullptr;
         }
 
         if (resolve_intrinsic(name, true)) {
@@ -1702,12 +1830,15 @@ std::optional<std::pair<std::string, std::string>> signature_comment(std::string
     auto skip_spaces = [&] {
         while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
     };
-    auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    // Bytes of non-ASCII letters count as a name's: the parse has checked that it is UTF-8.
+    auto is_word = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+    };
     skip_spaces();
     std::size_t name_start = i;
     while (i < text.size() && is_word(text[i])) ++i;
     if (i == name_start) return std::nullopt;
-    std::string name(text.substr(name_start, i - name_start));
+    std::string name = ast::normalize_identifier(text.substr(name_start, i - name_start));
     skip_spaces();
     if (i >= text.size() || text[i] != ':') return std::nullopt;
     ++i;

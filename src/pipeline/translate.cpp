@@ -7,12 +7,14 @@
 #include <memory>
 
 #include "ast/printer.h"
+#include "ast/source.h"
 #include "emit/cuda.h"
 #include "frontend/lower.h"
 #include "passes/array_writes.h"
 #include "passes/hoist_invariants.h"
 #include "passes/nonnegative.h"
 #include "passes/target_support.h"
+#include "passes/unbound_locals.h"
 #include "syntax/tree.h"
 #include "types/check.h"
 
@@ -172,8 +174,9 @@ Translation translate(const std::vector<SourceUnit> &units,
     for (const auto &[name, signature] : signatures) {
         bool empty = signature.find_first_not_of(" \t\r\n") == std::string::npos;
         bool found = false;
+        std::string normal_name = ast::normalize_identifier(name);
         for (auto &f : program.functions) {
-            if (f.name != name) continue;
+            if (f.name != normal_name) continue;
             if (empty) {
                 diagnostics.report(DiagnosticKind::Type, f.span, "the signature given for '" + name + "' is empty");
                 found = true;
@@ -195,6 +198,7 @@ Translation translate(const std::vector<SourceUnit> &units,
         return result;
     }
 
+    stages.run("check unbound locals", program, [&] { passes::check_unbound_locals(program, diagnostics); });
     stages.run("check types", program, [&] { types::check(program, diagnostics); });
     if (diagnostics.any()) {
         result.diagnostics = diagnostics.take();
@@ -211,9 +215,12 @@ Translation translate(const std::vector<SourceUnit> &units,
         result.diagnostics = diagnostics.take();
         return result;
     }
-    stages.run("emit", program, [&] { result.source = emit::emit(program, units, target); });
+    stages.run("emit", program, [&] {
+        auto emitted = emit::emit(program, units, target);
+        result.source = std::move(emitted.source);
+        result.asserts = std::move(emitted.asserts);
+    });
     result.kernels = interfaces(program);
-    result.asserts = emit::assert_sites(program, units);
     result.ok = true;
     return result;
 }

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
+
 
 extern "C" const TSLanguage *tree_sitter_python(void);
 
@@ -114,6 +116,30 @@ Tree::Tree(const ast::SourceUnit &unit, int unit_index, ast::Diagnostics &diagno
     }
     tree_.reset(parse_text(unit.text));
     report_errors(root(), diagnostics);
+    normalize_identifiers();
+}
+
+// Python reads every identifier in NFKC form; only non-ASCII ones can change.
+void Tree::normalize_identifiers() {
+    const std::string &source = unit_->text;
+    if (std::all_of(source.begin(), source.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return;
+    TSTreeCursor cursor = ts_tree_cursor_new(root());
+    for (bool more = true; more;) {
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        if (kind(node) == "identifier") {
+            std::string_view written = text(node);
+            std::string normal = ast::normalize_identifier(written);
+            if (normal != written) normalized_.emplace(ts_node_start_byte(node), std::move(normal));
+        }
+        if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cursor))
+            if (!ts_tree_cursor_goto_parent(&cursor)) {
+                more = false;
+                break;
+            }
+    }
+    ts_tree_cursor_delete(&cursor);
 }
 
 namespace {
@@ -323,6 +349,10 @@ std::optional<Tree::LineProblem> Tree::layout_problem() const {
 std::string_view Tree::text(TSNode node) const {
     std::size_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
     if (start > unit_->text.size() || end > unit_->text.size() || end < start) return {};
+    if (!normalized_.empty())
+        if (auto found = normalized_.find(static_cast<std::uint32_t>(start));
+            found != normalized_.end() && kind(node) == "identifier")
+            return found->second;
     return std::string_view(unit_->text).substr(start, end - start);
 }
 

@@ -2,10 +2,12 @@
 // byte positions to the user's file lines and character columns.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <tree_sitter/api.h>
@@ -23,6 +25,8 @@ public:
     // Whether the text was parsed (a source too long to parse was only reported).
     bool parsed() const { return tree_ != nullptr; }
     TSNode root() const { return ts_tree_root_node(tree_.get()); }
+    // The node's source text; an identifier's in NFKC form, as Python reads names (so `𝐱` is
+    // `x`).
     std::string_view text(TSNode node) const;
     ast::Span span(TSNode node) const;
     const ast::SourceUnit &unit() const { return *unit_; }
@@ -49,11 +53,14 @@ private:
     std::optional<LineProblem> layout_problem() const;
     void report_errors(TSNode node, ast::Diagnostics &diagnostics) const;
     void report_error_node(TSNode node, ast::Diagnostics &diagnostics) const;
+    void normalize_identifiers();
 
     const ast::SourceUnit *unit_;
     int unit_index_;
     std::vector<std::size_t> line_starts_;
     std::unique_ptr<TSTree, decltype(&ts_tree_delete)> tree_;
+    // The NFKC form of each non-ASCII identifier that differs from its text, by start byte.
+    std::unordered_map<std::uint32_t, std::string> normalized_;
 };
 
 // The node's type as a string_view ("function_definition", "identifier", ...).

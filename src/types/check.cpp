@@ -463,9 +463,11 @@ public:
         // worth reporting only without them.
         earlier_errors_ = diagnostics_.any();
         for (auto &f : program_.functions) apply_signature(f);
-        std::set<std::string> called = called_functions();
+        std::set<std::string> called = called_functions(false);
+        // A function that calls only itself is still a kernel: its call of itself is refused.
+        std::set<std::string> called_by_others = called_functions(true);
         for (auto &f : program_.functions)
-            f.is_kernel = f.has_signature && f.return_type.is_void() && !called.count(f.name);
+            f.is_kernel = f.has_signature && f.return_type.is_void() && !called_by_others.count(f.name);
         for (auto &f : program_.functions)
             if (f.has_signature) check_function(f, true);
         for (auto &f : program_.functions) {
@@ -533,6 +535,7 @@ private:
             return;
         }
         if (signature->params.size() != f.params.size()) {
+            if (f.refused_parameters) return;  // the refused parameter was reported
             diagnostics_.report(DiagnosticKind::Type, f.signature_span,
                                 "the signature of '" + f.name + "' has " +
                                     std::to_string(signature->params.size()) + " parameter type" +
@@ -555,15 +558,22 @@ private:
         f.has_signature = true;
     }
 
-    std::set<std::string> called_functions() {
+    // The functions some function calls (`by_others`: some function other than itself).
+    std::set<std::string> called_functions(bool by_others) {
         struct Calls : Visitor {
             std::set<std::string> names;
+            std::string caller;
+            bool by_others = false;
             void visit_call(const Call &e) override {
-                names.insert(e.callee);
+                if (!by_others || e.callee != caller) names.insert(e.callee);
                 Visitor::visit_call(e);
             }
         } calls;
-        for (const auto &f : program_.functions) calls.visit(f.body);
+        calls.by_others = by_others;
+        for (const auto &f : program_.functions) {
+            calls.caller = f.name;
+            calls.visit(f.body);
+        }
         return calls.names;
     }
 
@@ -842,6 +852,12 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
     }
     Function *callee = program_.find(e->callee);
     if (!callee || !ok) return poison(e);
+    if (callee->is_kernel) {
+        error(DiagnosticKind::Type, e->span,
+              "'" + e->callee + "' is a kernel (a void function no other function calls), and a kernel "
+              "cannot call a kernel; to recurse, move the work into a helper the kernel calls");
+        return poison(e);
+    }
     if (e->args.size() != callee->params.size()) {
         error(DiagnosticKind::Type, e->span,
               e->callee + "() takes " + std::to_string(callee->params.size()) + " argument" +

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "ast/source.h"
+
 namespace cudapy::types {
 
 namespace {
@@ -145,12 +147,14 @@ private:
         while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
     }
 
+    // A name or type word; bytes of non-ASCII letters count, and names are read in NFKC form
+    // as Python reads them.
     std::string word() {
         std::size_t start = pos_;
-        while (pos_ < text_.size() &&
-               (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+        while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_' ||
+                                       static_cast<unsigned char>(text_[pos_]) >= 0x80))
             ++pos_;
-        return std::string(text_.substr(start, pos_ - start));
+        return ast::normalize_identifier(text_.substr(start, pos_ - start));
     }
 
     std::string_view text_;

@@ -64,7 +64,8 @@ TEST_CASE("constructs outside the language are refused by name at their position
     CHECK(lambda.diagnostics.list()[0].span.line == 11);
     CHECK(lambda.diagnostics.list()[0].span.column == 9);
     CHECK(first_message(lower("def f(x):\n    a = [1, 2]\n")) == "lists are not supported in kernels");
-    CHECK(first_message(lower("def f(x, *rest):\n    pass\n")) == "*args parameters are not supported in kernels");
+    CHECK(first_message(lower("def f(x, *rest):\n    pass\n")) ==
+          "'*rest' is not supported: a kernel or helper takes a fixed number of parameters, each named once (*args parameters)");
     CHECK(first_message(lower("def f(x=1):\n    pass\n")) == "default arguments are not supported in kernels");
     CHECK(first_message(lower("class A:\n    pass\n")) ==
           "only function definitions and constants (NAME = number) are allowed at the top level of kernel source");
@@ -88,12 +89,15 @@ TEST_CASE("break outside a loop and several errors at once") {
 }
 
 TEST_CASE("integer literals in every Python spelling") {
-    auto lowered = lower("def f(X):\n    X[0] = 0x1F + 0o17 + 0b101 + 1_000\n");
+    auto lowered = lower("def f(X):\n    X[0] = 0x1F\n    X[1] = 0o17\n    X[2] = 0b101\n    X[3] = 1_000\n");
     REQUIRE_FALSE(lowered.diagnostics.any());
     auto text = ast::to_string(lowered.program);
     CHECK(text.find("31") != std::string::npos);
     CHECK(text.find("15") != std::string::npos);
     CHECK(text.find("1000") != std::string::npos);
+    // Arithmetic on literals is Python's, exact, before the result is typed: 31 + 15 + 5 + 1000.
+    CHECK(ast::to_string(lower("def f(X):\n    X[0] = 0x1F + 0o17 + 0b101 + 1_000\n").program).find("1051") !=
+          std::string::npos);
     CHECK(first_message(lower("def f(X):\n    X[0] = 99999999999999999999999\n")) ==
           "the integer literal 99999999999999999999999 does not fit in 64 bits");
 }

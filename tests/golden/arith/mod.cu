@@ -2,7 +2,7 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod(cudapy::array<int> I, cudapy::array<float> F, cudapy::array<double> D, int a, int b, unsigned int n, float x, float y, double u, cudapy::extent cudapy_extent, double cudapy_hoisted0) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "arith/mod.py"
-    I.data[0] = cudapy::mod(a, b);
+    I.data[0] = cudapy::mod(a, cudapy::nonzero(b, 1, "arith/mod.py", 3));
 #line 4 "arith/mod.py"
     I.data[1] = cudapy::mod(a, 10);
 #line 5 "arith/mod.py"

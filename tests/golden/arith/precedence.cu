@@ -8,7 +8,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS precedence(cudapy::array<int> I,
 #line 5 "arith/precedence.py"
     I.data[2] = cudapy::mul(a, cudapy::add(b, c));
 #line 6 "arith/precedence.py"
-    I.data[3] = cudapy::ipow(2, cudapy::ipow(3, 2));
+    I.data[3] = 512;
 #line 7 "arith/precedence.py"
     I.data[4] = cudapy::neg(cudapy::ipow(a, 2));
 #line 8 "arith/precedence.py"

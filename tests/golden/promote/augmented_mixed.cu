@@ -115,7 +115,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_u32_u16(cudapy::array<
 #line 73 "promote/augmented_mixed.py"
     v = x;
 #line 74 "promote/augmented_mixed.py"
-    v = (v / ((unsigned int)y));
+    v = (v / cudapy::nonzero(((unsigned int)y), 1, "promote/augmented_mixed.py", 74));
 #line 75 "promote/augmented_mixed.py"
     R.data[0] = v;
 }
@@ -126,7 +126,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i64_i32(cudapy::array<
 #line 80 "promote/augmented_mixed.py"
     v = x;
 #line 81 "promote/augmented_mixed.py"
-    v = cudapy::mod(v, ((long long)y));
+    v = cudapy::mod(v, cudapy::nonzero(((long long)y), 2, "promote/augmented_mixed.py", 81));
 #line 82 "promote/augmented_mixed.py"
     R.data[0] = v;
 }

@@ -2,25 +2,25 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/mod_mixed.py"
-    R.data[0] = cudapy::mod(((short)a), ((short)b));
+    R.data[0] = cudapy::mod(((short)a), cudapy::nonzero(((short)b), 1, "promote/mod_mixed.py", 3));
 #line 4 "promote/mod_mixed.py"
-    R.data[1] = cudapy::mod(((short)b), ((short)a));
+    R.data[1] = cudapy::mod(((short)b), cudapy::nonzero(((short)a), 2, "promote/mod_mixed.py", 4));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 9 "promote/mod_mixed.py"
-    R.data[0] = cudapy::mod(((int)a), ((int)b));
+    R.data[0] = cudapy::mod(((int)a), cudapy::nonzero(((int)b), 3, "promote/mod_mixed.py", 9));
 #line 10 "promote/mod_mixed.py"
-    R.data[1] = cudapy::mod(((int)b), ((int)a));
+    R.data[1] = cudapy::mod(((int)b), cudapy::nonzero(((int)a), 4, "promote/mod_mixed.py", 10));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i32_u32(cudapy::array<long long> R, int a, unsigned int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 15 "promote/mod_mixed.py"
-    R.data[0] = cudapy::mod(((long long)a), ((long long)b));
+    R.data[0] = cudapy::mod(((long long)a), cudapy::nonzero(((long long)b), 5, "promote/mod_mixed.py", 15));
 #line 16 "promote/mod_mixed.py"
-    R.data[1] = cudapy::mod(((long long)b), ((long long)a));
+    R.data[1] = cudapy::mod(((long long)b), cudapy::nonzero(((long long)a), 6, "promote/mod_mixed.py", 16));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i64_u64(cudapy::array<double> R, long long a, unsigned long long b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
@@ -34,17 +34,17 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i64_u64(cudapy::array<double
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_i32_i64(cudapy::array<long long> R, int a, long long b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 27 "promote/mod_mixed.py"
-    R.data[0] = cudapy::mod(((long long)a), b);
+    R.data[0] = cudapy::mod(((long long)a), cudapy::nonzero(b, 7, "promote/mod_mixed.py", 27));
 #line 28 "promote/mod_mixed.py"
-    R.data[1] = cudapy::mod(b, ((long long)a));
+    R.data[1] = cudapy::mod(b, cudapy::nonzero(((long long)a), 8, "promote/mod_mixed.py", 28));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_u8_i32(cudapy::array<int> R, unsigned char a, int b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 33 "promote/mod_mixed.py"
-    R.data[0] = cudapy::mod(((int)a), b);
+    R.data[0] = cudapy::mod(((int)a), cudapy::nonzero(b, 9, "promote/mod_mixed.py", 33));
 #line 34 "promote/mod_mixed.py"
-    R.data[1] = cudapy::mod(b, ((int)a));
+    R.data[1] = cudapy::mod(b, cudapy::nonzero(((int)a), 10, "promote/mod_mixed.py", 34));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_f32_i32(cudapy::array<double> R, float a, int b, cudapy::extent cudapy_extent, double cudapy_hoisted0, double cudapy_hoisted1) {
@@ -74,9 +74,9 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_f32_f64(cudapy::array<double
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/mod_mixed.py"
-    R.data[0] = cudapy::mod(((signed char)a), b);
+    R.data[0] = cudapy::mod(((signed char)a), cudapy::nonzero(b, 11, "promote/mod_mixed.py", 57));
 #line 58 "promote/mod_mixed.py"
-    R.data[1] = cudapy::mod(b, ((signed char)a));
+    R.data[1] = cudapy::mod(b, cudapy::nonzero(((signed char)a), 12, "promote/mod_mixed.py", 58));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mod_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent, float cudapy_hoisted0) {
