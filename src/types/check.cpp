@@ -485,9 +485,10 @@ public:
     }
 
     Function *find(const std::string &name) {
-        for (auto &f : program_.functions)
-            if (f.name == name) return &f;
-        return nullptr;
+        if (by_name_.empty())
+            for (auto &f : program_.functions) by_name_.emplace(f.name, &f);
+        auto found = by_name_.find(name);
+        return found == by_name_.end() ? nullptr : found->second;
     }
 
     bool typed(const Function &f) const { return f.has_signature || specialized_.count(f.name); }
@@ -497,10 +498,23 @@ public:
     std::optional<Type> helper_return(Function &f, const std::vector<Type> &args, bool final,
                                       const Span &call_span, Diagnostics *diagnostics) {
         if (in_progress_.count(f.name)) {
+            ++recursion_cuts_;
             if (diagnostics)
                 diagnostics->report(DiagnosticKind::Type, call_span,
                                     "'" + f.name + "' calls itself; a recursive function needs a "
                                     "signature comment");
+            return std::nullopt;
+        }
+        // Each helper typed from its call types the helpers it calls, on this thread's stack.
+        if (in_progress_.size() >= max_helper_depth) {
+            ++recursion_cuts_;
+            if (diagnostics && !reported_depth_) {
+                diagnostics->report(DiagnosticKind::Unsupported, call_span,
+                                    "helpers without signatures call each other more than " +
+                                        std::to_string(max_helper_depth) + " deep here; give '" + f.name +
+                                        "' (or a helper it calls) a signature comment");
+                reported_depth_ = true;
+            }
             return std::nullopt;
         }
         if (final) {
@@ -510,10 +524,20 @@ public:
             specialized_.emplace(f.name, call_span);
             return returned;
         }
+        // What inference learns of a helper depends on the argument types alone, unless a
+        // recursion was cut short on the way.
+        std::string key = f.name;
+        for (Type arg : args)
+            key += {'\0', static_cast<char>(arg.scalar), static_cast<char>(arg.array_depth),
+                    static_cast<char>(arg.ndim), static_cast<char>(arg.layout)};
+        if (auto known = inferred_.find(key); known != inferred_.end()) return known->second;
+        int cuts = recursion_cuts_;
         Function scratch = f;
         scratch.body = clone(f.body);
         for (std::size_t i = 0; i < scratch.params.size(); ++i) scratch.params[i].type = args[i];
-        return check_function(scratch, false);
+        auto returned = check_function(scratch, false);
+        if (cuts == recursion_cuts_) inferred_.emplace(std::move(key), returned);
+        return returned;
     }
 
 private:
@@ -625,8 +649,14 @@ private:
 
     Program &program_;
     Diagnostics &diagnostics_;
+    static constexpr std::size_t max_helper_depth = 100;
     std::map<std::string, Span> specialized_;
     std::set<std::string> in_progress_;
+    std::map<std::string, Function *> by_name_;
+    // What inference found of a helper, by its name and argument types.
+    std::map<std::string, std::optional<Type>> inferred_;
+    int recursion_cuts_ = 0;
+    bool reported_depth_ = false;
     // Errors from the lowering: what they dropped may be why a function looks incomplete.
     bool earlier_errors_ = false;
 };

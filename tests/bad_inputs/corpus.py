@@ -23,6 +23,13 @@ from typing import Callable, Optional, Tuple, Union
 BOTH, CAPI, PYTHON = "both", "capi", "python"
 
 
+def helper_chain(count, last):
+    """A kernel calling h0, which calls h1, ... h<count-1>, which returns `last`."""
+    helpers = [f"def h{i}(v):\n    return h{i + 1}(v) + 1\n" for i in range(count - 1)]
+    helpers.append(f"def h{count - 1}(v):\n    return {last}\n")
+    return "# k : void (int* X)\ndef k(X):\n    X[idx] = h0(X[idx])\n" + "".join(helpers)
+
+
 @dataclass
 class Source:
     name: str
@@ -662,6 +669,13 @@ GENERATED = [
     Source("chain_199_additions_small_stack",
            lambda: kernel("v = " + "1 + " * (LIMIT - 2) + "idx", "X[idx] = X"), "type", (4, 14),
            r"cannot store int32\* into an element of int32\*", stack_kib=512),
+    # Helpers without signatures are typed from their calls, one within the other: 99 deep
+    # fits a small stack, and past 100 one error names the call where typing stops.
+    Source("chain_99_untyped_helpers_small_stack", lambda: helper_chain(99, "y"), "type",
+           (2 * 98 + 3, 12), r"'h98' returns nothing", count=None, stack_kib=512),
+    Source("chain_3000_untyped_helpers", lambda: helper_chain(3000, "v"), "unsupported",
+           (2 * 99 + 3, 12), r"more than 100 deep here; give 'h99' .* a signature comment",
+           timeout=60),
     # Past the limit: one error at the first level past it (the 201st parenthesis; in a
     # chain, which nests to the left, the start of the chain), then the errors outside it.
     Source("nesting_100000_parentheses", lambda: expression(100000, "(", ")"), "unsupported",
