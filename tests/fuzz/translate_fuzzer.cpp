@@ -7,6 +7,9 @@
 //             "@FIRST_LINE[,COLUMN_OFFSET]" for cudapy_program_add_source
 //   the rest  Python source text, added as one source unit named "fuzz.py"
 //
+//   after NUL the bytes after an input's last NUL byte, if it has one, name the source file
+//             (any bytes but NUL), in place of "fuzz.py"
+//
 // An input without a newline is all header and an empty source. The seeds made by
 // make_seeds.py keep the golden sources whole (their signature comments included) behind an
 // empty header line, and also move the first signature comment into the header.
@@ -17,6 +20,9 @@
 //     in particular CUDAPY_ERROR_INTERNAL, or an internal diagnostic;
 //   - TRANSLATION with no diagnostic, or OK with diagnostics or without a kernel listing;
 //   - a diagnostic with a NULL string or a position before the first line of the source;
+//   - emitted code after the run-time support with a byte that is not printable ASCII or a line
+//     end (a file name or string escaped into a literal has none), or a #line directive whose
+//     literal does not decode to exactly the file name;
 //   - an exception escaping the ABI (std::terminate).
 // While a finding is being fixed, these let fuzzing go on past it:
 //   CUDAPY_FUZZ_ALLOW_INTERNAL=1   internal errors are accepted
@@ -27,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -118,7 +125,8 @@ std::size_t touch(const char *text, const char *what) {
     return length;
 }
 
-void check_diagnostics(cudapy_program *program, const Header &header, const std::string &error) {
+void check_diagnostics(cudapy_program *program, const Header &header, const std::string &error,
+                       const std::string &file) {
     std::size_t count = cudapy_program_diagnostic_count(program);
     for (std::size_t i = 0; i < count; ++i) {
         cudapy_diagnostic d;
@@ -137,8 +145,7 @@ void check_diagnostics(cudapy_program *program, const Header &header, const std:
             fail("internal diagnostic:", error);
         if (d.kind == CUDAPY_DIAGNOSTIC_CUDA)
             fail("CUDA diagnostic from translation alone:", error);
-        if (std::strcmp(d.file, "fuzz.py") != 0)
-            fail("diagnostic in an unknown file:", d.file);
+        if (d.file != file) fail("diagnostic in an unknown file:", d.file);
         // Positions are 1-based and never before the first line of the source.
         if (d.line < header.first_line || d.end_line < d.line || d.column < 1 ||
             d.end_column < 1)
@@ -153,6 +160,51 @@ void check_diagnostics(cudapy_program *program, const Header &header, const std:
     past.size = sizeof past;
     if (cudapy_program_diagnostic(program, count, &past) != CUDAPY_ERROR_NOT_FOUND)
         fail("cudapy_program_diagnostic past the end did not say NOT_FOUND", "");
+}
+
+// The bytes a C string literal's text stands for, reading the escapes the emitter writes; none
+// when the literal is not closed on its line.
+std::optional<std::string> literal_value(std::string_view text, std::size_t &i) {
+    std::string value;
+    for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\n') return std::nullopt;
+        if (text[i] != '\\') {
+            value += text[i];
+            continue;
+        }
+        if (++i == text.size()) return std::nullopt;
+        if (text[i] >= '0' && text[i] <= '7') {
+            int code = 0;
+            for (int k = 0; k < 3 && i < text.size() && text[i] >= '0' && text[i] <= '7'; ++k, ++i)
+                code = code * 8 + (text[i] - '0');
+            --i;
+            value += static_cast<char>(code);
+        } else {
+            value += text[i] == 'n' ? '\n' : text[i] == 't' ? '\t' : text[i];
+        }
+    }
+    if (i == text.size()) return std::nullopt;
+    return value;
+}
+
+// No byte from outside reaches the emitted code but escaped inside a literal: past the
+// run-time support, every byte is printable ASCII or a line end, and every #line names the
+// file exactly.
+void check_emitted(std::string_view cuda, const std::string &file) {
+    std::size_t start = cuda.rfind("}  // namespace cudapy\n");
+    std::string_view code = start == std::string_view::npos ? cuda : cuda.substr(start);
+    for (unsigned char c : code)
+        if (c != '\n' && (c < 0x20 || c > 0x7E))
+            fail("a byte outside printable ASCII in the emitted code:", std::to_string(c));
+    for (std::size_t at = code.find("#line "); at != std::string_view::npos; at = code.find("#line ", at + 1)) {
+        std::size_t quote = code.find('"', at);
+        std::size_t end = code.find('\n', at);
+        if (quote == std::string_view::npos || quote > end) fail("a #line without a file name", "");
+        std::size_t i = quote;
+        auto value = literal_value(code, i);
+        if (!value || *value != file || i + 1 != end)
+            fail("a #line directive that does not name the file:", std::string(code.substr(at, end - at)));
+    }
 }
 
 void check_kernels(cudapy_program *program) {
@@ -181,6 +233,11 @@ void check_kernels(cudapy_program *program) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::string_view input(reinterpret_cast<const char *>(data), size);
+    std::string file = "fuzz.py";
+    if (std::size_t nul = input.rfind('\0'); nul != std::string_view::npos) {
+        file = std::string(input.substr(nul + 1));
+        input = input.substr(0, nul);
+    }
     std::size_t newline = input.find('\n');
     std::string_view header_line = input.substr(0, newline);
     std::string_view source =
@@ -194,7 +251,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // The source is copied by the library: hand it a buffer of exactly its size.
     std::vector<char> text(source.begin(), source.end());
     cudapy_status status = cudapy_program_add_source(
-        program, text.empty() ? "" : text.data(), text.size(), "fuzz.py", header.first_line,
+        program, text.empty() ? "" : text.data(), text.size(), file.c_str(), header.first_line,
         header.column_offset);
     if (status != CUDAPY_OK) {
         // Only a first line or column offset out of the library's range may be refused.
@@ -218,6 +275,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     switch (status) {
     case CUDAPY_OK:
         if (!cuda || touch(cuda, "translation") == 0) fail("empty translation", "");
+        check_emitted(cuda, file);
         if (cudapy_program_diagnostic_count(program) != 0)
             fail("diagnostics after a successful translation", "");
         check_kernels(program);
@@ -227,7 +285,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (cudapy_program_diagnostic_count(program) == 0)
             fail("a failed translation without diagnostics:", error);
         if (error.empty()) fail("a failed translation without a message", "");
-        check_diagnostics(program, header, error);
+        check_diagnostics(program, header, error, file);
         if (cudapy_program_kernel_count(program) != 0)
             fail("kernels listed after a failed translation", "");
         break;

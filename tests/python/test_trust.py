@@ -473,3 +473,22 @@ def test_the_file_name_attack_writes_nothing(tmp_path):
     out = np.zeros(4, np.int32)
     cp.compile(module.k, target="cpu")(4)(out)
     np.testing.assert_array_equal(out, 5)
+
+
+@pytest.mark.nvrtc
+def test_hostile_names_compile_with_nvrtc():
+    """Each name as a kernel, helper, parameter and local of one module that NVRTC compiles."""
+    names = [name for name in HOSTILE_NAMES if name.isidentifier()]
+    source = "".join(f"""
+# {name} : int64 (int64 v)
+def {name}(v):
+    {name}_2 = v * 3
+    return {name}_2 + 1
+
+# kernel_of_{name} : void (int64[:] X, int64 {name}_p)
+def kernel_of_{name}(X, {name}_p):
+    {name}_local = {name}_p + idx
+    X[idx] = {name}({name}_local)
+""" for name in names)
+    ptx = cp.module(source).ptx("sm_80")
+    assert ptx.count(".entry") == len(names)
