@@ -19,8 +19,8 @@ from .cache import cache_directory, cache_stats, clear_cache
 from .device import DeviceInfo, device_count, device_info, has_gpu, memory_info, synchronize
 from .dlpack import from_dlpack
 from .stream import Event, Stream, default_stream, event, external_stream, stream
-from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, Diagnostic,
-                     DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
+from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, CudapyWarning,
+                     Diagnostic, DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
                      InvalidArgumentError, KernelAssertionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
 from .kernel import Kernel, Module, compile, module, ptx, translate
@@ -44,6 +44,7 @@ def __getattr__(name):
 
 __all__ = [
     "Bool", "CompileError", "CudaArray", "CudaCompilationError", "CudaError", "CudapyError",
+    "CudapyWarning",
     "DeviceInfo", "DeviceMemoryError", "Diagnostic", "DiagnosticKind", "Double", "Float",
     "HostMemoryError", "Int", "cuda", "InternalError", "InvalidArgumentError", "Kernel",
     "KernelAssertionError", "LaunchError",

@@ -291,20 +291,25 @@ class _Program:
     def check(self):
         """Translates the sources, raising CompileError for what is wrong in them; the CUDA C++
         stays in the library until translate() asks for it."""
-        _ffi.check(_ffi.lib.cudapy_program_translate(self.handle, None), self.handle)
+        status = _ffi.lib.cudapy_program_translate(self.handle, None)
+        _ffi.warn_pending()  # the translation may come from the disk cache
+        _ffi.check(status, self.handle)
 
     def translate(self):
         text = ctypes.c_void_p()
-        _ffi.check(_ffi.lib.cudapy_program_translate(self.handle, ctypes.byref(text)),
-                   self.handle)
+        status = _ffi.lib.cudapy_program_translate(self.handle, ctypes.byref(text))
+        _ffi.warn_pending()
+        _ffi.check(status, self.handle)
         return _ffi.take_string(text)
 
     def ptx(self, arch=None):
         options = _compile_options(arch, self._options)
         text = ctypes.c_void_p()
         with self._compile_lock:
-            _ffi.check(_ffi.lib.cudapy_program_ptx(self.handle, ctypes.byref(options),
-                                                   ctypes.byref(text)), self.handle)
+            status = _ffi.lib.cudapy_program_ptx(self.handle, ctypes.byref(options),
+                                                 ctypes.byref(text))
+        _ffi.warn_pending()
+        _ffi.check(status, self.handle)
         return _ffi.take_string(text)
 
     def kernel_names(self):
@@ -343,9 +348,11 @@ class _Program:
             if self._module is None:
                 lib = _ffi.lib
                 module = _ffi.module_p()
-                _ffi.check(lib.cudapy_program_compile(self.handle,
-                                                      ctypes.byref(self._module_options()),
-                                                      ctypes.byref(module)), self.handle)
+                status = lib.cudapy_program_compile(self.handle,
+                                                    ctypes.byref(self._module_options()),
+                                                    ctypes.byref(module))
+                _ffi.warn_pending()  # the code may come from the disk cache
+                _ffi.check(status, self.handle)
                 # Unloading needs the CUDA runtime, which may be gone at exit.
                 weakref.finalize(self, lib.cudapy_module_delete, module).atexit = False
                 self._module = module

@@ -1,7 +1,11 @@
 #include "jit/host_compiler.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -55,19 +59,71 @@ std::string compiler_identity(const std::vector<std::string> &command) {
     return identities.emplace(command, identity + "\n" + version.output).first->second;
 }
 
-std::shared_ptr<HostLibrary> load(const std::filesystem::path &path) {
-    void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+// A file descriptor, closed when it goes.
+class Descriptor {
+public:
+    explicit Descriptor(int value) : value_(value) {}
+    ~Descriptor() {
+        if (value_ >= 0) close(value_);
+    }
+    Descriptor(const Descriptor &) = delete;
+    Descriptor &operator=(const Descriptor &) = delete;
+    int get() const { return value_; }
+
+private:
+    int value_;
+};
+
+[[noreturn]] void refuse_load(const std::filesystem::path &path, const std::string &why) {
+    throw Error(Status::Internal, "the compiled CPU code " + path.string() + " is not loaded: " + why);
+}
+
+// Whether a path into `folder` names what the process checked: the folder's parent is the user's
+// or root's and no one else may rename the folder out of it (others may not write it, or it is
+// sticky, as /tmp is).
+bool parent_is_safe(const std::filesystem::path &folder) {
+    struct stat status {};
+    if (stat(folder.parent_path().c_str(), &status) != 0) return false;
+    bool owner_ok = status.st_uid == geteuid() || status.st_uid == 0;
+    return owner_ok && ((status.st_mode & (S_IWGRP | S_IWOTH)) == 0 || (status.st_mode & S_ISVTX));
+}
+
+}  // namespace
+
+// Loaded through /proc/self/fd; where /proc is missing, by its path, only when no one else may
+// rename the folder.
+std::shared_ptr<HostLibrary> load_private_library(const std::filesystem::path &folder, const char *name) {
+    auto path = folder / name;
+    Descriptor directory(open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    struct stat status {};
+    if (directory.get() < 0 || fstat(directory.get(), &status) != 0)
+        refuse_load(path, std::string("its folder cannot be opened (") + std::strerror(errno) + ")");
+    if (std::string why = distrust(status); !why.empty()) refuse_load(path, "its folder cannot be trusted: " + why);
+    if (status.st_mode & (S_IRWXG | S_IRWXO)) refuse_load(path, "its folder is not private to the user");
+    Descriptor file(openat(directory.get(), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    if (file.get() < 0 || fstat(file.get(), &status) != 0)
+        refuse_load(path, std::string("it cannot be opened (") + std::strerror(errno) + ")");
+    if (!S_ISREG(status.st_mode)) refuse_load(path, "it is not a regular file");
+    if (status.st_uid != geteuid()) refuse_load(path, "it is not this user's");
+    std::string through = "/proc/self/fd/" + std::to_string(file.get());
+    struct stat seen {};
+    bool by_descriptor = stat(through.c_str(), &seen) == 0 && seen.st_dev == status.st_dev && seen.st_ino == status.st_ino;
+    if (!by_descriptor && !parent_is_safe(folder))
+        refuse_load(path, "/proc is not mounted, and others may replace the folder " + folder.string() +
+                              " (set TMPDIR to a folder of your own)");
+    void *handle = dlopen(by_descriptor ? through.c_str() : path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) throw Error(Status::Internal, std::string("loading the compiled CPU code failed: ") + dlerror());
     return std::make_shared<HostLibrary>(handle);
 }
+
+namespace {
 
 // The shared object in `bytes`, loaded from a private copy: an entry in the cache folder may be
 // replaced by another process while the loader reads it.
 std::shared_ptr<HostLibrary> load_copy(const std::string &bytes) {
     ScratchFolder folder;
-    auto path = folder.path() / "kernels.so";
-    write_file(path, bytes);
-    return load(path);
+    write_file(folder.path() / "kernels.so", bytes);
+    return load_private_library(folder.path(), "kernels.so");
 }
 
 // Compiles `source` in a scratch folder; returns the shared object's bytes and loaded library.
@@ -86,7 +142,8 @@ std::pair<std::string, std::shared_ptr<HostLibrary>> build(const std::string &so
     if (result.exit_status != 0)
         throw Error(Status::CudaCompilation, "the C++ compiler (" + command[0] +
                                                  ") could not compile the translated kernel:\n" + result.output);
-    return {read_file(library_path.string()), load(library_path)};
+    auto library = load_private_library(folder.path(), "kernels.so");
+    return {read_file(library_path.string()), std::move(library)};
 }
 
 }  // namespace
