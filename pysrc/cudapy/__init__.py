@@ -23,7 +23,7 @@ from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError,
                      Diagnostic, DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
                      InvalidArgumentError, KernelAssertionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
-from .kernel import Kernel, Module, compile, module, ptx, translate
+from .kernel import Kernel, Module, compile, dim3, module, ptx, translate
 
 __version__ = "0.1.0"
 
@@ -50,7 +50,7 @@ __all__ = [
     "KernelAssertionError", "LaunchError",
     "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
-    "device_count", "device_info", "has_gpu", "ptx", "synchronize", "translate",
+    "device_count", "device_info", "dim3", "has_gpu", "ptx", "synchronize", "translate",
     "cache_directory", "cache_stats", "clear_cache",
     "DeviceArray", "Event", "Stream", "default_stream", "device_array", "empty", "empty_like",
     "event", "external_stream", "from_dlpack", "memory_info", "pinned_array", "stream",

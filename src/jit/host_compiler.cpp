@@ -78,40 +78,50 @@ private:
     throw Error(Status::Internal, "the compiled CPU code " + path.string() + " is not loaded: " + why);
 }
 
-// Whether a path into `folder` names what the process checked: the folder's parent is the user's
-// or root's and no one else may rename the folder out of it (others may not write it, or it is
-// sticky, as /tmp is).
-bool parent_is_safe(const std::filesystem::path &folder) {
-    struct stat status {};
-    if (stat(folder.parent_path().c_str(), &status) != 0) return false;
-    bool owner_ok = status.st_uid == geteuid() || status.st_uid == 0;
-    return owner_ok && ((status.st_mode & (S_IWGRP | S_IWOTH)) == 0 || (status.st_mode & S_ISVTX));
+// Why someone other than the user (or root) could replace the folder at the resolved path
+// `folder`, or "" when no one could: each folder above it must be root's or the user's, and
+// writable by no one else unless sticky (as /tmp is: only an entry's owner may rename it).
+std::string replaceable(const std::string &folder) {
+    std::string at = folder;
+    while (at != "/") {
+        auto slash = at.rfind('/');
+        at = slash == 0 ? "/" : at.substr(0, slash);
+        struct stat status {};
+        if (stat(at.c_str(), &status) != 0) return at + " cannot be examined";
+        if (status.st_uid != 0 && status.st_uid != geteuid())
+            return at + " belongs to user " + std::to_string(status.st_uid);
+        if ((status.st_mode & (S_IWGRP | S_IWOTH)) && !(status.st_mode & S_ISVTX))
+            return "others may write " + at + " and it is not sticky";
+    }
+    return "";
 }
 
 }  // namespace
 
-// Loaded through /proc/self/fd; where /proc is missing, by its path, only when no one else may
-// rename the folder.
 std::shared_ptr<HostLibrary> load_private_library(const std::filesystem::path &folder, const char *name) {
     auto path = folder / name;
-    Descriptor directory(open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    char *resolved_path = realpath(folder.c_str(), nullptr);
+    if (!resolved_path) refuse_load(path, std::string("its folder cannot be found (") + std::strerror(errno) + ")");
+    std::string resolved = resolved_path;
+    std::free(resolved_path);
+    Descriptor directory(open(resolved.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     struct stat status {};
     if (directory.get() < 0 || fstat(directory.get(), &status) != 0)
         refuse_load(path, std::string("its folder cannot be opened (") + std::strerror(errno) + ")");
     if (std::string why = distrust(status); !why.empty()) refuse_load(path, "its folder cannot be trusted: " + why);
     if (status.st_mode & (S_IRWXG | S_IRWXO)) refuse_load(path, "its folder is not private to the user");
+    if (std::string why = replaceable(resolved); !why.empty())
+        refuse_load(path, "others could replace its folder: " + why + " (set TMPDIR to a folder of your own)");
     Descriptor file(openat(directory.get(), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
     if (file.get() < 0 || fstat(file.get(), &status) != 0)
         refuse_load(path, std::string("it cannot be opened (") + std::strerror(errno) + ")");
     if (!S_ISREG(status.st_mode)) refuse_load(path, "it is not a regular file");
     if (status.st_uid != geteuid()) refuse_load(path, "it is not this user's");
-    std::string through = "/proc/self/fd/" + std::to_string(file.get());
-    struct stat seen {};
-    bool by_descriptor = stat(through.c_str(), &seen) == 0 && seen.st_dev == status.st_dev && seen.st_ino == status.st_ino;
-    if (!by_descriptor && !parent_is_safe(folder))
-        refuse_load(path, "/proc is not mounted, and others may replace the folder " + folder.string() +
-                              " (set TMPDIR to a folder of your own)");
-    void *handle = dlopen(by_descriptor ? through.c_str() : path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    // By its path, which the checks above keep to this file: no one else may change the folder
+    // or the folders above it. (Loading through /proc/self/fd would not do: the loader takes a
+    // name it loaded before for the same library.)
+    std::string library = resolved + "/" + name;
+    void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) throw Error(Status::Internal, std::string("loading the compiled CPU code failed: ") + dlerror());
     return std::make_shared<HostLibrary>(handle);
 }

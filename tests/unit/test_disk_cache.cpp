@@ -214,4 +214,23 @@ TEST_CASE("compiled CPU code is loaded only from a private folder, and only a re
     chmod(scratch.path().c_str(), 0777);
     CHECK(message("junk.so").find("others may write it (mode 0777)") != std::string::npos);
     chmod(scratch.path().c_str(), 0700);
+
+    // A private folder inside one that others may write, which is not sticky: they could
+    // rename it away and put their own in its place.
+    fs::path inner = scratch.path() / "inner";
+    REQUIRE(mkdir(inner.c_str(), 0700) == 0);
+    write_file(inner / "junk.so", "not a shared object");
+    auto inner_message = [&] {
+        try {
+            load_private_library(inner, "junk.so");
+        } catch (const cudapy::Error &error) {
+            return std::string(error.what());
+        }
+        return std::string("loaded");
+    };
+    chmod(scratch.path().c_str(), 0777);
+    CHECK(inner_message().find("others could replace its folder") != std::string::npos);
+    chmod(scratch.path().c_str(), 01777);  // sticky, as /tmp is
+    CHECK(inner_message().find("loading the compiled CPU code failed") != std::string::npos);
+    chmod(scratch.path().c_str(), 0700);
 }
