@@ -97,9 +97,15 @@ enum class Read { Missing, Bad, Untrusted, Whole };
 // that others may write, Untrusted.
 Read read_entry(int folder, const std::string &name, std::string &bytes) {
     Descriptor file(openat(folder, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-    if (!file.valid()) return errno == ENOENT || errno == EACCES ? Read::Missing : Read::Bad;
+    if (!file.valid()) {
+        // A link (ELOOP; EMLINK on some systems), a socket or a device without its driver are
+        // damaged entries; anything else (none, no permission, no descriptor left) is no entry.
+        bool damaged = errno == ELOOP || errno == EMLINK || errno == ENXIO || errno == ENODEV;
+        return damaged ? Read::Bad : Read::Missing;
+    }
     struct stat status {};
-    if (fstat(file.get(), &status) != 0 || !S_ISREG(status.st_mode) || status.st_size < 0 ||
+    if (fstat(file.get(), &status) != 0) return Read::Missing;
+    if (!S_ISREG(status.st_mode) || status.st_size < 0 ||
         static_cast<std::uint64_t>(status.st_size) > max_entry_bytes)
         return Read::Bad;
     if (!distrust(status).empty()) return Read::Untrusted;
