@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "common/warning.h"
 #include "handles.h"
 
 namespace cudapy::capi {
@@ -57,5 +58,16 @@ const char *cudapy_status_name(cudapy_status status) {
 const char *cudapy_last_error(void) { return cudapy::capi::last_error.c_str(); }
 
 void cudapy_string_free(char *string) { std::free(string); }
+
+void cudapy_warnings_capture(int capture) { cudapy::capture_warnings(capture != 0); }
+
+cudapy_status cudapy_warnings_take(char **out) {
+    if (out) *out = nullptr;
+    return cudapy::capi::guard([&] {
+        cudapy::capi::require(out, "out");
+        std::string text = cudapy::take_warnings();
+        if (!text.empty()) *out = cudapy::capi::owned_string(text);
+    });
+}
 
 }  // extern "C"

@@ -56,6 +56,8 @@ PreparedLaunch prepare(cudapy_kernel &kernel, const cudapy_launch_config *config
     }
     prepared.shared_bytes = config->shared_bytes;
     prepared.stream = config->stream;
+    // Made for both targets alike: what the CPU runs, the GPU would too.
+    cudapy::check_launch(prepared.shape, prepared.shared_bytes);
     return prepared;
 }
 

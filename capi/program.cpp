@@ -1,6 +1,9 @@
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <condition_variable>
 #include <mutex>
+#include <string_view>
 #include <utility>
 
 #include "handles.h"
@@ -34,6 +37,34 @@ void set_diagnostics(cudapy_program &program, std::vector<ast::Diagnostic> diagn
     }
 }
 
+// Words no constant array may be named: C's and C++'s keywords (and C++'s alternative
+// operator names), which the array's name must not be in generated code, and Python's, which a
+// kernel cannot name.
+// Python's keywords, which no Python name can be.
+constexpr std::string_view python_keywords[] = {
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in",
+    "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"};
+
+// Throws Error(InvalidArgument) unless `name` is a Python identifier (letters, digits and
+// underscores, non-ASCII letters too, not starting with a digit; no keyword) of at most 255
+// bytes. The emitter gives every such name a C name of its own.
+void require_identifier(std::string_view name, const std::string &what) {
+    auto refuse = [&](const std::string &why) {
+        throw Error(Status::InvalidArgument, what + " '" + ast::printable(name.substr(0, 64)) +
+                                                 (name.size() > 64 ? "..." : "") + "' " + why);
+    };
+    auto word = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+    };
+    if (name.empty()) throw Error(Status::InvalidArgument, what + " is empty");
+    if (name.size() > 255) refuse("is longer than 255 bytes");
+    if (std::isdigit(static_cast<unsigned char>(name[0])) || !std::all_of(name.begin(), name.end(), word))
+        refuse("is not an identifier: it must be letters, digits and underscores, not starting with a digit");
+    if (std::find(std::begin(python_keywords), std::end(python_keywords), name) != std::end(python_keywords))
+        refuse("is a keyword of Python");
+}
+
 const pipeline::Translation &translated(cudapy_program &program) {
     if (!program.translation) {
         auto key = jit::translation_key(program.units, program.signatures, program.constants);
@@ -60,7 +91,16 @@ Request request_from(const cudapy_compile_options *options) {
     if (!options) return request;
     // `target` came after the first members; callers built before it get the GPU.
     capi::require_size(options->size, offsetof(cudapy_compile_options, target), "cudapy_compile_options");
-    if (options->arch) request.arch = options->arch;
+    if (options->arch && *options->arch) {  // "" as NULL: the default
+        // Checked against the compiler's architectures before a compile; here only that it is a
+        // single word, as it becomes one option of a compiler's command line.
+        std::string_view arch = options->arch;
+        if (arch.empty() || arch.size() > 32 ||
+            !std::all_of(arch.begin(), arch.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
+            throw Error(Status::InvalidArgument, "the architecture must be a word such as sm_90 or compute_90, got '" +
+                                                     std::string(arch.substr(0, 64)) + "'");
+        request.arch = arch;
+    }
     request.fast_math = options->fast_math != 0;
     request.line_info = options->line_info != 0;
     if (CUDAPY_HAS_MEMBER(options, launch_bounds_min_blocks)) {
@@ -307,6 +347,7 @@ cudapy_status cudapy_program_add_source(cudapy_program *program, const char *tex
             throw Error(Status::InvalidArgument, "column_offset must be between 0 and " + std::to_string(limit));
         if (length > static_cast<std::size_t>(limit))
             throw Error(Status::InvalidArgument, "the source is longer than " + std::to_string(limit) + " bytes");
+        // The file is named in #line directives and messages of the generated code.
         // Python reads a lone carriage return (old Mac line ends) as a line end too.
         std::string source(text, length);
         for (std::size_t i = 0; i < source.size(); ++i)
@@ -335,20 +376,32 @@ cudapy_status cudapy_program_add_constant_array(cudapy_program *program, const c
     return guard([&] {
         require(program, "program");
         require(name, "name");
+        require_identifier(name, "the constant array's name");
         int type = cudapy::capi::enum_value(element);
         if (type < CUDAPY_BOOL || type > CUDAPY_FLOAT64)
             throw Error(Status::InvalidArgument, "unknown element type " + std::to_string(type));
         if (ndim < 1 || ndim > 8) throw Error(Status::InvalidArgument, "a constant array has 1 to 8 dimensions");
         require(shape, "shape");
         ast::ConstantArray array{name, static_cast<ast::Scalar>(type), {}, {}};
-        std::uint64_t count = 1;
+        // The bytes are counted so that no product wraps: past the GPU's 64 KiB of constant
+        // memory, the array is refused.
+        constexpr std::uint64_t constant_memory = 65536;
+        std::uint64_t expected = static_cast<std::uint64_t>(ast::scalar_bytes(array.element));
+        bool too_large = false;
         for (int d = 0; d < ndim; ++d) {
             if (shape[d] < 0 || shape[d] > (int64_t{1} << 31))
                 throw Error(Status::InvalidArgument, "the extent " + std::to_string(shape[d]) + " of a constant array is out of range");
-            count *= static_cast<std::uint64_t>(shape[d]);
             array.shape.push_back(shape[d]);
+            expected *= static_cast<std::uint64_t>(shape[d]);  // at most 65537 times 2^31: no wrap
+            if (expected > constant_memory) {
+                too_large = true;
+                expected = constant_memory + 1;  // kept past the limit, and small
+            }
         }
-        std::uint64_t expected = count * static_cast<std::uint64_t>(ast::scalar_bytes(array.element));
+        if (expected == 0) too_large = false;  // an extent of 0: the array is empty
+        if (too_large)
+            throw Error(Status::InvalidArgument, "the constant array '" + std::string(name) +
+                                                     "' takes more than 65536 bytes; the GPU's constant memory holds 65536");
         if (bytes != expected)
             throw Error(Status::InvalidArgument, "the constant array '" + std::string(name) + "' needs " +
                                                      std::to_string(expected) + " bytes of data, got " +

@@ -219,6 +219,10 @@ cudapy_status cudapy_buffer_wrap(cudapy_target target, void *pointer, size_t byt
     return guard([&] {
         require(out, "out");
         if (bytes) require(pointer, "pointer");
+        if (bytes > UINTPTR_MAX - reinterpret_cast<std::uintptr_t>(pointer))
+            throw Error(Status::InvalidArgument, "the " + std::to_string(bytes) + " bytes at " +
+                                                     std::to_string(reinterpret_cast<std::uintptr_t>(pointer)) +
+                                                     " run past the end of the address space");
         auto buffer = std::make_unique<cudapy_buffer>();
         if (cudapy::capi::target_from(target) == cudapy::Target::Cpu) {
             buffer->host = std::make_unique<cudapy::host::HostBuffer>(pointer, bytes);

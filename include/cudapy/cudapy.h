@@ -75,6 +75,20 @@ CUDAPY_API const char *cudapy_last_error(void);
 /* Frees a string the library returned through `char **out`. NULL is allowed. */
 CUDAPY_API void cudapy_string_free(char *string);
 
+/* ---- Warnings ------------------------------------------------------------------------- *
+ *
+ * What the library does otherwise than it was asked without failing the call, e.g. a compile
+ * cache folder that others may write, which it does not use. Each warning is given once a
+ * process, as one line. By default it is written to stderr ("cudapy: warning: ..."); while
+ * captured, it is kept instead (up to 64 not yet taken) for cudapy_warnings_take(). The Python
+ * package captures them and raises them as cudapy.CudapyWarning. */
+
+/* Nonzero: keep warnings for cudapy_warnings_take(); zero: write them to stderr (the default). */
+CUDAPY_API void cudapy_warnings_capture(int capture);
+/* The warnings kept since the last call, one a line, in *out (owned: free it with
+ * cudapy_string_free), and forgets them; *out is NULL when there are none. */
+CUDAPY_API cudapy_status cudapy_warnings_take(char **out);
+
 /* ---- Diagnostics ---------------------------------------------------------------------- */
 
 typedef enum cudapy_diagnostic_kind {
@@ -237,7 +251,14 @@ CUDAPY_API cudapy_status cudapy_program_ptx(cudapy_program *program,
  * CUDAPY_NO_DISK_CACHE to anything but "" or "0" keeps it in memory only. An entry is named by
  * a SHA-256 of the CUDA C++, the compiler and its version, the options, the architecture and
  * cudapy's version, and checked by a SHA-256 of its content: a damaged entry is deleted and
- * compiled again. Processes may share the folder. A folder that cannot be written never fails a
+ * compiled again. Processes may share the folder.
+ *
+ * Entries are code the process runs, so only the user's own are used. Folders the library
+ * makes are private (0700). A folder or entry that is another user's, or that others may write
+ * (group or world write permission), is neither read nor written: the code is compiled afresh
+ * and a warning says so once (see Warnings). Anything at an entry's name but a regular file of
+ * at most 1 GiB (a link, a FIFO, a folder, a device) is a damaged entry; entries are read
+ * without following links and without blocking. A folder that cannot be written never fails a
  * compile. Translations that succeeded without diagnostics are kept there too, named by the
  * sources, signatures, constant arrays and the library file, so that a later process skips
  * the translator; the counters below count compiled code only. */

@@ -19,12 +19,12 @@ from .cache import cache_directory, cache_stats, clear_cache
 from .device import DeviceInfo, device_count, device_info, has_gpu, memory_info, synchronize
 from .dlpack import from_dlpack
 from .stream import Event, Stream, default_stream, event, external_stream, stream
-from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, Diagnostic,
-                     DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
+from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, CudapyWarning,
+                     Diagnostic, DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
                      InvalidArgumentError, KernelAssertionError, KernelValueError,
                      KernelZeroDivisionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
-from .kernel import Kernel, Module, compile, module, ptx, translate
+from .kernel import Kernel, Module, compile, dim3, module, ptx, translate
 
 __version__ = "0.1.0"
 
@@ -45,12 +45,13 @@ def __getattr__(name):
 
 __all__ = [
     "Bool", "CompileError", "CudaArray", "CudaCompilationError", "CudaError", "CudapyError",
+    "CudapyWarning",
     "DeviceInfo", "DeviceMemoryError", "Diagnostic", "DiagnosticKind", "Double", "Float",
     "HostMemoryError", "Int", "cuda", "InternalError", "InvalidArgumentError", "Kernel",
     "KernelAssertionError", "KernelValueError", "KernelZeroDivisionError", "LaunchError",
     "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
-    "device_count", "device_info", "has_gpu", "ptx", "synchronize", "translate",
+    "device_count", "device_info", "dim3", "has_gpu", "ptx", "synchronize", "translate",
     "cache_directory", "cache_stats", "clear_cache",
     "DeviceArray", "Event", "Stream", "default_stream", "device_array", "empty", "empty_like",
     "event", "external_stream", "from_dlpack", "memory_info", "pinned_array", "stream",

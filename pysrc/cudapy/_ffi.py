@@ -154,6 +154,8 @@ _PROTOTYPES = [
     ("cudapy_status_name", ctypes.c_char_p, [_status]),
     ("cudapy_last_error", ctypes.c_char_p, []),
     ("cudapy_string_free", None, [ctypes.c_void_p]),
+    ("cudapy_warnings_capture", None, [ctypes.c_int]),
+    ("cudapy_warnings_take", _status, [_P(ctypes.c_void_p)]),
     ("cudapy_program_new", _status, [_P(program_p)]),
     ("cudapy_program_delete", None, [program_p]),
     ("cudapy_program_add_source", _status,
@@ -274,6 +276,8 @@ def _declare(path, library):
 
 library_path, lib = _load()
 _declare(library_path, lib)
+# The library's warnings are kept for warn_pending(), which raises them as Python warnings.
+lib.cudapy_warnings_capture(1)
 
 # cudapy_kernel_launch_packed and cudapy_launch_run bound a second time, without argtypes, for
 # launches from Python: ctypes then checks and converts nothing, which takes two thirds off the
@@ -309,6 +313,23 @@ def use_gpu():
 
 def last_error():
     return (lib.cudapy_last_error() or b"").decode("utf-8", "replace")
+
+
+def warn_pending():
+    """Raises the warnings the library kept (cudapy_warnings_take) as cudapy.CudapyWarning;
+    called after the calls that may give one (those that read the compile cache)."""
+    pointer = ctypes.c_void_p()
+    if lib.cudapy_warnings_take(ctypes.byref(pointer)) != Status.OK or not pointer.value:
+        return
+    import sys
+    import warnings
+
+    # Attributed to the user's line that called into cudapy.
+    level, frame, package = 2, sys._getframe(1), os.path.dirname(__file__)
+    while frame is not None and os.path.dirname(frame.f_code.co_filename) == package:
+        frame, level = frame.f_back, level + 1
+    for line in take_string(pointer).splitlines():
+        warnings.warn(line, errors.CudapyWarning, stacklevel=level)
 
 
 def take_string(pointer):

@@ -9,6 +9,7 @@ import weakref
 
 from . import _ffi, targets
 from ._lazy import numpy as np
+from .errors import DeviceMemoryError, HostMemoryError
 from .stream import LEGACY_DEFAULT_STREAM, stream_handle
 from .types import scalar_type_of, to_dtype
 
@@ -19,6 +20,10 @@ _CONVERTIBLE_KINDS = {"b": "biu", "i": "biu", "u": "biu", "f": "biuf"}
 _KIND_NAMES = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex", "U": "str",
                "S": "bytes"}
 _ORDERS = ("C", "F")
+# The largest extent, stride or element count (kernels read them as int64), and the largest
+# buffer in bytes (PTRDIFF_MAX, the library's max_allocation_bytes).
+_MAX_INT64 = 2 ** 63 - 1
+_MAX_BYTES = 2 ** 63 - 1
 
 
 def _describe_elements(values, source):
@@ -110,8 +115,17 @@ def _shape_of(shape, where):
                             f"{type(item).__name__}") from None
         if extent < 0:
             raise ValueError(f"{where}: the shape must not be negative, got {extent}")
+        if extent > _MAX_INT64:
+            raise OverflowError(f"{where}: the extent {extent} does not fit in 64 bits")
         extents.append(extent)
     return tuple(extents)
+
+
+def _memory_error(target, where, shape, dtype, nbytes):
+    """The MemoryError for an array of `nbytes` bytes, more than any memory holds."""
+    error = HostMemoryError if targets.memory_target(target) == _ffi.Target.CPU else DeviceMemoryError
+    return error(f"{where}: an array of shape {tuple(shape)} and dtype {dtype} takes {nbytes} "
+                 f"bytes, more than an address space holds ({_MAX_BYTES})")
 
 
 def _contiguous_strides(shape, itemsize, order):
@@ -282,12 +296,15 @@ class CudaArray(_ArrayView):
         array = cls.__new__(cls)
         array.target = targets.resolve(target)
         handle = stream_handle(stream, f"{where}: the stream")
-        array._allocate(shape, strides, dtype, handle)
+        array._allocate(shape, strides, dtype, handle, where)
         array._use_stream(handle, stream)
         return array
 
-    def _allocate(self, shape, strides, dtype, stream=0):
+    def _allocate(self, shape, strides, dtype, stream=0, where="CudaArray"):
         span = _span(shape, strides, dtype.itemsize)
+        # Checked here, as ctypes would pass the size on cut to its low 64 bits.
+        if span > _MAX_BYTES or math.prod(shape) > _MAX_INT64:
+            raise _memory_error(self.target, where, shape, dtype, span)
         if self.target == "cuda":
             _ffi.use_gpu()
         buffer = _ffi.buffer_p()
@@ -903,6 +920,8 @@ def pinned_array(shape, dtype="float64", order="C"):
     if order not in _ORDERS:
         raise ValueError(f"pinned_array(): order must be 'C' or 'F', got {order!r}")
     nbytes = math.prod(shape) * dtype.itemsize
+    if nbytes > _MAX_BYTES:
+        raise _memory_error("cpu", "pinned_array()", shape, dtype, nbytes)
     pointer = ctypes.c_void_p()
     status = _ffi.lib.cudapy_host_alloc(max(nbytes, 1), ctypes.byref(pointer))
     if status in (_ffi.Status.NO_DEVICE, _ffi.Status.UNSUPPORTED):

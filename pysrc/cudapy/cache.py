@@ -50,7 +50,9 @@ def launch_code(key, make_source):
 def _cache_get(key):
     """The bytes of the disk cache's entry of the caller's under `key`, or None."""
     pointer, size = ctypes.c_void_p(), ctypes.c_size_t()
-    _ffi.check(_ffi.lib.cudapy_cache_get(key, len(key), ctypes.byref(pointer), ctypes.byref(size)))
+    status = _ffi.lib.cudapy_cache_get(key, len(key), ctypes.byref(pointer), ctypes.byref(size))
+    _ffi.warn_pending()
+    _ffi.check(status)
     if not pointer.value:
         return None
     try:

@@ -16,7 +16,7 @@ import ctypes
 from ._lazy import numpy as np
 
 from . import _ffi
-from .array import CudaArray, _Allocation, _contiguous_strides, _span
+from .array import _MAX_BYTES, CudaArray, _Allocation, _contiguous_strides, _span
 from .stream import LEGACY_DEFAULT_STREAM, wait_for_stream
 
 KDL_CPU = 1
@@ -205,10 +205,15 @@ def from_dlpack(obj):
         strides = _contiguous_strides(shape, dtype.itemsize, "C")
     if any(stride < 0 for stride in strides):
         raise BufferError(f"from_dlpack(): negative strides {strides} are not supported")
+    if any(extent < 0 for extent in shape):
+        raise BufferError(f"from_dlpack(): the shape {shape} has a negative extent")
+    span = _span(shape, strides, dtype.itemsize)
     pointer = (tensor.data or 0) + tensor.byte_offset
+    if span > _MAX_BYTES or pointer + span > 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)):
+        raise BufferError(f"from_dlpack(): the {span} bytes of the array at {pointer:#x} run past "
+                          "the end of the address space")
     buffer = _ffi.buffer_p()
-    _ffi.check(_ffi.lib.cudapy_buffer_wrap(memory, pointer, _span(shape, strides, dtype.itemsize),
-                                           ctypes.byref(buffer)))
+    _ffi.check(_ffi.lib.cudapy_buffer_wrap(memory, pointer, span, ctypes.byref(buffer)))
     # From here the array owns the tensor: its deleter runs when the memory is released, and
     # the renamed capsule no longer calls it.
     allocation = _Allocation(buffer, lambda: _call_deleter(address))

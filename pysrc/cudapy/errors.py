@@ -110,3 +110,8 @@ class UnsupportedError(CudapyError):
 
 class InternalError(CudapyError):
     """A bug in cudapy."""
+
+
+class CudapyWarning(UserWarning):
+    """What the library did otherwise than asked without failing, e.g. a compile cache folder
+    that others may write, which it does not use (its kernels are compiled afresh)."""

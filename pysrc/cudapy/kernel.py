@@ -291,20 +291,25 @@ class _Program:
     def check(self):
         """Translates the sources, raising CompileError for what is wrong in them; the CUDA C++
         stays in the library until translate() asks for it."""
-        _ffi.check(_ffi.lib.cudapy_program_translate(self.handle, None), self.handle)
+        status = _ffi.lib.cudapy_program_translate(self.handle, None)
+        _ffi.warn_pending()  # the translation may come from the disk cache
+        _ffi.check(status, self.handle)
 
     def translate(self):
         text = ctypes.c_void_p()
-        _ffi.check(_ffi.lib.cudapy_program_translate(self.handle, ctypes.byref(text)),
-                   self.handle)
+        status = _ffi.lib.cudapy_program_translate(self.handle, ctypes.byref(text))
+        _ffi.warn_pending()
+        _ffi.check(status, self.handle)
         return _ffi.take_string(text)
 
     def ptx(self, arch=None):
         options = _compile_options(arch, self._options)
         text = ctypes.c_void_p()
         with self._compile_lock:
-            _ffi.check(_ffi.lib.cudapy_program_ptx(self.handle, ctypes.byref(options),
-                                                   ctypes.byref(text)), self.handle)
+            status = _ffi.lib.cudapy_program_ptx(self.handle, ctypes.byref(options),
+                                                 ctypes.byref(text))
+        _ffi.warn_pending()
+        _ffi.check(status, self.handle)
         return _ffi.take_string(text)
 
     def kernel_names(self):
@@ -343,9 +348,11 @@ class _Program:
             if self._module is None:
                 lib = _ffi.lib
                 module = _ffi.module_p()
-                _ffi.check(lib.cudapy_program_compile(self.handle,
-                                                      ctypes.byref(self._module_options()),
-                                                      ctypes.byref(module)), self.handle)
+                status = lib.cudapy_program_compile(self.handle,
+                                                    ctypes.byref(self._module_options()),
+                                                    ctypes.byref(module))
+                _ffi.warn_pending()  # the code may come from the disk cache
+                _ffi.check(status, self.handle)
                 # Unloading needs the CUDA runtime, which may be gone at exit.
                 weakref.finalize(self, lib.cudapy_module_delete, module).atexit = False
                 self._module = module
@@ -600,47 +607,113 @@ def _argument_struct(params, args_size):
     return struct.Struct(layout)
 
 
-def _positive_count(value, what):
+# CUDA's limits of a launch (src/common/limits.h), kept on every target: blocks in a grid and
+# threads in a block by axis, threads in a block, and bytes of shared memory in a block (48 KiB:
+# cudapy does not opt kernels in to more).
+_MAX_GRID = (2 ** 31 - 1, 65535, 65535)
+_MAX_BLOCK = (1024, 1024, 64)
+_MAX_BLOCK_THREADS = 1024
+_MAX_SHARED_BYTES = 48 * 1024
+_AXES = "xyz"
+
+
+class dim3(tuple):
+    """CUDA's dim3: a count of threads or blocks in x, y and z, `dim3(x, y=1, z=1)`. It is a
+    tuple of three ints, given wherever a grid, a block or a thread count is:
+    `kernel(cp.dim3(width, height))(...)`, `kernel[cp.dim3(blocks), cp.dim3(16, 16)](...)`."""
+
+    __slots__ = ()
+
+    def __new__(cls, x=1, y=1, z=1):
+        counts = []
+        for axis, value in zip(_AXES, (x, y, z)):
+            if isinstance(value, bool):
+                raise TypeError(f"dim3(): {axis} must be an integer, got bool")
+            try:
+                value = operator.index(value)
+            except TypeError:
+                raise TypeError(f"dim3(): {axis} must be an integer, got "
+                                f"{type(value).__name__}") from None
+            if value < 1:
+                raise ValueError(f"dim3(): {axis} must be positive, got {value}")
+            counts.append(value)
+        return tuple.__new__(cls, counts)
+
+    def __getnewargs__(self):
+        return tuple(self)
+
+    @property
+    def x(self):
+        return self[0]
+
+    @property
+    def y(self):
+        return self[1]
+
+    @property
+    def z(self):
+        return self[2]
+
+    def __repr__(self):
+        return f"dim3({self[0]}, {self[1]}, {self[2]})"
+
+
+def _positive_count(value, what, limit=_MAX_DIM, limit_name=""):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{what} must be an integer, got {type(value).__name__}")
     value = int(value)
     if value <= 0:
         raise ValueError(f"{what} must be positive, got {value}")
-    if value > _MAX_DIM:
-        raise ValueError(f"{what} must be at most {_MAX_DIM}, got {value}")
+    if value > limit:
+        raise ValueError(f"{what} must be at most {limit}{limit_name}, got {value}")
     return value
 
 
-def _dim3(value, what):
+def _dim3(value, what, limits):
+    """The Dim3 of a grid or block given as an int, a tuple of 1 to 3 ints or a dim3, each
+    count within `limits` (by axis)."""
     if isinstance(value, tuple):
         if not 1 <= len(value) <= 3:
             raise ValueError(f"{what} must be an integer or a tuple of 1 to 3 integers, got a "
                              f"tuple of {len(value)}")
-        counts = [_positive_count(item, f"{what}[{index}]") for index, item in enumerate(value)]
+        items = value
     else:
-        counts = [_positive_count(value, what)]
+        items = (value,)
+    counts = [_positive_count(item, f"{what}[{index}]" if items is value else what, limit,
+                              f" (CUDA's limit in {axis})")
+              for index, (item, limit, axis) in enumerate(zip(items, limits, _AXES))]
     return _ffi.Dim3(*counts, *[1] * (3 - len(counts)))
 
 
-def _non_negative(value, what):
+def _non_negative(value, what, limit, limit_name):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{what} must be an integer, got {type(value).__name__}")
     if value < 0:
         raise ValueError(f"{what} must not be negative, got {value}")
+    if value > limit:
+        raise ValueError(f"{what} must be at most {limit}{limit_name}, got {value}")
     return int(value)
 
 
 def launch_config(name, key):
-    """The LaunchConfig of `kernel[grid, block]` or `kernel[grid, block, stream, shared_bytes]`."""
+    """The LaunchConfig of `kernel[grid, block]` or `kernel[grid, block, stream, shared_bytes]`,
+    each value checked against CUDA's limits, on every target."""
     if not isinstance(key, tuple) or not 2 <= len(key) <= 4:
         raise TypeError(f"{name}[...] takes grid, block and optionally stream and "
                         "shared_bytes, e.g. kernel[blocks, threads_per_block]")
     grid, block, stream, shared_bytes = (key + (0, 0))[:4]
+    grid_dim = _dim3(grid, f"{name}(): the grid", _MAX_GRID)
+    block_dim = _dim3(block, f"{name}(): the block", _MAX_BLOCK)
+    threads = block_dim.x * block_dim.y * block_dim.z
+    if threads > _MAX_BLOCK_THREADS:
+        raise ValueError(f"{name}(): the block ({block_dim.x}, {block_dim.y}, {block_dim.z}) has "
+                         f"{threads} threads; a block has at most {_MAX_BLOCK_THREADS}")
     config = _ffi.LaunchConfig(
         size=ctypes.sizeof(_ffi.LaunchConfig),
-        grid=_dim3(grid, f"{name}(): the grid"),
-        block=_dim3(block, f"{name}(): the block"),
-        shared_bytes=_non_negative(shared_bytes, f"{name}(): shared_bytes"),
+        grid=grid_dim,
+        block=block_dim,
+        shared_bytes=_non_negative(shared_bytes, f"{name}(): shared_bytes", _MAX_SHARED_BYTES,
+                                   " (a block's shared memory)"),
         stream=stream_handle(stream, f"{name}(): the stream"))
     # A stream object given inline (kernel[g, b, cp.stream()]) is destroyed when collected:
     # the config keeps it alive while its handle may be used.
@@ -649,8 +722,14 @@ def launch_config(name, key):
 
 
 def thread_config(name, nx, ny, nz):
-    """The LaunchConfig of `kernel(nx, ny, nz)`: that many threads, the block size chosen."""
+    """The LaunchConfig of `kernel(nx, ny, nz)` or `kernel(dim3)`: that many threads, the block
+    size chosen."""
     where = f"{name}(): the thread count"
+    if nx.__class__ is dim3:
+        if not (ny.__class__ is int and ny == 1 and nz.__class__ is int and nz == 1):
+            raise TypeError(f"{name}() takes the thread counts as a dim3 or as nx, ny, nz, "
+                            "not both")
+        nx, ny, nz = nx
     threads = _ffi.Dim3(_positive_count(nx, f"{where} nx"), _positive_count(ny, f"{where} ny"),
                         _positive_count(nz, f"{where} nz"))
     return _ffi.LaunchConfig(size=ctypes.sizeof(_ffi.LaunchConfig), threads=threads)
@@ -662,6 +741,8 @@ def _plain(key):
     bool or a float must still be refused."""
     for item in key:
         if item.__class__ is int or item is None:
+            continue
+        if item.__class__ is dim3:  # holds ints only
             continue
         if item.__class__ is not tuple or any(value.__class__ is not int for value in item):
             return False
@@ -1015,10 +1096,12 @@ class Kernel:
             except (KeyError, TypeError):  # TypeError: an unhashable nx, refused below
                 pass
             else:
-                if nx.__class__ is int:
+                if nx.__class__ is int or nx.__class__ is dim3:
                     return launch
             launch = self._make_launch(self, thread_config(self.name, nx, ny, nz))
-            return _keep(self._launches_by_threads, nx, launch) if nx.__class__ is int else launch
+            if nx.__class__ is int or nx.__class__ is dim3:
+                return _keep(self._launches_by_threads, nx, launch)
+            return launch
         if nx.__class__ is int and ny.__class__ is int and nz.__class__ is int:
             launch = self._launches_by_shape.get((nx, ny, nz))
             if launch is None:

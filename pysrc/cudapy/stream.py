@@ -15,6 +15,10 @@ from ._lazy import numpy as np
 
 from . import _ffi
 
+# The largest cudaStream_t, a pointer.
+_HANDLE_BITS = 8 * ctypes.sizeof(ctypes.c_void_p)
+_MAX_HANDLE = (1 << _HANDLE_BITS) - 1
+
 # The CUDA Array Interface's and DLPack's names of the default streams.
 LEGACY_DEFAULT_STREAM = 1
 PER_THREAD_DEFAULT_STREAM = 2
@@ -44,6 +48,9 @@ def stream_handle(stream, what="the stream"):
                         "stream")
     if stream < 0:
         raise ValueError(f"{what} must not be negative, got {stream}")
+    if stream > _MAX_HANDLE:
+        raise OverflowError(f"{what} {stream} does not fit in a cudaStream_t "
+                            f"({_HANDLE_BITS} bits)")
     return int(stream)
 
 

@@ -18,6 +18,10 @@ struct LaunchShape {
     Dim3 grid, block;
 };
 
+// Throws Error(InvalidArgument), naming the parameter and the limit, unless the grid, the block
+// and the dynamic shared memory are within the limits of common/limits.h.
+void check_launch(const LaunchShape &shape, std::size_t shared_bytes);
+
 // Blocks and grid covering `threads` with blocks of `block_size` threads; two- and
 // three-dimensional shapes keep the block's x a warp wide. Throws Error(InvalidArgument) past
 // CUDA's limits of 65535 blocks in y and z.

@@ -1121,6 +1121,64 @@ private:
         return nullptr;
     }
 
+    static bool is_bitwise(std::string_view op) { return op == "&" || op == "^" || op == "|"; }
+
+    // A chain of &, ^ and |, grouped by Python's precedence (| below ^ below &): the grammar
+    // binds ^ tighter than &, so its tree is taken apart into operands and operators in source
+    // order, each operand an expression of its own.
+    ExprPtr lower_bitwise(TSNode chain) {
+        std::vector<TSNode> operands, operators;
+        std::vector<TSNode> pending{chain};
+        while (!pending.empty()) {
+            TSNode node = pending.back();
+            pending.pop_back();
+            if (ts_node_is_null(node)) return nullptr;
+            if (kind(node) == "binary_operator" && is_bitwise(kind(field(node, "operator")))) {
+                // Right first: the stack gives back left, operator, right.
+                pending.push_back(field(node, "right"));
+                pending.push_back(field(node, "operator"));
+                pending.push_back(field(node, "left"));
+                continue;
+            }
+            (operands.size() == operators.size() ? operands : operators).push_back(node);
+        }
+        if (operators.size() > static_cast<std::size_t>(max_expression_depth)) {
+            if (!reported_depth_)
+                error(DiagnosticKind::Unsupported, chain,
+                      "the expression is nested too deeply (more than " + std::to_string(max_expression_depth) +
+                          " levels)");
+            reported_depth_ = true;
+            return nullptr;
+        }
+        std::vector<ExprPtr> values;
+        for (TSNode operand : operands) values.push_back(lower_expr(operand));
+        for (const auto &value : values)
+            if (!value) return nullptr;
+        // Operands and operators folded level by level, loosest last, each level from the left.
+        std::vector<std::pair<std::string_view, BinaryOp>> levels{
+            {"&", BinaryOp::BitAnd}, {"^", BinaryOp::BitXor}, {"|", BinaryOp::BitOr}};
+        for (const auto &[text, op] : levels) {
+            for (std::size_t i = 0; i < operators.size();) {
+                if (kind(operators[i]) != text) {
+                    ++i;
+                    continue;
+                }
+                Span span = join(values[i]->span, values[i + 1]->span);
+                ExprPtr combined = binary(span, op, values[i], values[i + 1], operands[i + 1]);
+                if (!combined) return nullptr;
+                values[i] = combined;
+                values.erase(values.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+                operands.erase(operands.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+                operators.erase(operators.begin() + static_cast<std::ptrdiff_t>(i));
+            }
+        }
+        return values[0];
+    }
+
+    static Span join(const Span &first, const Span &last) {
+        return Span{first.unit, first.line, first.column, last.end_line, last.end_column};
+    }
+
     ExprPtr lower_expr_at_depth(TSNode node) {
         std::string_view k = kind(node);
         Span span = tree_.span(node);
@@ -1137,6 +1195,7 @@ private:
             return lower_expr(children[0]);
         }
         if (k == "binary_operator") {
+            if (is_bitwise(kind(field(node, "operator")))) return lower_bitwise(node);
             TSNode op_node = field(node, "operator");
             auto op = binary_op(kind(op_node), op_node);
             auto lhs = lower_expr(field(node, "left")), rhs = lower_expr(field(node, "right"));

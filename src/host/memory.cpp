@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "common/limits.h"
 
 namespace cudapy::host {
 
@@ -23,6 +24,9 @@ void HostBuffer::check_range(std::size_t offset, std::size_t bytes) const {
 
 HostBuffer::HostBuffer(std::size_t bytes) : size_(bytes) {
     if (bytes == 0) return;
+    if (bytes > max_allocation_bytes)
+        throw Error(Status::HostOutOfMemory, "out of host memory: asked for " + std::to_string(bytes) +
+                                                 " bytes for a CPU array, more than an address space holds");
     pointer_ = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
     if (!pointer_)
         throw Error(Status::HostOutOfMemory,

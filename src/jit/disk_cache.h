@@ -8,6 +8,13 @@
 // a whole entry or none, and processes filling the cache at once only replace equal entries.
 // An entry that fails its checks is deleted and rebuilt, never used. The disk never fails a
 // compile: when the folder cannot be made or written, the code is compiled in memory only.
+//
+// Entries are code the process runs, so the cache trusts only its user. The folders it makes
+// are private (0700). A folder, or an entry, that is another user's or that others may write
+// (group or world write permission) is not read from nor written to: the code is compiled
+// afresh, and a warning says so once (common/warning.h). Entries are opened without following
+// links and without blocking, and anything but a regular file of at most max_entry_bytes (a
+// FIFO, a link, a folder, a device) is a damaged entry: deleted when it can be, and rebuilt.
 #pragma once
 
 #include <atomic>
@@ -19,6 +26,9 @@
 #include "jit/sha256.h"
 
 namespace cudapy::jit {
+
+// The largest entry read (1 GiB): compiled code is far smaller, and a larger file is damaged.
+constexpr std::uint64_t max_entry_bytes = std::uint64_t{1} << 30;
 
 // The folder of the disk cache, or none when it is turned off or no home folder is known. Paths
 // of the cache are plain strings: a process's first std::filesystem::path costs more than

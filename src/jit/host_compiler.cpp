@@ -1,7 +1,11 @@
 #include "jit/host_compiler.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -55,19 +59,81 @@ std::string compiler_identity(const std::vector<std::string> &command) {
     return identities.emplace(command, identity + "\n" + version.output).first->second;
 }
 
-std::shared_ptr<HostLibrary> load(const std::filesystem::path &path) {
-    void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+// A file descriptor, closed when it goes.
+class Descriptor {
+public:
+    explicit Descriptor(int value) : value_(value) {}
+    ~Descriptor() {
+        if (value_ >= 0) close(value_);
+    }
+    Descriptor(const Descriptor &) = delete;
+    Descriptor &operator=(const Descriptor &) = delete;
+    int get() const { return value_; }
+
+private:
+    int value_;
+};
+
+[[noreturn]] void refuse_load(const std::filesystem::path &path, const std::string &why) {
+    throw Error(Status::Internal, "the compiled CPU code " + path.string() + " is not loaded: " + why);
+}
+
+// Why someone other than the user (or root) could replace the folder at the resolved path
+// `folder`, or "" when no one could: each folder above it must be root's or the user's, and
+// writable by no one else unless sticky (as /tmp is: only an entry's owner may rename it).
+std::string replaceable(const std::string &folder) {
+    std::string at = folder;
+    while (at != "/") {
+        auto slash = at.rfind('/');
+        at = slash == 0 ? "/" : at.substr(0, slash);
+        struct stat status {};
+        if (stat(at.c_str(), &status) != 0) return at + " cannot be examined";
+        if (status.st_uid != 0 && status.st_uid != geteuid())
+            return at + " belongs to user " + std::to_string(status.st_uid);
+        if ((status.st_mode & (S_IWGRP | S_IWOTH)) && !(status.st_mode & S_ISVTX))
+            return "others may write " + at + " and it is not sticky";
+    }
+    return "";
+}
+
+}  // namespace
+
+std::shared_ptr<HostLibrary> load_private_library(const std::filesystem::path &folder, const char *name) {
+    auto path = folder / name;
+    char *resolved_path = realpath(folder.c_str(), nullptr);
+    if (!resolved_path) refuse_load(path, std::string("its folder cannot be found (") + std::strerror(errno) + ")");
+    std::string resolved = resolved_path;
+    std::free(resolved_path);
+    Descriptor directory(open(resolved.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    struct stat status {};
+    if (directory.get() < 0 || fstat(directory.get(), &status) != 0)
+        refuse_load(path, std::string("its folder cannot be opened (") + std::strerror(errno) + ")");
+    if (std::string why = distrust(status); !why.empty()) refuse_load(path, "its folder cannot be trusted: " + why);
+    if (status.st_mode & (S_IRWXG | S_IRWXO)) refuse_load(path, "its folder is not private to the user");
+    if (std::string why = replaceable(resolved); !why.empty())
+        refuse_load(path, "others could replace its folder: " + why + " (set TMPDIR to a folder of your own)");
+    Descriptor file(openat(directory.get(), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    if (file.get() < 0 || fstat(file.get(), &status) != 0)
+        refuse_load(path, std::string("it cannot be opened (") + std::strerror(errno) + ")");
+    if (!S_ISREG(status.st_mode)) refuse_load(path, "it is not a regular file");
+    if (status.st_uid != geteuid()) refuse_load(path, "it is not this user's");
+    // By its path, which the checks above keep to this file: no one else may change the folder
+    // or the folders above it. (Loading through /proc/self/fd would not do: the loader takes a
+    // name it loaded before for the same library.)
+    std::string library = resolved + "/" + name;
+    void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) throw Error(Status::Internal, std::string("loading the compiled CPU code failed: ") + dlerror());
     return std::make_shared<HostLibrary>(handle);
 }
+
+namespace {
 
 // The shared object in `bytes`, loaded from a private copy: an entry in the cache folder may be
 // replaced by another process while the loader reads it.
 std::shared_ptr<HostLibrary> load_copy(const std::string &bytes) {
     ScratchFolder folder;
-    auto path = folder.path() / "kernels.so";
-    write_file(path, bytes);
-    return load(path);
+    write_file(folder.path() / "kernels.so", bytes);
+    return load_private_library(folder.path(), "kernels.so");
 }
 
 // Compiles `source` in a scratch folder; returns the shared object's bytes and loaded library.
@@ -86,7 +152,8 @@ std::pair<std::string, std::shared_ptr<HostLibrary>> build(const std::string &so
     if (result.exit_status != 0)
         throw Error(Status::CudaCompilation, "the C++ compiler (" + command[0] +
                                                  ") could not compile the translated kernel:\n" + result.output);
-    return {read_file(library_path.string()), load(library_path)};
+    auto library = load_private_library(folder.path(), "kernels.so");
+    return {read_file(library_path.string()), std::move(library)};
 }
 
 }  // namespace

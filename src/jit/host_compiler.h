@@ -3,6 +3,7 @@
 // disk_cache.h).
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,6 +31,13 @@ private:
 // the compiler's parsed messages.
 std::shared_ptr<HostLibrary> compile_host(const std::string &source,
                                           std::vector<LogEntry> *log_entries = nullptr);
+
+// Loads the shared object `name` of `folder`, which must be private to the process's user (the
+// user's, with no permission for anyone else, as ScratchFolder makes them), in folders no one
+// else may change (each the user's or root's, and writable by no one else unless sticky, as
+// /tmp is); the file must be a regular file of the user's. Throws Error(Internal) saying why it
+// is not loaded. Exposed for tests.
+std::shared_ptr<HostLibrary> load_private_library(const std::filesystem::path &folder, const char *name);
 
 // Empties the in-memory cache of compile_host(); loaded libraries live while modules use them.
 void clear_host_cache();

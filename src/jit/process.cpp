@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -15,6 +16,18 @@
 extern char **environ;
 
 namespace cudapy::jit {
+
+std::string distrust(const struct stat &status) {
+    if (status.st_uid != geteuid())
+        return "it belongs to user " + std::to_string(status.st_uid) + ", not to this process's user " +
+               std::to_string(geteuid());
+    if (status.st_mode & (S_IWGRP | S_IWOTH)) {
+        char mode[8];
+        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(status.st_mode & 07777));
+        return std::string("others may write it (mode ") + mode + ")";
+    }
+    return "";
+}
 
 ScratchFolder::ScratchFolder() {
     std::string pattern = (std::filesystem::temp_directory_path() / "cudapy-XXXXXX").string();

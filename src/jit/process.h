@@ -2,11 +2,18 @@
 // work in.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace cudapy::jit {
+
+// Why a file or folder, as fstat or lstat describe it, is not to be trusted with code this
+// process runs, or "" when it may be: it must be the process's effective user's, and no one
+// else may write it (no group or world write permission).
+std::string distrust(const struct stat &status);
 
 // A private folder, removed with everything in it when done. Throws Error(Internal) when the
 // temporary directory has no room for it.

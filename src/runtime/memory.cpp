@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include "common/error.h"
+#include "common/limits.h"
 #include "runtime/cuda_error.h"
 
 namespace cudapy::runtime {
@@ -10,6 +11,9 @@ namespace cudapy::runtime {
 DeviceBuffer::DeviceBuffer(std::size_t bytes) : size_(bytes) {
     // A zero-byte buffer is valid and has no device memory behind it.
     if (bytes == 0) return;
+    if (bytes > max_allocation_bytes)
+        throw Error(Status::DeviceOutOfMemory, "out of device memory: asked for " + std::to_string(bytes) +
+                                                   " bytes, more than an address space holds");
     cudaError_t error = cudaMalloc(&pointer_, bytes);
     if (error == cudaErrorMemoryAllocation) {
         cudaGetLastError();

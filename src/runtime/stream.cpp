@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "common/limits.h"
 #include "runtime/cuda_error.h"
 #include "runtime/device.h"
 
@@ -105,6 +106,9 @@ void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer) {
 
 void *host_alloc(std::size_t bytes) {
     require_device("page-locked host memory");
+    if (bytes > max_allocation_bytes)
+        throw Error(Status::HostOutOfMemory, "could not page-lock " + std::to_string(bytes) +
+                                                 " bytes of host memory: more than an address space holds");
     void *pointer = nullptr;
     cudaError_t status = cudaHostAlloc(&pointer, bytes, cudaHostAllocPortable);
     if (status == cudaErrorMemoryAllocation) {

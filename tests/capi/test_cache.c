@@ -2,11 +2,13 @@
  * a cleared cache compiles again, and a damaged entry on disk is compiled again rather than
  * trusted. PTX only, so it needs NVRTC but no GPU; skipped without NVRTC, after the entries of
  * the caller's, which need neither. */
-#define _DEFAULT_SOURCE /* mkdtemp, setenv */
+#define _DEFAULT_SOURCE /* mkdtemp, setenv, symlink */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -104,6 +106,87 @@ static void check_callers_entries(const char *folder) {
           after.bad_entries == before.bad_entries && after.compiles == before.compiles);
 }
 
+static unsigned mode_of(const char *path) {
+    struct stat status;
+    CHECK(lstat(path, &status) == 0);
+    return (unsigned)(status.st_mode & 07777);
+}
+
+/* The path of the one entry in `folder` (the caller's, ".data"), into `path`. */
+static void the_entry(const char *folder, char *path, size_t size) {
+    DIR *directory = opendir(folder);
+    CHECK(directory != NULL);
+    int found = 0;
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        snprintf(path, size, "%s/%s", folder, entry->d_name);
+        ++found;
+    }
+    closedir(directory);
+    CHECK(found == 1 && strstr(path, ".data") != NULL);
+}
+
+/* The cache trusts its user only: it makes its folders private; it neither reads nor writes a
+ * folder others may write, warning once (kept for cudapy_warnings_take while captured); and it
+ * takes what is not a regular file at an entry's name (a FIFO, a link to /dev/zero) for a
+ * damaged entry, without blocking on it. Needs neither NVRTC nor a GPU. */
+static void check_trust(const char *parent) {
+    char top[4096], folder[4096], path[4096];
+    snprintf(top, sizeof top, "%s/made", parent);
+    snprintf(folder, sizeof folder, "%s/made/private", parent);
+    CHECK(setenv("CUDAPY_CACHE_DIR", folder, 1) == 0);
+    const char key[] = "trusted entry";
+    const char data[] = "launch code";
+    CHECK_OK(cudapy_cache_put(key, sizeof key - 1, data, sizeof data));
+    CHECK(mode_of(top) == 0700 && mode_of(folder) == 0700);
+    the_entry(folder, path, sizeof path);
+    CHECK((mode_of(path) & 077) == 0);
+    char *out = NULL;
+    size_t size = 0;
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out != NULL && size == sizeof data);
+    cudapy_string_free(out);
+
+    cudapy_warnings_capture(1);
+    char *warnings = NULL;
+    CHECK_OK(cudapy_warnings_take(&warnings));
+    CHECK(warnings == NULL);
+    CHECK(chmod(folder, 0777) == 0);
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL && size == 0);
+    CHECK_OK(cudapy_warnings_take(&warnings));
+    CHECK(warnings != NULL && strstr(warnings, folder) && strstr(warnings, "mode 0777"));
+    CHECK(strchr(warnings, '\n') == warnings + strlen(warnings) - 1); /* one line */
+    cudapy_string_free(warnings);
+    CHECK_OK(cudapy_cache_put("other", 5, data, sizeof data)); /* not written there */
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL);
+    CHECK_OK(cudapy_warnings_take(&warnings)); /* given once */
+    CHECK(warnings == NULL);
+    CHECK(chmod(folder, 0700) == 0);
+    the_entry(folder, path, sizeof path);
+
+    /* A FIFO would block a reader until a writer came: the alarm fails the test if it does. */
+    alarm(60);
+    CHECK(unlink(path) == 0 && mkfifo(path, 0600) == 0);
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL);
+    CHECK(access(path, F_OK) != 0 && errno == ENOENT); /* deleted as damaged */
+    CHECK(symlink("/dev/zero", path) == 0);
+    CHECK_OK(cudapy_cache_get(key, sizeof key - 1, &out, &size));
+    CHECK(out == NULL);
+    CHECK(access(path, F_OK) != 0 && errno == ENOENT);
+    alarm(0);
+    CHECK_OK(cudapy_warnings_take(&warnings)); /* damaged, not untrusted: no warning */
+    CHECK(warnings == NULL);
+    CHECK_STATUS(cudapy_warnings_take(NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
+    cudapy_warnings_capture(0);
+
+    CHECK_OK(cudapy_cache_clear());
+    CHECK(rmdir(folder) == 0 && rmdir(top) == 0);
+}
+
 /* Run by the test itself in a new process, after it damaged the entries. */
 static int after_damage(void) {
     char *text = ptx();
@@ -123,6 +206,8 @@ int main(int argc, char **argv) {
     unsetenv("CUDAPY_NO_DISK_CACHE");
     CHECK(strcmp(cudapy_cache_directory(), folder) == 0);
     check_callers_entries(folder);
+    check_trust(folder);
+    CHECK(setenv("CUDAPY_CACHE_DIR", folder, 1) == 0);
 
     char *first = ptx();
     if (!first) {

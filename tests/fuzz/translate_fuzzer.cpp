@@ -305,7 +305,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (again != status && status != CUDAPY_ERROR_HOST_OUT_OF_MEMORY)
         fail("a second translation gave another status:",
              std::string(cudapy_status_name(status)) + " then " + cudapy_status_name(again));
-    if (again == CUDAPY_ERROR_TRANSLATION) check_diagnostics(program, header, error);
+    if (again == CUDAPY_ERROR_TRANSLATION) check_diagnostics(program, header, error, file);
 
     cudapy_program_delete(program);
     return 0;

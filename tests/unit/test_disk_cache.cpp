@@ -5,12 +5,14 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "common/error.h"
 #include "jit/disk_cache.h"
+#include "jit/host_compiler.h"
 #include "jit/nvrtc.h"
 #include "jit/process.h"
 
@@ -152,4 +154,83 @@ TEST_CASE("NVRTC's cache identity names its file without loading it, and changes
     CHECK_THROWS_AS(Nvrtc::get(), cudapy::Error);  // forgets the stand-in for later tests
     if (old) setenv("CUDAPY_NVRTC", old->c_str(), 1);
     else unsetenv("CUDAPY_NVRTC");
+}
+
+TEST_CASE("only the user's own files and folders, which no one else may write, are trusted") {
+    struct stat status {};
+    status.st_uid = geteuid();
+    status.st_mode = S_IFDIR | 0755;
+    CHECK(distrust(status).empty());
+    status.st_mode = S_IFDIR | 0775;
+    CHECK(distrust(status) == "others may write it (mode 0775)");
+    status.st_mode = S_IFDIR | 01777;
+    CHECK(distrust(status) == "others may write it (mode 1777)");
+    status.st_mode = S_IFREG | 0600;
+    status.st_uid = geteuid() + 1;
+    CHECK(distrust(status).find("belongs to user " + std::to_string(geteuid() + 1)) != std::string::npos);
+}
+
+TEST_CASE("entries are written private, into a folder made private") {
+    CacheFolder folder;
+    store_entry(key_of("kernel"), "ptx", "compiled");
+    struct stat status {};
+    REQUIRE(stat(folder.path().c_str(), &status) == 0);
+    CHECK((status.st_mode & 07777) == 0700);
+    REQUIRE(stat((folder.path() / (to_hex(key_of("kernel")) + ".ptx")).c_str(), &status) == 0);
+    CHECK((status.st_mode & 07777) == 0600);
+}
+
+TEST_CASE("entries larger than max_entry_bytes are damaged, and are not read") {
+    CacheFolder folder;
+    Digest key = key_of("kernel");
+    store_entry(key, "ptx", "compiled");
+    fs::path entry = folder.path() / (to_hex(key) + ".ptx");
+    fs::resize_file(entry, max_entry_bytes + 1);  // sparse: no disk is used
+    auto rejected = cache_counters().bad_entries.load();
+    CHECK_FALSE(load_entry(key, "ptx"));
+    CHECK(cache_counters().bad_entries == rejected + 1);
+    CHECK_FALSE(fs::exists(entry));
+}
+
+TEST_CASE("compiled CPU code is loaded only from a private folder, and only a regular file") {
+    ScratchFolder scratch;
+    auto message = [&](const char *name) {
+        try {
+            load_private_library(scratch.path(), name);
+        } catch (const cudapy::Error &error) {
+            return std::string(error.what());
+        }
+        return std::string("loaded");
+    };
+    write_file(scratch.path() / "junk.so", "not a shared object");
+    // Past the checks, the loader itself refuses the junk.
+    CHECK(message("junk.so").find("loading the compiled CPU code failed") != std::string::npos);
+    fs::create_symlink(scratch.path() / "junk.so", scratch.path() / "link.so");
+    CHECK(message("link.so").find("cannot be opened") != std::string::npos);
+    REQUIRE(mkfifo((scratch.path() / "fifo.so").c_str(), 0600) == 0);
+    CHECK(message("fifo.so").find("not a regular file") != std::string::npos);
+    chmod(scratch.path().c_str(), 0755);
+    CHECK(message("junk.so").find("its folder is not private") != std::string::npos);
+    chmod(scratch.path().c_str(), 0777);
+    CHECK(message("junk.so").find("others may write it (mode 0777)") != std::string::npos);
+    chmod(scratch.path().c_str(), 0700);
+
+    // A private folder inside one that others may write, which is not sticky: they could
+    // rename it away and put their own in its place.
+    fs::path inner = scratch.path() / "inner";
+    REQUIRE(mkdir(inner.c_str(), 0700) == 0);
+    write_file(inner / "junk.so", "not a shared object");
+    auto inner_message = [&] {
+        try {
+            load_private_library(inner, "junk.so");
+        } catch (const cudapy::Error &error) {
+            return std::string(error.what());
+        }
+        return std::string("loaded");
+    };
+    chmod(scratch.path().c_str(), 0777);
+    CHECK(inner_message().find("others could replace its folder") != std::string::npos);
+    chmod(scratch.path().c_str(), 01777);  // sticky, as /tmp is
+    CHECK(inner_message().find("loading the compiled CPU code failed") != std::string::npos);
+    chmod(scratch.path().c_str(), 0700);
 }
