@@ -9,6 +9,7 @@
 
 #include "ast/visitor.h"
 #include "common/launch_shape.h"
+#include "common/limits.h"
 
 namespace cudapy::passes {
 
@@ -80,9 +81,57 @@ private:
     Span local_span_;
 };
 
+// A function's static shared arrays: at most max_shared_bytes, as on the GPU without opting in
+// to more (which cudapy does not), on every target, so that what runs on the CPU runs on the
+// GPU and no target fails later with a compiler's or linker's message.
+class SharedMemory : public Visitor {
+public:
+    explicit SharedMemory(Diagnostics &diagnostics) : diagnostics_(diagnostics) {}
+
+    void check(const Program &program) {
+        for (const auto &f : program.functions) {
+            bytes_ = 0;
+            reported_ = false;
+            visit(f.body);
+        }
+    }
+
+protected:
+    void visit_assign(const Assign &s) override {
+        if (s.target->kind == ExprKind::Variable && s.value->kind == ExprKind::ArrayAlloc)
+            name_ = static_cast<const Variable &>(*s.target).name;
+        Visitor::visit_assign(s);
+        name_.clear();
+    }
+
+    void visit_array_alloc(const ArrayAlloc &a) override {
+        if (a.space != MemorySpace::Shared || reported_) return;
+        // Saturating, so that absurd shapes compare as too large rather than wrap.
+        constexpr long long saturated = 1ll << 61;
+        long long bytes = scalar_bytes(a.type.scalar);
+        for (long long extent : a.shape)
+            if (__builtin_mul_overflow(bytes, extent, &bytes) || bytes > saturated) bytes = saturated;
+        bytes_ = std::min(bytes_ + bytes, saturated);
+        if (bytes_ <= static_cast<long long>(max_shared_bytes)) return;
+        reported_ = true;  // once a function, at the array that crosses the limit
+        std::string what = name_.empty() ? "this shared array" : "the shared array '" + name_ + "'";
+        std::string total = bytes_ > bytes ? " (with the function's other shared arrays, " + std::to_string(bytes_) + ")" : "";
+        diagnostics_.report(DiagnosticKind::Type, a.span,
+                            what + " takes " + std::to_string(bytes) + " bytes" + total + "; a block has at most " +
+                                std::to_string(max_shared_bytes) + " bytes of shared memory");
+    }
+
+private:
+    Diagnostics &diagnostics_;
+    std::string name_;  // of the variable the array is assigned to
+    long long bytes_ = 0;
+    bool reported_ = false;
+};
+
 }  // namespace
 
 void check_target_support(const Program &program, Target target, Diagnostics &diagnostics) {
+    SharedMemory(diagnostics).check(program);
     if (target != Target::Cpu) return;
     CpuSupport(diagnostics).check(program);
 }

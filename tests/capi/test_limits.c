@@ -79,6 +79,8 @@ static void check_file_names_and_architectures(void) {
     static const char *const names[] = {"a\nb.py", "a\rint x;\r.py", "tab\there.py", "del\x7f.py", "\\\r\"x"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
         cudapy_program *named = program_from(fill_source, names[i]);
+        int64_t extent[1] = {4};
+        CHECK_OK(cudapy_program_add_constant_array(named, "table", CUDAPY_INT32, 1, extent, table, sizeof table));
         char *cuda = NULL;
         CHECK_OK(cudapy_program_translate(named, &cuda));
         CHECK(cuda != NULL && strstr(cuda, "\r") == NULL);

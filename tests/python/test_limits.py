@@ -248,14 +248,6 @@ SHARED_PAST_THE_LIMIT = SHARED_AT_THE_LIMIT.replace(
     "    c = cuda.shared.array(1, int8)\n    t = cuda.threadIdx.x + c[0] * 0\n")
 
 
-# The check belongs to the translator (src/passes/target_support.cpp, edited elsewhere): until it
-# lands, the CPU's linker and the GPU's ptxas refuse these kernels with their own messages.
-_SHARED_CHECK_PENDING = pytest.mark.xfail(
-    reason="the translator's shared-memory check (src/passes/target_support.cpp) is pending",
-    strict=False)
-
-
-@_SHARED_CHECK_PENDING
 @pytest.mark.parametrize("target", ["cpu", "cuda", "python"])
 def test_a_shared_array_past_the_limit_is_a_compile_error(target):
     """On every target alike, at the array, rather than a linker's (CPU) or ptxas's (GPU)
@@ -267,7 +259,6 @@ def test_a_shared_array_past_the_limit_is_a_compile_error(target):
     assert caught.value.lineno == 4 and caught.value.offset == 9
 
 
-@_SHARED_CHECK_PENDING
 def test_shared_arrays_up_to_the_limit_run_and_one_byte_more_is_refused():
     kernel = cp.compile(SHARED_AT_THE_LIMIT, target="cpu")
     a = np.zeros((64, 64), np.float64)
