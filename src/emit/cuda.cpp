@@ -203,9 +203,40 @@ std::set<std::string> collective_functions(const Program &program) {
     return collective;
 }
 
+// The bits of the float16 nearest `value` (ties to even), rounded once as NumPy rounds.
+unsigned half_bits(double value) {
+    unsigned sign = std::signbit(value) ? 0x8000u : 0u;
+    if (std::isnan(value)) return sign | 0x7e00u;
+    double magnitude = std::fabs(value);
+    if (magnitude >= 65520.0) return sign | 0x7c00u;  // halfway past the largest, 65504, and up
+    if (magnitude < std::ldexp(1.0, -14))               // subnormal: steps of 2^-24
+        return sign | static_cast<unsigned>(std::nearbyint(std::ldexp(magnitude, 24)));
+    int exponent = 0;
+    std::frexp(magnitude, &exponent);  // magnitude = m * 2^exponent, m in [0.5, 1)
+    --exponent;
+    auto steps = static_cast<unsigned>(std::nearbyint(std::ldexp(magnitude, 10 - exponent)));  // 1024..2048
+    if (steps == 2048) {
+        steps = 1024;
+        ++exponent;
+    }
+    if (exponent + 15 >= 31) return sign | 0x7c00u;
+    return sign | (static_cast<unsigned>(exponent + 15) << 10) | (steps - 1024);
+}
+
 std::string float_literal(double value, Scalar scalar) {
-    if (scalar == Scalar::Float16) return "cudapy::half(" + float_literal(value, Scalar::Float32) + ")";
+    if (scalar == Scalar::Float16) {
+        // As a float where that rounds to the same half (most literals), which reads better.
+        unsigned bits = half_bits(value);
+        if (bits == half_bits(static_cast<double>(static_cast<float>(value))) && std::isfinite(static_cast<float>(value)))
+            return "cudapy::half(" + float_literal(value, Scalar::Float32) + ")";
+        char text[48];
+        std::snprintf(text, sizeof text, "cudapy::half::from_bits(0x%04x)", bits);
+        return text;
+    }
     bool single = scalar == Scalar::Float32;
+    // A double literal beyond float's range is float's infinity, as NumPy's conversion gives.
+    if (single && std::isfinite(value) && !std::isfinite(static_cast<float>(value)))
+        value = static_cast<double>(static_cast<float>(value));
     if (std::isnan(value)) return single ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7ff8000000000000LL)";
     if (std::isinf(value)) {
         if (single) return value > 0 ? "__int_as_float(0x7f800000)" : "__int_as_float((int)0xff800000)";

@@ -15,6 +15,16 @@ struct half {
     unsigned short bits;
     half() = default;
     __device__ half(float value) { asm("cvt.rn.f16.f32 %0, %1;" : "=h"(bits) : "f"(value)); }
+    // A double rounds once, as NumPy rounds it, not through float.
+    __device__ half(double value) { asm("cvt.rn.f16.f64 %0, %1;" : "=h"(bits) : "d"(value)); }
+    // Integers through float, which holds every integer that does not overflow a half.
+    template <typename T>
+    __device__ half(T value) : half(static_cast<float>(value)) {}
+    __device__ static half from_bits(unsigned short value) {
+        half h;
+        h.bits = value;
+        return h;
+    }
     __device__ operator float() const {
         float value;
         asm("cvt.f32.f16 %0, %1;" : "=f"(value) : "h"(bits));

@@ -86,10 +86,22 @@ inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 inline double rcbrt(double x) { return 1.0 / cbrt(x); }
-inline float sinpif(float x) { return (float)sin(M_PI * (double)x); }
-inline double sinpi(double x) { return sin(M_PI * x); }
-inline float cospif(float x) { return (float)cos(M_PI * (double)x); }
-inline double cospi(double x) { return cos(M_PI * x); }
+// sin(pi x) and cos(pi x) with x reduced modulo 2 first (exactly), so that they are exact at
+// integers and half-integers however large x is, as CUDA's are.
+inline double sinpi(double x) {
+    if (!std::isfinite(x)) return NAN;
+    double reduced = fmod(x, 2.0);
+    if (reduced == trunc(reduced)) return copysign(0.0, x);
+    return sin(M_PI * reduced);
+}
+inline double cospi(double x) {
+    if (!std::isfinite(x)) return NAN;
+    double reduced = fmod(fabs(x), 2.0);
+    if (reduced == 0.5 || reduced == 1.5) return 0.0;
+    return cos(M_PI * reduced);
+}
+inline float sinpif(float x) { return (float)sinpi((double)x); }
+inline float cospif(float x) { return (float)cospi((double)x); }
 inline float rhypotf(float x, float y) { return 1.0f / hypotf(x, y); }
 inline double rhypot(double x, double y) { return 1.0 / hypot(x, y); }
 inline float norm3df(float a, float b, float c) { return (float)sqrt((double)a * a + (double)b * b + (double)c * c); }
@@ -112,6 +124,19 @@ struct half {
     half(float value) {
         _Float16 h = (_Float16)value;
         std::memcpy(&bits, &h, sizeof bits);
+    }
+    // A double rounds once, as NumPy rounds it, not through float.
+    half(double value) {
+        _Float16 h = (_Float16)value;
+        std::memcpy(&bits, &h, sizeof bits);
+    }
+    // Integers through float, which holds every integer that does not overflow a half.
+    template <typename T>
+    half(T value) : half(static_cast<float>(value)) {}
+    static half from_bits(unsigned short value) {
+        half h;
+        h.bits = value;
+        return h;
     }
     operator float() const {
         _Float16 h;

@@ -144,6 +144,11 @@ bool is_literal_zero(const Expr &e) {
 }
 
 std::optional<std::variant<ExprPtr, LiteralError>> fold_literal(const Span &span, UnaryOp op, const Expr &operand) {
+    // -0.1 is one float literal, typed as one (a float64 where it meets one), not float32's -0.1.
+    if (operand.kind == ExprKind::FloatLiteral && op != UnaryOp::Invert) {
+        double value = static_cast<const FloatLiteral &>(operand).value;
+        return std::make_shared<FloatLiteral>(span, op == UnaryOp::Negate ? -value : value);
+    }
     auto value = exact_value(operand);
     if (!value) return std::nullopt;
     // -literal is how a negative literal is written: it stays one unless it came out of folding.

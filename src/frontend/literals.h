@@ -23,7 +23,7 @@ struct LiteralError {
 std::optional<std::variant<ast::ExprPtr, LiteralError>> fold_literals(const ast::Span &span, ast::BinaryOp op,
                                                                      const ast::Expr &lhs, const ast::Expr &rhs);
 
-// The same for a unary operation (-, +, ~) on an integer literal.
+// The same for a unary operation (-, +, ~) on an integer literal, and - and + on a float one.
 std::optional<std::variant<ast::ExprPtr, LiteralError>> fold_literal(const ast::Span &span, ast::UnaryOp op,
                                                                     const ast::Expr &operand);
 

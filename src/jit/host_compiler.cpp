@@ -26,7 +26,9 @@ std::map<std::string, std::shared_ptr<HostLibrary>> &cache() {
     return libraries;
 }
 
-constexpr const char *compiler_flags[] = {"-std=c++17", "-O2", "-fPIC", "-shared", "-w"};
+// -fwrapv: the emitted code never overflows a signed integer, but GCC 12's -O2 miscompiles some
+// narrow recursive helpers (an int16 result taken for its base case) without it.
+constexpr const char *compiler_flags[] = {"-std=c++17", "-O2", "-fwrapv", "-fPIC", "-shared", "-w"};
 
 // $CXX split into words (it may be "ccache g++"), else c++.
 std::vector<std::string> compiler_command() {

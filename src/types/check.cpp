@@ -992,14 +992,26 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         convert_all(0, n, float_type(0, n).type);
         result = {Type::of(info.kind == IntrinsicKind::FloatToInt32 ? Scalar::Int32 : Scalar::Int64), false};
         break;
-    case IntrinsicKind::Abs:
+    case IntrinsicKind::Abs: {
+        Typed t = typed(e->args[0]);
+        result = promote(t, t);  // abs(True) is Python's 1
+        convert_all(0, n, result.type);
+        break;
+    }
     case IntrinsicKind::MinMax: {
-        std::optional<Typed> promoted;
+        // min and max give one of their arguments: NumPy's result type of them all, the typed
+        // ones first (bools stay bool, as NumPy's maximum of two bools is one), then the
+        // literals, weak against them.
+        std::optional<Typed> strong, weak;
         for (const auto &arg : e->args) {
             Typed t = typed(arg);
-            promoted = promoted ? promote(*promoted, t) : promote(t, t);
+            std::optional<Typed> &kind = t.weak ? weak : strong;
+            if (!kind)
+                kind = t;
+            else if (!(kind->type.is_bool() && t.type.is_bool()))
+                kind = promote(*kind, t);
         }
-        result = *promoted;
+        result = strong && weak ? promote(*strong, *weak) : strong ? *strong : *weak;
         convert_all(0, n, result.type);
         break;
     }

@@ -43,7 +43,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS first_negative(cudapy::array<int
             break;
         }
 #line 15 "control/break_continue.py"
-        if ((k % 2) == 1) {
+        if (cudapy::mod(k, 2) == 1) {
 #line 16 "control/break_continue.py"
             continue;
         }
