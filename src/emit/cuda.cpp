@@ -704,9 +704,10 @@ private:
         case ExprKind::ThreadIndex: return thread_index(static_cast<const ThreadIndex &>(e).which);
         case ExprKind::Unary: {
             const auto &u = static_cast<const Unary &>(e);
-            // A negated literal cannot overflow; anything else is negated wrapping.
+            // A negated literal cannot overflow; anything else is negated wrapping, and through
+            // neg() at every width, which keeps the negation where ptxas would lose it.
             if (u.op == UnaryOp::Negate && u.type.is_integer() && u.type.is_signed() &&
-                scalar_bytes(u.type.scalar) >= 4 && u.operand->kind != ExprKind::IntLiteral)
+                u.operand->kind != ExprKind::IntLiteral)
                 return arithmetic("neg") + "(" + expr(*u.operand) + ")";
             const char *op = u.op == UnaryOp::Negate ? "-" : u.op == UnaryOp::Plus ? "+" : "~";
             return narrowed(std::string("(") + op + expr(*u.operand) + ")", u.type);
@@ -849,6 +850,10 @@ private:
         return op == BinaryOp::Mul && bytes == 2;
     }
 
+    std::string call_neg(const std::string &operand, Type t) {
+        return arithmetic("neg") + "((" + c_type(t) + ")" + operand + ")";
+    }
+
     std::string binary(const Binary &b) {
         std::string l = expr(*b.lhs), r = expr(*b.rhs);
         if (b.op == BinaryOp::FloorDiv || b.op == BinaryOp::Mod) r = divisor(b, std::move(r));
@@ -858,6 +863,12 @@ private:
         auto wrapping = [&](const char *op, std::string_view name) {
             return overflow_undefined(b.type, b.op) && !in_index_ ? helper(name) : infix(op);
         };
+        // 0 - x and x * -1 are negations, spelled as neg() spells them (see prelude_arithmetic.cuh).
+        if (b.type.is_integer() && b.type.is_signed() && !in_index_) {
+            if (b.op == BinaryOp::Sub && integer_constant(*b.lhs) == 0) return call_neg(r, b.type);
+            if (b.op == BinaryOp::Mul && integer_constant(*b.rhs) == -1) return call_neg(l, b.type);
+            if (b.op == BinaryOp::Mul && integer_constant(*b.lhs) == -1) return call_neg(r, b.type);
+        }
         switch (b.op) {
         case BinaryOp::Add: return wrapping("+", "add");
         case BinaryOp::Sub: return wrapping("-", "sub");

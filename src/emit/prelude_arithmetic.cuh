@@ -149,9 +149,17 @@ CUDAPY_FN T shr(T a, T count) {
 CUDAPY_FN half floordiv(half a, half b) { return half(floordiv(float(a), float(b))); }
 CUDAPY_FN half mod(half a, half b) { return half(mod(float(a), float(b))); }
 
-// Not through neg, whose negation ptxas cannot see: this one becomes a single IABS.
+// PTX's abs on the GPU, which ptxas keeps (one IABS), where a negation and a max of the value
+// would meet the folding neg() avoids; narrow values wrap back as NumPy's do.
 template <typename T>
 CUDAPY_FN T abs(T a) {
+#ifdef __CUDA_ARCH__
+    if constexpr (is_signed<T>() && sizeof(T) <= 4) {
+        int result;
+        asm("abs.s32 %0, %1;" : "=r"(result) : "r"((int)a));
+        return (T)result;
+    }
+#endif
     using U = typename wrapping<T>::type;
     return a < 0 ? (T)(U(0) - (U)a) : a;
 }

@@ -2,7 +2,7 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/unary.py"
-    R.data[0] = ((signed char)(-x));
+    R.data[0] = cudapy::neg(x);
 #line 4 "promote/unary.py"
     R.data[1] = ((signed char)(+x));
 #line 5 "promote/unary.py"
@@ -12,7 +12,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_int8(cudapy::array<signed 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS unary_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 10 "promote/unary.py"
-    R.data[0] = ((short)(-x));
+    R.data[0] = cudapy::neg(x);
 #line 11 "promote/unary.py"
     R.data[1] = ((short)(+x));
 #line 12 "promote/unary.py"
