@@ -47,22 +47,6 @@ bool is_set(const char *variable) {
     return value && *value && std::string_view(value) != "0";
 }
 
-// A file descriptor, closed when it goes.
-class Descriptor {
-public:
-    explicit Descriptor(int value) : value_(value) {}
-    ~Descriptor() {
-        if (value_ >= 0) close(value_);
-    }
-    Descriptor(const Descriptor &) = delete;
-    Descriptor &operator=(const Descriptor &) = delete;
-    int get() const { return value_; }
-    bool valid() const { return value_ >= 0; }
-
-private:
-    int value_;
-};
-
 // Makes the folder and those above it that are missing, each private to the user (0700): the
 // entries are code the process runs.
 void make_private_folders(const std::string &folder) {

@@ -61,21 +61,6 @@ std::string compiler_identity(const std::vector<std::string> &command) {
     return identities.emplace(command, identity + "\n" + version.output).first->second;
 }
 
-// A file descriptor, closed when it goes.
-class Descriptor {
-public:
-    explicit Descriptor(int value) : value_(value) {}
-    ~Descriptor() {
-        if (value_ >= 0) close(value_);
-    }
-    Descriptor(const Descriptor &) = delete;
-    Descriptor &operator=(const Descriptor &) = delete;
-    int get() const { return value_; }
-
-private:
-    int value_;
-};
-
 [[noreturn]] void refuse_load(const std::filesystem::path &path, const std::string &why) {
     throw Error(Status::Internal, "the compiled CPU code " + path.string() + " is not loaded: " + why);
 }

@@ -17,6 +17,11 @@ extern char **environ;
 
 namespace cudapy::jit {
 
+Descriptor::~Descriptor() {
+    if (value_ >= 0) close(value_);
+}
+
+
 std::string distrust(const struct stat &status) {
     if (status.st_uid != geteuid())
         return "it belongs to user " + std::to_string(status.st_uid) + ", not to this process's user " +

@@ -15,6 +15,20 @@ namespace cudapy::jit {
 // else may write it (no group or world write permission).
 std::string distrust(const struct stat &status);
 
+// A file descriptor, closed when it goes.
+class Descriptor {
+public:
+    explicit Descriptor(int value) : value_(value) {}
+    ~Descriptor();
+    Descriptor(const Descriptor &) = delete;
+    Descriptor &operator=(const Descriptor &) = delete;
+    int get() const { return value_; }
+    bool valid() const { return value_ >= 0; }
+
+private:
+    int value_;
+};
+
 // A private folder, removed with everything in it when done. Throws Error(Internal) when the
 // temporary directory has no room for it.
 class ScratchFolder {

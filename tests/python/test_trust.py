@@ -235,21 +235,25 @@ HOSTILE_NAMES = ["printf", "NULL", "true", "false", "EOF", "INFINITY", "NAN", "M
                  "threadIdx", "dim3", "size_t", "λ", "名前", "xǅ"]
 
 
+def helper_and_kernel_named(name):
+    """`name` as a helper, and in the names of a kernel, its parameter and its locals."""
+    return f"""
+# {name} : int64 (int64 v)
+def {name}(v):
+    {name}_2 = v * 3
+    return {name}_2 + 1
+
+# kernel_of_{name} : void (int64[:] X, int64 {name}_p)
+def kernel_of_{name}(X, {name}_p):
+    {name}_local = {name}_p + idx
+    X[idx] = {name}({name}_local)
+"""
+
+
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
 def test_any_identifier_is_a_local_parameter_and_helper(name, target):
     out = np.zeros(4, np.int64)
-    source = f"""
-        # {name} : int64 (int64 v)
-        def {name}(v):
-            {name}_2 = v * 3
-            return {name}_2 + 1
-
-        # kernel_of_{name} : void (int64[:] X, int64 {name}_p)
-        def kernel_of_{name}(X, {name}_p):
-            {name}_local = {name}_p + idx
-            X[idx] = {name}({name}_local)
-        """
-    kernel = cp.module(textwrap.dedent(source), target=target)
+    kernel = cp.module(helper_and_kernel_named(name), target=target)
     getattr(kernel, unicodedata.normalize("NFKC", f"kernel_of_{name}"))(4)(out, 5)
     np.testing.assert_array_equal(out, [(5 + i) * 3 + 1 for i in range(4)])
 
@@ -479,16 +483,6 @@ def test_the_file_name_attack_writes_nothing(tmp_path):
 def test_hostile_names_compile_with_nvrtc():
     """Each name as a kernel, helper, parameter and local of one module that NVRTC compiles."""
     names = [name for name in HOSTILE_NAMES if name.isidentifier()]
-    source = "".join(f"""
-# {name} : int64 (int64 v)
-def {name}(v):
-    {name}_2 = v * 3
-    return {name}_2 + 1
-
-# kernel_of_{name} : void (int64[:] X, int64 {name}_p)
-def kernel_of_{name}(X, {name}_p):
-    {name}_local = {name}_p + idx
-    X[idx] = {name}({name}_local)
-""" for name in names)
+    source = "".join(helper_and_kernel_named(name) for name in names)
     ptx = cp.module(source).ptx("sm_80")
     assert ptx.count(".entry") == len(names)
