@@ -196,7 +196,9 @@ void check_emitted(std::string_view cuda, const std::string &file) {
     for (unsigned char c : code)
         if (c != '\n' && (c < 0x20 || c > 0x7E))
             fail("a byte outside printable ASCII in the emitted code:", std::to_string(c));
-    for (std::size_t at = code.find("#line "); at != std::string_view::npos; at = code.find("#line ", at + 1)) {
+    // Directives start lines; a file name may hold "#line " inside its literal.
+    for (std::size_t at = code.find("\n#line "); at != std::string_view::npos; at = code.find("\n#line ", at + 1)) {
+        ++at;
         std::size_t quote = code.find('"', at);
         std::size_t end = code.find('\n', at);
         if (quote == std::string_view::npos || quote > end) fail("a #line without a file name", "");
