@@ -1,0 +1,13 @@
+# name: nonneg_overflow_floordiv
+# bug: `//` and `%` use C's truncating division when both operands look non-negative (the
+# bug: nonnegative pass), also when the dividend is a signed sum or product that wrapped to a
+# bug: negative value: with idx = 1, idx + 2147483647 wraps to -2147483648, whose floor
+# bug: division by 7 is -306783379 (the translation gives -306783378) and modulo 7 is 5 (not -2).
+# launch: 2
+# args: [("int32[]", "out", 2), ("int32[]", "out", 2)]
+
+# k : void (int32* O, int32* P)
+def k(O, P):
+    s = idx + 2147483647
+    O[idx] = s // 7
+    P[idx] = s % 7
