@@ -61,16 +61,25 @@ KNOWN_BUGS = {
     "f32_literal_overflow",
     # sinpi/cospi on the CPU target compute sin(M_PI * x), wrong for large arguments.
     "host_sinpi",
-    # min/max promote their arguments pairwise from the left with cudapy's rules for two
-    # operands (bool + bool and bool + a literal give int32, an int with a float literal
-    # float32), so that max(False, x) and max(254, False, x) with a uint8 x are int32, and
-    # max(1.5, i8, h) with a float16 h float32, where NumPy (and Python) give uint8 and
-    # float16. A first argument of the result type avoids it.
-    "minmax_promotion",
+    # min/max (and math functions) promote their arguments pairwise from the left with
+    # cudapy's rules for two operands, the first with itself (bool + bool and bool + a
+    # literal give int32, an int with a float literal float32), so that max(False, x) and
+    # max(254, False, x) with a uint8 x are int32, max(1.5, i8, h) with a float16 h float32,
+    # and math.remainder(b, u) with a bool b and a uint64 u computes in float64, where NumPy
+    # (and Python) give uint8, float16 and float32. A first argument of the result type
+    # avoids it.
+    "intrinsic_promotion",
     # A negative float literal (-0.1, -(0.1), also inside float64(...)) is a float32 where
     # it becomes a float64: float64(-0.1) and x * -0.1 with a float64 x lose precision, and
     # float64(-1e300) is emitted as `-inff`.
     "neg_float_literal",
+    # `^` binds tighter than `&` in the translation, the other way round from Python:
+    # `a ^ b & c` is translated as `(a ^ b) & c`, `a & b ^ c` as `a & (b ^ c)`.
+    "xor_and_precedence",
+    # The CPU target's host compiler (GCC 12.2 at -O2, its value-range propagation)
+    # miscompiles recursive helpers that return the recursive call's result with something
+    # added (regressions/gcc_recursion_vrp*.py): the recursive call is returned as it is.
+    "gcc_recursion_vrp",
 }
 
 
@@ -289,7 +298,10 @@ TO_INT64_ROUNDING = ["llrint", "lrint", "llround", "lround"]
 # documented maximum errors, plus the oracle's own half ulp).
 APPROX_ULPS = {"cpu": 4, "gpu": 16}
 APPROX_ULPS_WIDE = {"lgamma": (64, 1 << 16), "tgamma": (16, 64), "gamma": (16, 64),
-                    "pow": (4, 16), "**": (4, 16)}
+                    "pow": (4, 16), "**": (4, 16),
+                    # ill-conditioned in the tail: the argument's rounding (x / sqrt(2) or
+                    # x * M_SQRT1_2) is amplified about x * x times
+                    "normcdf": (1 << 12, 1 << 12)}
 
 
 @dataclass
@@ -504,7 +516,8 @@ class Generator:
             if not fits(n, it):
                 return "i"
         self.note("computed_index")
-        return f"{wrap(e, MUL + 1)} % {bound}"
+        e = self.opaque_dividend(e, "int64")
+        return f"{wrap(e, MUL)} % {bound}"
 
     def budget_exhausted_expr(self):
         return False
@@ -568,6 +581,8 @@ class Generator:
         p = BINARY_PREC[op]
         if op == "**":
             text = f"{wrap(lhs, POW + 1)} ** {wrap(rhs, UNARY)}"
+        elif op == "^" and "xor_and_precedence" in self.avoid:
+            text = f"{wrap(lhs, BAND + 1)} ^ {wrap(rhs, BAND + 1)}"
         else:
             text = f"{wrap(lhs, p)} {op} {wrap(rhs, p + 1)}"
         return E(text, p, t)
@@ -583,27 +598,33 @@ class Generator:
         a, b = self.operand_pair(t, integer_only)
         return self.expr(a, depth - 1), self.expr(b, depth - 1)
 
-    def divisor(self, d):
-        """An integer divisor that is never zero (nor -1 where INT_MIN // -1 traps)."""
-        t = d.t
-        text = wrap(d, CMP + 1) if d.weak is None else d.text
+    def divisor(self, d, result):
+        """An integer divisor made of d that is never zero, nor -1 where INT_MIN // -1 traps
+        (a `result` of int32 or int64)."""
+        no_minus_one = "int_min_div" in self.avoid and result in ("int32", "int64")
         if d.weak is not None:
-            value = d.value
-            if value == 0 or (value == -1 and "int_min_div" in self.avoid and t in
-                              ("int32", "int64", None)):
+            if d.value == 0 or (d.value == -1 and no_minus_one):
                 return int_literal(3)
             return d
-        signed_wide = t in ("int32", "int64")
-        if t in SIGNED and ("int_min_div" in self.avoid and signed_wide
-                            or "nonneg_overflow" in self.avoid):
-            # not provably non-negative, so no C division; never -1
+        text = wrap(d, CMP + 1)
+        if no_minus_one and d.t in SIGNED:
             cond = f"{text} > 0 or {text} < -1"
-            other = self.typed_const(t, -3)
+            other = self.typed_const(d.t, self.rng.choice([-3, 3]))
         else:
             cond = f"{text} != 0"
-            other = self.typed_const(t, self.rng.choice([1, 3, 7]) if t != BOOL else True)
+            other = self.typed_const(d.t, self.rng.choice([1, 3, 7]) if d.t != BOOL else True)
         self.note("guarded_divisor")
-        return E(f"{wrap(d, COND + 1)} if {cond} else {other.text}", COND, t)
+        return E(f"{wrap(d, COND + 1)} if {cond} else {other.text}", COND, d.t)
+
+    def opaque_dividend(self, e, result):
+        """e, as the dividend of a `//` or `%` of type `result`, written so that the
+        translator cannot prove it non-negative (known bug nonneg_overflow): -(-e) for a
+        signed e, whose value is e's."""
+        if "nonneg_overflow" not in self.avoid or result not in SIGNED:
+            return e
+        if e.weak is not None or e.t not in SIGNED:
+            return e  # literals and unsigned values are non-negative indeed
+        return E(f"-(-{wrap(e, UNARY)})", UNARY, e.t)
 
     def exponent(self, e):
         """A non-negative, small integer exponent made of e."""
@@ -614,6 +635,7 @@ class Generator:
         r = self.rng.random()
         if r < 0.5:
             return E(f"{wrap(e, BAND)} & 7", BAND, e.t)
+        e = self.opaque_dividend(e, e.t)
         if e.t in SIGNED:
             return E(f"{wrap(e, MUL)} % 6", MUL, e.t)
         return E(f"{wrap(e, MUL)} % 9", MUL, e.t)
@@ -637,7 +659,7 @@ class Generator:
             op = rng.choice(["//", "%"])
             a, b = self.operands(t, depth)
             self.note(f"op{op}")
-            return self.binary(op, a, self.divisor(b if b.weak is None else b), t)
+            return self.binary(op, self.opaque_dividend(a, t), self.divisor(b, t), t)
         if what == "pow":
             a, b = self.operands(t, depth)
             exp = self.exponent(b)
@@ -707,7 +729,7 @@ class Generator:
             args.append(arg)
         if not any(a.weak is None and a.t == t for a in args):
             args[0] = self.expr(t, depth - 1)
-        if "minmax_promotion" in self.avoid and (args[0].weak or args[0].t != t):
+        if "intrinsic_promotion" in self.avoid and (args[0].weak or args[0].t != t):
             args[0] = self.expr(t, depth - 1)
         self.note(f"{name}{count}")
         return E(f"{name}({', '.join(a.text for a in args)})", ATOM, t)
@@ -890,6 +912,8 @@ class Generator:
                     types.append(t)
                 else:
                     types.append(rng.choice(ALL_TYPES))
+            if "intrinsic_promotion" in self.avoid and types[0] == BOOL:
+                continue
             if math_type(types) == t:
                 break
         else:
@@ -1198,7 +1222,16 @@ class Generator:
                 candidates = [s for s in candidates if is_int(s)]
             value = self.expr(rng.choice(candidates), 2)
         if op in ("//", "%") and is_int(t):
-            value = self.divisor(value)
+            value = self.divisor(value, t)
+            if "nonneg_overflow" in self.avoid and t in SIGNED:
+                # the variable may look non-negative: the divisor must not
+                if value.weak is not None and value.value > 0:
+                    value = E(f"-(-{value.text})", UNARY, None, weak="int", value=value.value)
+                elif value.weak is None and value.t in SIGNED:
+                    value = E(f"-(-{wrap(value, UNARY)})", UNARY, value.t)
+                elif value.weak is None:
+                    op = "*"  # an unsigned divisor is non-negative
+                    value = E(value.text, value.prec, value.t)
         if op == "**":
             if is_int(t):
                 value = self.exponent(value)
@@ -1244,7 +1277,7 @@ class Generator:
         if r < 0.4:
             lo, hi = int_range(t)
             return int_literal(rng.randint(max(lo, -4), min(hi, 6)))
-        e = self.expr(t, 2)
+        e = self.opaque_dividend(self.expr(t, 2), t)
         m = rng.choice([3, 4, 5, 6])
         if t in SIGNED and self.chance(0.4):
             # may be negative: from -m + 1 to m - 1
@@ -1384,7 +1417,7 @@ class Generator:
             # expressions do not call the helper itself, whose depth is bounded by n)
             args = [f"{n0} - 1"] + [self.expr(t, 2).text for t in ptypes[1:]]
             call = E(f"{name}({', '.join(args)})", ATOM, returns)
-            if returns != BOOL and self.chance(0.7):
+            if returns != BOOL and self.chance(0.7) and "gcc_recursion_vrp" not in self.avoid:
                 if is_int(returns):
                     op = rng.choice(["+", "-", "*", "^", "|"])
                 else:
