@@ -417,8 +417,8 @@ def main():
     parser.add_argument("--case", help="a regression file to reduce further")
     parser.add_argument("--target", default="cpu", choices=["cpu", "cuda"])
     parser.add_argument("--avoid", default=None,
-                        help="comma-separated KNOWN_BUGS the generator avoids (default all; "
-                             "'none' for none)")
+                        help="known bugs the generator avoids: those of the target (default), "
+                             "'none', or a comma list (as run.py)")
     parser.add_argument("--out", help="write the reduced case here")
     parser.add_argument("--name", default=None)
     parser.add_argument("--bug", default=None)
@@ -426,8 +426,9 @@ def main():
     if options.case:
         case = cases.parse(pathlib.Path(options.case).read_text(), options.case)
     else:
-        avoid = None if options.avoid is None else \
-            set() if options.avoid == "none" else set(options.avoid.split(","))
+        import run
+
+        avoid = run.avoided(options.avoid, "gpu" if options.target == "cuda" else "cpu")
         case = cases.of_program(generator.generate(options.seed, avoid=avoid))
     evaluator = Evaluator(options.target)
     try:

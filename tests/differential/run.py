@@ -32,14 +32,15 @@ def base_seed():
     return int(os.environ.get("CUDAPY_DIFF_SEED", DEFAULT_SEED))
 
 
-def avoided(text=None):
-    """The KNOWN_BUGS the generator avoids: all by default, `none`, or a comma list; from
-    `text`, else $CUDAPY_DIFF_AVOID."""
+def avoided(text=None, target="cpu"):
+    """The known bugs the generator avoids for `target` ("cpu" or "gpu"): those that show on
+    it (generator.KNOWN_BUGS) by default or for `all`, none for `none`, or a comma list;
+    from `text`, else $CUDAPY_DIFF_AVOID."""
     import generator
 
     text = os.environ.get("CUDAPY_DIFF_AVOID") if text is None else text
     if text is None or text == "all":
-        return set(generator.KNOWN_BUGS)
+        return generator.known_bugs("cuda" if target == "gpu" else target)
     if text in ("", "none"):
         return set()
     names = {name.strip() for name in text.split(",") if name.strip()}
@@ -80,7 +81,7 @@ class _Pool:
 
 def run_seeds(seeds, target="cpu", jobs=1, batch=DEFAULT_BATCH, avoid=None, log=None):
     """{seed: (kind, details)} for every failing program among `seeds`."""
-    avoid = avoided() if avoid is None else set(avoid)
+    avoid = avoided(target=target) if avoid is None else set(avoid)
     seeds = list(seeds)
     batches = collections.deque(seeds[k:k + batch] for k in range(0, len(seeds), batch))
     suspects = collections.deque()
@@ -128,19 +129,21 @@ def run_seeds(seeds, target="cpu", jobs=1, batch=DEFAULT_BATCH, avoid=None, log=
     return failures
 
 
-def write_failures(failures, folder, avoid=None):
+def write_failures(failures, folder, avoid=None, target="cpu"):
     """Each failing program as a case file in `folder`; returns the paths."""
     import cases
     import generator
 
+    avoid = avoided(target=target) if avoid is None else avoid
     folder = pathlib.Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
     for seed, (kind, details) in sorted(failures.items()):
-        program = generator.generate(seed, avoid=avoided() if avoid is None else avoid)
+        program = generator.generate(seed, avoid=avoid)
         case = cases.of_program(program)
-        lines = [f"# failure: {kind}"] + [f"# failure: {line}" for detail in details
-                                          for line in str(detail).splitlines()[:6]]
+        lines = [f"# failure: {kind} on {target}"] + [
+            f"# failure: {line}" for detail in details for line in str(detail).splitlines()[:6]]
+        lines.append(f"# avoid: {','.join(sorted(avoid)) or 'none'}")
         path = folder / f"seed{seed}.py"
         path.write_text("\n".join(lines) + "\n" + case.text())
         paths.append(path)
@@ -171,13 +174,13 @@ def main():
     parser.add_argument("--quiet", action="store_true")
     options = parser.parse_args()
     first = base_seed() if options.seed is None else options.seed
-    avoid = avoided(options.avoid)
+    avoid = avoided(options.avoid, options.target)
     start = time.monotonic()
     log = None if options.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
     failures = run_seeds(range(first, first + options.count), options.target, options.jobs,
                          options.batch, avoid, log)
     if failures:
-        paths = write_failures(failures, options.out, avoid)
+        paths = write_failures(failures, options.out, avoid, options.target)
         print(f"failing programs written to {paths[0].parent}/", file=sys.stderr)
         for seed, (kind, details) in sorted(failures.items()):
             print(f"seed {seed}: {kind}: {details[0] if details else ''}"[:300],
