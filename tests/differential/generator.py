@@ -32,7 +32,7 @@ regressions/ that shows it.
 
 import math
 import random
-import struct
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -91,6 +91,10 @@ KNOWN_BUGS = {
     # float64 products only by powers of two (exact, so an fma rounds as NumPy does), and
     # math.degrees/radians (a product) only at the top of an output.
     "gpu_fma_contraction": {"cuda"},
+    # The variable of a range over literals alone is a weak int32 in cudapy (a Python int, as
+    # NEP 50 treats it) but a strong np.int32 in the interpreter: x + j with a uint8 x is
+    # uint8 in the one, int32 in the other. Loops get a typed bound.
+    "weak_loop_variable": None,
 }
 
 
@@ -670,6 +674,10 @@ class Generator:
             choices += [("round", 2), ("len", 1)]
         if t == "int32":
             choices += [("ilogb", 1)]
+        if self.style == "numba" and t == "int32":
+            choices += [("bits", 1)]
+        if self.style == "numba" and t in ("uint32", "uint64"):
+            choices += [("brev", 1)]
         what = _weighted(rng, choices)
         if what == "arith":
             op = rng.choice(["+", "-", "*"])
@@ -719,6 +727,16 @@ class Generator:
             return self.to_int64(depth)
         if what == "len":
             return self.leaf(t)
+        if what == "bits":
+            name = rng.choice(["popc", "clz", "ffs"])
+            arg = self.expr(rng.choice(INTS), depth - 1)
+            self.note(f"cuda.{name}")
+            return E(f"cuda.{name}({arg.text})", ATOM, t)
+        if what == "brev":
+            arg = self.expr(rng.choice([x for x in INTS if (size(x) == 8) == (t == "uint64")]),
+                            depth - 1)
+            self.note("cuda.brev")
+            return E(f"cuda.brev({arg.text})", ATOM, t)
         if what == "ilogb":
             f = rng.choice(FLOATS)
             self.note("math.ilogb")
@@ -1350,6 +1368,13 @@ class Generator:
                 args = [self.loop_bound(t), self.loop_bound(t), int_literal(step)]
             self.note(f"range_step{'-' if step < 0 else '+'}")
         strong = [a for a in args if a.weak is None]
+        if not strong and "weak_loop_variable" in self.avoid:
+            # a typed bound: over literals alone the variable is weak in cudapy, an int32 in
+            # the interpreter
+            k = 0 if len(args) == 1 else self.rng.randrange(2)
+            args[k] = self.typed_const("int32", args[k].value)
+            strong = [args[k]]
+            t = "int32"
         loop_type = t if strong else "int32"
         if keep_after:
             # The loop variable is assigned before the loop and read after it: it keeps its
@@ -1516,8 +1541,6 @@ class Generator:
             self.params.append(Param(f"A{k}", t, True, array_values(rng, t, n)))
         for _ in range(rng.choice([0, 1, 1, 2, 3])):
             self.scope = Scope()
-            for p in self.params:
-                pass
             self.helper()
         self.scope = Scope()
         for p in self.params:
@@ -1526,10 +1549,21 @@ class Generator:
         self.scope.vars["i"] = "int32"
         self.budget = rng.randint(4, 14)
         body = self.statements("    ", self.budget)
-        # every helper is called (an untyped one is typed by its calls)
-        for h in list(self.helpers):
-            if h.name not in self.called:
-                body += self.forced_call(h, "    ")
+        # every helper is called, from the kernel or from helpers it calls (an untyped one is
+        # typed by its calls, an uncalled void one would be a kernel)
+        texts = dict(zip([h.name for h in self.helpers], self.helper_texts))
+        while True:
+            reached, todo = set(), ["\n".join(body)]
+            while todo:
+                text = todo.pop()
+                for helper_name, helper_text in texts.items():
+                    if helper_name not in reached and re.search(rf"\b{helper_name}\(", text):
+                        reached.add(helper_name)
+                        todo.append(helper_text.split("):\n", 1)[1])
+            missing = [h for h in self.helpers if h.name not in reached]
+            if not missing:
+                break
+            body += self.forced_call(missing[0], "    ")
         # every kernel stores something
         body += self.store("    ")
         if self.chance(0.5):

@@ -44,7 +44,7 @@ def avoided(text=None, target="cpu"):
     if text in ("", "none"):
         return set()
     names = {name.strip() for name in text.split(",") if name.strip()}
-    unknown = names - generator.KNOWN_BUGS
+    unknown = names - set(generator.KNOWN_BUGS)
     if unknown:
         raise ValueError(f"unknown known-bug names {sorted(unknown)}; known: "
                          f"{sorted(generator.KNOWN_BUGS)}")

@@ -157,7 +157,8 @@ REQUIRED_FEATURES = (
     + ["if", "elif", "else", "for", "while", "break", "continue", "range_step-",
        "range_step+", "loop_var_after", "tuple_assign", "tuple_swap", "chained_assign",
        "early_return", "pass", "truth_value", "helper_typed", "helper_untyped",
-       "helper_recursive", "helper_void", "recursion"]
+       "helper_recursive", "helper_void", "recursion", "cuda.popc", "cuda.clz", "cuda.ffs",
+       "cuda.brev"]
     + [f"aug{op}=" for op in ["+", "-", "*", "/", "//", "%", "**", "<<", ">>", "&", "|", "^"]]
 )
 
