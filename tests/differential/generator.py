@@ -95,6 +95,13 @@ KNOWN_BUGS = {
     # NEP 50 treats it) but a strong np.int32 in the interpreter: x + j with a uint8 x is
     # uint8 in the one, int32 in the other. Loops get a typed bound.
     "weak_loop_variable": None,
+    # GCC 12.2 folds 0.0 - (float)i, an integer converted to float, into -(float)i, which
+    # is -0.0 for i = 0 (even at -O0): on the CPU target no float subtraction of an integer
+    # operand or of a conversion from one.
+    "gcc_zero_minus_int": {"cpu"},
+    # On the CPU target norm3df and rnorm3df (float32) compute sqrt(a*a + b*b + c*c), NaN
+    # for an infinity with a NaN where CUDA gives inf and 0: not in float32.
+    "host_norm3df": {"cpu"},
 }
 
 
@@ -212,7 +219,11 @@ def float_edges(t):
               127.5, 128.0, 255.5, 256.0, 32767.5, 65504.0, 65520.0, 2.0 ** 31, -2.0 ** 31,
               2.0 ** 63, 2.0 ** 24 + 1, math.pi, -math.e, float(info.max), -float(info.max),
               float(info.tiny), float(info.smallest_subnormal), -float(info.smallest_subnormal),
-              float(info.eps), math.inf, -math.inf, math.nan, 1e10, -1e10, 1e30, 1e300]
+              float(info.eps), math.inf, -math.inf, math.nan, 1e10, -1e10, 1e30, 1e300,
+              # just above halfway between two float16 (float32) values: rounding twice, via
+              # float32, goes the other way
+              1 + 2.0 ** -11 + 2.0 ** -40, -(1 + 2.0 ** -11 + 2.0 ** -23),
+              1 + 2.0 ** -24 + 2.0 ** -50, 65519.99999, 2049.0 + 2.0 ** -30]
     with np.errstate(over="ignore"):
         return [float(np.asarray(v).astype(t)) for v in values]
 
@@ -268,11 +279,13 @@ class E:
     literals (and module constants), whose `value` is kept; `approx` is the math function
     whose rounding the value carries (None: computed exactly)."""
 
-    __slots__ = ("text", "prec", "t", "weak", "value", "approx", "pure_leaf")
+    __slots__ = ("text", "prec", "t", "weak", "value", "approx", "pure_leaf", "from_int")
 
-    def __init__(self, text, prec, t, weak=None, value=None, approx=None, pure_leaf=False):
+    def __init__(self, text, prec, t, weak=None, value=None, approx=None, pure_leaf=False,
+                 from_int=False):
         self.text, self.prec, self.t = text, prec, t
         self.weak, self.value, self.approx, self.pure_leaf = weak, value, approx, pure_leaf
+        self.from_int = from_int  # a float converted from an integer or bool at its top
 
 
 def wrap(e, min_prec):
@@ -688,7 +701,12 @@ class Generator:
             op = rng.choice(["//", "%"])
             a, b = self.operands(t, depth)
             self.note(f"op{op}")
-            return self.binary(op, self.opaque_dividend(a, t), self.divisor(b, t), t)
+            dividend, divisor = self.opaque_dividend(a, t), self.divisor(b, t)
+            if dividend is a and "nonneg_overflow" in self.avoid and t in SIGNED and \
+                    divisor.weak is None and divisor.t in SIGNED:
+                # a dividend that is non-negative indeed: the divisor must not look so
+                divisor = E(f"-(-{wrap(divisor, UNARY)})", UNARY, divisor.t)
+            return self.binary(op, dividend, divisor, t)
         if what == "pow":
             a, b = self.operands(t, depth)
             exp = self.exponent(b)
@@ -835,7 +853,7 @@ class Generator:
             names.append(t)  # bare dtype names, imported in numba-style sources too
         name = rng.choice(names)
         self.note(f"cast:{name}")
-        return E(f"{name}({e.text})", ATOM, t)
+        return E(f"{name}({e.text})", ATOM, t, from_int=is_float(t) and not is_float(source))
 
     def to_int64(self, depth):
         rng = self.rng
@@ -908,6 +926,9 @@ class Generator:
                     a, b = b, a
             else:
                 a, b = self.operands(t, depth)
+            if op == "-" and "gcc_zero_minus_int" in self.avoid and (
+                    b.from_int or b.weak is None and not is_float(b.t)):
+                op = "+"
             self.note(f"op{op}")
             return self.binary(op, a, b, t)
         if what == "div":
@@ -1027,6 +1048,10 @@ class Generator:
         if "host_sinpi" in self.avoid and name in ("sinpi", "cospi"):
             name = "sin" if name == "sinpi" else "cos"
         single = self.chance(0.25) and t == "float32"
+        if "host_norm3df" in self.avoid and name in ("norm3d", "rnorm3d") and (
+                single or t == "float32"):
+            name = "norm4d" if name == "norm3d" else "rnorm4d"
+            arity = 4
         args = self.math_args(t, arity, depth)
         fname = f"math.{name}{'f' if single else ''}"
         if single:
@@ -1303,6 +1328,9 @@ class Generator:
                 op = "+"  # float powers are approximate: keep them out of the variables
         if op == "*" and self.no_fma(t):
             value = self.power_of_two(t)
+        if op == "-" and is_float(t) and "gcc_zero_minus_int" in self.avoid and (
+                value.from_int or value.weak is None and not is_float(value.t)):
+            op = "+"
         self.note(f"aug{op}=")
         return [f"{indent}{name} {op}= {value.text}"]
 
