@@ -323,7 +323,9 @@ def _tgamma(x):
     except ValueError:  # negative integers and -inf
         return python_math.nan
     except OverflowError:
-        return python_math.inf
+        # Negative between the poles -2k-1 and -2k, as CUDA's tgamma of a tiny negative number.
+        negative = x < 0 and python_math.ceil(-x) % 2 == 1
+        return -python_math.inf if negative else python_math.inf
 
 
 def _remainder(x, y):

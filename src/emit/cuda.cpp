@@ -251,7 +251,9 @@ std::string float_literal(double value, Scalar scalar) {
     std::string text = buffer;
     if (text.find_first_of(".en") == std::string::npos) text += ".0";
     if (single) text += "f";
-    return text;
+    // A negative literal (folded from -literal) in parentheses, so that no operator before it
+    // makes "--".
+    return std::signbit(value) ? "(" + text + ")" : text;
 }
 
 std::string int_literal(std::uint64_t value, Type t) {

@@ -104,7 +104,8 @@ inline float sinpif(float x) { return (float)sinpi((double)x); }
 inline float cospif(float x) { return (float)cospi((double)x); }
 inline float rhypotf(float x, float y) { return 1.0f / hypotf(x, y); }
 inline double rhypot(double x, double y) { return 1.0 / hypot(x, y); }
-inline float norm3df(float a, float b, float c) { return (float)sqrt((double)a * a + (double)b * b + (double)c * c); }
+// Through hypot, as CUDA's: an infinity with a NaN is infinite.
+inline float norm3df(float a, float b, float c) { return (float)hypot(hypot((double)a, (double)b), (double)c); }
 inline double norm3d(double a, double b, double c) { return hypot(hypot(a, b), c); }
 inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
 inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }

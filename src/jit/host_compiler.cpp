@@ -28,7 +28,9 @@ std::map<std::string, std::shared_ptr<HostLibrary>> &cache() {
 
 // -fwrapv: the emitted code never overflows a signed integer, but GCC 12's -O2 miscompiles some
 // narrow recursive helpers (an int16 result taken for its base case) without it.
-constexpr const char *compiler_flags[] = {"-std=c++17", "-O2", "-fwrapv", "-fPIC", "-shared", "-w"};
+// -frounding-math: GCC 12 folds 0.0f - (float)i into -(float)i, -0.0 for i = 0, without it.
+constexpr const char *compiler_flags[] = {"-std=c++17", "-O2", "-fwrapv", "-frounding-math",
+                                          "-fPIC", "-shared", "-w"};
 
 // $CXX split into words (it may be "ccache g++"), else c++.
 std::vector<std::string> compiler_command() {

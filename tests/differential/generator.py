@@ -52,18 +52,6 @@ ALL_TYPES = [BOOL] + NUMERIC
 # that target (KNOWN_BUGS by default), so that it tests everything else; the generator's
 # `avoid` set names them. Remove a bug here when it is fixed.
 KNOWN_BUGS = {
-    # float64 -> float16 conversions (casts, stores, helper arguments, float literals with
-    # float16 operands) round twice, through float32, where NumPy rounds once.
-    "f64_to_f16": None,
-    # `//` and `%` take C's division when both operands look non-negative, also when the
-    # dividend is a signed sum or product that wrapped around to a negative value.
-    "nonneg_overflow": None,
-    # INT32_MIN // -1 and INT64_MIN % -1 (and the like) trap (SIGFPE) on the CPU target.
-    "int_min_div": {"cpu"},
-    # A float literal beyond float32's range with a float32 operand is emitted as `inff`.
-    "f32_literal_overflow": None,
-    # sinpi/cospi on the CPU target compute sin(M_PI * x), wrong for large arguments.
-    "host_sinpi": {"cpu"},
     # min/max (and math functions) promote their arguments pairwise from the left with
     # cudapy's rules for two operands, the first with itself (bool + bool and bool + a
     # literal give int32, an int with a float literal float32), so that max(False, x) and
@@ -72,20 +60,6 @@ KNOWN_BUGS = {
     # (and Python) give uint8, float16 and float32. A first argument of the result type
     # avoids it.
     "intrinsic_promotion": None,
-    # A negative float literal (-0.1, -(0.1), also inside float64(...)) is a float32 where
-    # it becomes a float64: float64(-0.1) and x * -0.1 with a float64 x lose precision, and
-    # float64(-1e300) is emitted as `-inff`.
-    "neg_float_literal": None,
-    # `^` binds tighter than `&` in the translation, the other way round from Python:
-    # `a ^ b & c` is translated as `(a ^ b) & c`, `a & b ^ c` as `a & (b ^ c)`.
-    "xor_and_precedence": None,
-    # The CPU target's host compiler (GCC 12.2 at -O2, its value-range propagation)
-    # miscompiles recursive helpers that return the recursive call's result with something
-    # added (regressions/gcc_recursion_vrp*.py): the recursive call is returned as it is.
-    "gcc_recursion_vrp": {"cpu"},
-    # On the GPU, min(x, -y, abs(x - y)) with int32 operands loses the negation (a ptxas bug
-    # in its 3-input min): no unary minus on integers in min/max of 3 or more arguments.
-    "gpu_min3_negation": {"cuda"},
     # NVRTC contracts a float multiply and a following add into one fma (its --fmad=true,
     # which cudapy does not turn off), rounding once where NumPy rounds twice: float32 and
     # float64 products only by powers of two (exact, so an fma rounds as NumPy does), and
@@ -95,13 +69,6 @@ KNOWN_BUGS = {
     # NEP 50 treats it) but a strong np.int32 in the interpreter: x + j with a uint8 x is
     # uint8 in the one, int32 in the other. Loops get a typed bound.
     "weak_loop_variable": None,
-    # GCC 12.2 folds 0.0 - (float)i, an integer converted to float, into -(float)i, which
-    # is -0.0 for i = 0 (even at -O0): on the CPU target no float subtraction of an integer
-    # operand or of a conversion from one.
-    "gcc_zero_minus_int": {"cpu"},
-    # On the CPU target norm3df and rnorm3df (float32) compute sqrt(a*a + b*b + c*c), NaN
-    # for an infinity with a NaN where CUDA gives inf and 0: not in float32.
-    "host_norm3df": {"cpu"},
 }
 
 
@@ -617,6 +584,10 @@ class Generator:
 
     def binary(self, op, lhs, rhs, t):
         p = BINARY_PREC[op]
+        if op in ("/", "//", "%") and rhs.weak is not None and rhs.value == 0:
+            # Python raises for a literal zero divisor, and cudapy refuses one at compile time.
+            rhs = E("2" if rhs.weak == "int" else "2.0", ATOM, rhs.t, weak=rhs.weak, value=2,
+                    pure_leaf=True)
         if op == "**":
             text = f"{wrap(lhs, POW + 1)} ** {wrap(rhs, UNARY)}"
         elif op == "^" and "xor_and_precedence" in self.avoid:
@@ -1310,6 +1281,9 @@ class Generator:
             if op in ("<<", ">>", "&", "|", "^"):
                 candidates = [s for s in candidates if is_int(s)]
             value = self.expr(rng.choice(candidates), 2)
+        if op in ("/", "//", "%") and value.weak is not None and value.value == 0:
+            # Python raises for a literal (or module constant) zero divisor; cudapy refuses it.
+            value = E("2" if value.weak == "int" else "2.0", ATOM, None, weak=value.weak, value=2)
         if op in ("//", "%") and is_int(t):
             value = self.divisor(value, t)
             if "nonneg_overflow" in self.avoid and t in SIGNED:

@@ -1,7 +1,7 @@
 # name: float32_literal_overflow
-# bug: A float literal beyond float32's range that meets a float32 operand is emitted as
-# bug: `inff`, which does not compile ("'inff' was not declared in this scope"); NumPy gives
-# bug: inf (x * 1e300 with a float32 x).
+# fixed: A float literal beyond float32's range that meets a float32 operand is emitted as
+# fixed: `inff`, which does not compile ("'inff' was not declared in this scope"); NumPy gives
+# fixed: inf (x * 1e300 with a float32 x).
 # launch: 2
 # args: [("float32[]", [1.0, -2.0]), ("float32[]", "out", 2)]
 

@@ -1,9 +1,9 @@
 # name: gcc_recursion_vrp_int16
-# bug: On the CPU target, a recursive helper with an int16 result, called with a constant,
-# bug: returns its base case: h(7) gives -32767 where the interpreter (and GCC at -O0 or -O1,
-# bug: or -O2 with -fwrapv or -fno-tree-vrp, and clang) give 25608. The emitted C++ is correct
-# bug: (`return ((short)(h((a0 - 1u), a1) - ((short)1023)));`): GCC 12.2's -O2 miscompiles
-# bug: it. Compiling the CPU target's code with -fwrapv avoids it.
+# fixed: On the CPU target, a recursive helper with an int16 result, called with a constant,
+# fixed: returns its base case: h(7) gives -32767 where the interpreter (and GCC at -O0 or -O1,
+# fixed: or -O2 with -fwrapv or -fno-tree-vrp, and clang) give 25608. The emitted C++ is correct
+# fixed: (`return ((short)(h((a0 - 1u), a1) - ((short)1023)));`): GCC 12.2's -O2 miscompiles
+# fixed: it. Compiling the CPU target's code with -fwrapv avoids it.
 # targets: cpu
 # seed: 20261430
 # launch: 1

@@ -1,9 +1,9 @@
 # name: gcc_recursion_vrp_int32
-# bug: On the CPU target, h(0) of this recursive helper returns INT32_MIN where the
-# bug: interpreter gives 2147352576 (h(-1) + -131072, wrapped). The emitted C++ is correct;
-# bug: GCC 12.2 at -O2 miscompiles it (a standalone `static int h(long long a0) { if (a0 !=
-# bug: 0) return INT_MIN; return add(h(a0 - 1), -131072); }` gives the same for a run-time
-# bug: argument), and -fwrapv or -fno-tree-vrp avoid it.
+# fixed: On the CPU target, h(0) of this recursive helper returns INT32_MIN where the
+# fixed: interpreter gives 2147352576 (h(-1) + -131072, wrapped). The emitted C++ is correct;
+# fixed: GCC 12.2 at -O2 miscompiles it (a standalone `static int h(long long a0) { if (a0 !=
+# fixed: 0) return INT_MIN; return add(h(a0 - 1), -131072); }` gives the same for a run-time
+# fixed: argument), and -fwrapv or -fno-tree-vrp avoid it.
 # targets: cpu
 # seed: 20261998
 # launch: 1

@@ -1,8 +1,8 @@
 # name: gcc_zero_minus_int
-# bug: On the CPU target 0.0 - (float)i gives -0.0 for i = 0 (IEEE, NumPy and CUDA: +0.0):
-# bug: GCC 12.2 folds `0.0f - (float)i`, an integer or bool converted to float, into
-# bug: `-(float)i`, even at -O0 (a standalone `float g(int i) { return 0.0f - (float)i; }`
-# bug: returns -0 for 0; clang returns 0). Found by seed 5003668.
+# fixed: On the CPU target 0.0 - (float)i gives -0.0 for i = 0 (IEEE, NumPy and CUDA: +0.0):
+# fixed: GCC 12.2 folds `0.0f - (float)i`, an integer or bool converted to float, into
+# fixed: `-(float)i`, even at -O0 (a standalone `float g(int i) { return 0.0f - (float)i; }`
+# fixed: returns -0 for 0; clang returns 0). Found by seed 5003668.
 # targets: cpu
 # seed: 5003668
 # launch: 1

@@ -1,7 +1,7 @@
 # name: host_norm3df
-# bug: On the CPU target math.norm3df and math.rnorm3df (and norm3d, rnorm3d on float32)
-# bug: compute sqrt(a*a + b*b + c*c): an infinity with a NaN gives NaN, where CUDA (and the
-# bug: interpreter, as hypot does) give inf and 0. Found by seed 5005907.
+# fixed: On the CPU target math.norm3df and math.rnorm3df (and norm3d, rnorm3d on float32)
+# fixed: compute sqrt(a*a + b*b + c*c): an infinity with a NaN gives NaN, where CUDA (and the
+# fixed: interpreter, as hypot does) give inf and 0. Found by seed 5005907.
 # targets: cpu
 # seed: 5005907
 # launch: 1

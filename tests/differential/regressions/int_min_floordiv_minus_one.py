@@ -1,7 +1,7 @@
 # name: int_min_floordiv_minus_one
-# bug: On the CPU target, INT32_MIN // -1 and INT32_MIN % -1 (and int64's) kill the process
-# bug: with SIGFPE (x86's idiv traps on the overflow), where cudapy's integers wrap: NumPy
-# bug: gives -2147483648 and 0.
+# fixed: On the CPU target, INT32_MIN // -1 and INT32_MIN % -1 (and int64's) kill the process
+# fixed: with SIGFPE (x86's idiv traps on the overflow), where cudapy's integers wrap: NumPy
+# fixed: gives -2147483648 and 0.
 # targets: cpu
 # crashes: yes
 # launch: 2

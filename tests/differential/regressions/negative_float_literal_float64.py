@@ -1,7 +1,7 @@
 # name: negative_float_literal_float64
-# bug: A negative float literal is a float32 where it becomes a float64: float64(-0.1), a
-# bug: float64 store of -0.1 and x * -0.1 with a float64 x give -0.10000000149011612 instead
-# bug: of -0.1; float64(-1e300) is emitted as -inff and does not compile.
+# fixed: A negative float literal is a float32 where it becomes a float64: float64(-0.1), a
+# fixed: float64 store of -0.1 and x * -0.1 with a float64 x give -0.10000000149011612 instead
+# fixed: of -0.1; float64(-1e300) is emitted as -inff and does not compile.
 # launch: 1
 # args: [("float64", 1.0), ("float64[]", "out", 3)]
 

@@ -1,8 +1,8 @@
 # name: nonneg_overflow_loop_bound
-# bug: `%` takes C's remainder when both operands look non-negative, also when the dividend
-# bug: is a product that wrapped to a negative value: with i = 5, int32(536870911) * i wraps to
-# bug: -1610612741, whose Python remainder modulo 5 is 4 (the loop runs twice) where C's is -1
-# bug: (it runs no iteration). An index computed that way reads outside the array.
+# fixed: `%` takes C's remainder when both operands look non-negative, also when the dividend
+# fixed: is a product that wrapped to a negative value: with i = 5, int32(536870911) * i wraps to
+# fixed: -1610612741, whose Python remainder modulo 5 is 4 (the loop runs twice) where C's is -1
+# fixed: (it runs no iteration). An index computed that way reads outside the array.
 # seed: 20261900
 # launch: 8
 # args: [("uint16[]", "out", 8), ("int32[]", "out", 8)]
