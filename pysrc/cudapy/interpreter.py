@@ -335,22 +335,32 @@ def _remainder(x, y):
         return python_math.nan
 
 
+def _pi_quadrant(x):
+    """x as n / 2 + f (f in [-1/4, 1/4], both exact) for sin(pi x) and cos(pi x): n modulo 4
+    and f, so that the results keep their precision near the zeros, as CUDA's do."""
+    reduced = python_math.fmod(x, 2.0)  # exact
+    n = round(2.0 * reduced)
+    return n % 4, reduced - n / 2.0
+
+
 def _sinpi(x):
     if not python_math.isfinite(x):
         return python_math.nan
-    reduced = python_math.fmod(x, 2.0)  # exact
-    if reduced == int(reduced):
+    if x == int(x):
         return python_math.copysign(0.0, x)
-    return python_math.sin(python_math.pi * reduced)
+    quadrant, f = _pi_quadrant(x)
+    value = (python_math.sin, python_math.cos)[quadrant % 2](python_math.pi * f)
+    return -value if quadrant >= 2 else value
 
 
 def _cospi(x):
     if not python_math.isfinite(x):
         return python_math.nan
-    reduced = python_math.fmod(abs(x), 2.0)
-    if reduced in (0.5, 1.5):
+    quadrant, f = _pi_quadrant(abs(x))
+    if quadrant % 2 and f == 0:
         return 0.0
-    return python_math.cos(python_math.pi * reduced)
+    value = (python_math.cos, python_math.sin)[quadrant % 2](python_math.pi * f)
+    return -value if quadrant in (1, 2) else value
 
 
 def _logb(x):

@@ -180,10 +180,37 @@ CUDAPY_FN bool equal(long long a, unsigned long long b) {
 }
 CUDAPY_FN bool equal(unsigned long long a, long long b) { return equal(b, a); }
 
+// Integers narrower than int, whose min and max the GPU computes in int: ptxas's packed 16-bit
+// forms (VIMNMX.U16x2) have dropped a constant operand.
+template <typename T> struct narrow_integer { static constexpr bool value = false; };
+template <> struct narrow_integer<bool> { static constexpr bool value = true; };
+template <> struct narrow_integer<signed char> { static constexpr bool value = true; };
+template <> struct narrow_integer<unsigned char> { static constexpr bool value = true; };
+template <> struct narrow_integer<short> { static constexpr bool value = true; };
+template <> struct narrow_integer<unsigned short> { static constexpr bool value = true; };
+
 // Python's min and max keep the first of equal arguments and compare with <, as here.
 template <typename T>
-CUDAPY_FN T min(T a, T b) { return b < a ? b : a; }
+CUDAPY_FN T min(T a, T b) {
+#ifdef __CUDA_ARCH__
+    if constexpr (narrow_integer<T>::value) {
+        int result;
+        asm("min.s32 %0, %1, %2;" : "=r"(result) : "r"((int)a), "r"((int)b));
+        return (T)result;
+    }
+#endif
+    return b < a ? b : a;
+}
 template <typename T>
-CUDAPY_FN T max(T a, T b) { return a < b ? b : a; }
+CUDAPY_FN T max(T a, T b) {
+#ifdef __CUDA_ARCH__
+    if constexpr (narrow_integer<T>::value) {
+        int result;
+        asm("max.s32 %0, %1, %2;" : "=r"(result) : "r"((int)a), "r"((int)b));
+        return (T)result;
+    }
+#endif
+    return a < b ? b : a;
+}
 
 }  // namespace cudapy

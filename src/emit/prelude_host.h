@@ -86,19 +86,27 @@ inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 inline double rcbrt(double x) { return 1.0 / cbrt(x); }
-// sin(pi x) and cos(pi x) with x reduced modulo 2 first (exactly), so that they are exact at
-// integers and half-integers however large x is, as CUDA's are.
+// sin(pi x) and cos(pi x) as CUDA computes them: x = n / 2 + f exactly, f in [-1/4, 1/4], and
+// sin or cos of pi f by n modulo 4, exact at integers and half-integers and precise near them.
 inline double sinpi(double x) {
     if (!std::isfinite(x)) return NAN;
+    if (x == trunc(x)) return copysign(0.0, x);
     double reduced = fmod(x, 2.0);
-    if (reduced == trunc(reduced)) return copysign(0.0, x);
-    return sin(M_PI * reduced);
+    double n = nearbyint(2.0 * reduced);
+    double f = reduced - n / 2.0;
+    int quadrant = ((int)n % 4 + 4) % 4;
+    double value = quadrant % 2 ? cos(M_PI * f) : sin(M_PI * f);
+    return quadrant >= 2 ? -value : value;
 }
 inline double cospi(double x) {
-    if (!std::isfinite(x)) return NAN;
     double reduced = fmod(fabs(x), 2.0);
-    if (reduced == 0.5 || reduced == 1.5) return 0.0;
-    return cos(M_PI * reduced);
+    if (!std::isfinite(x)) return NAN;
+    double n = nearbyint(2.0 * reduced);
+    double f = reduced - n / 2.0;
+    int quadrant = (int)n % 4;
+    if (quadrant % 2 && f == 0.0) return 0.0;
+    double value = quadrant % 2 ? sin(M_PI * f) : cos(M_PI * f);
+    return quadrant == 1 || quadrant == 2 ? -value : value;
 }
 inline float sinpif(float x) { return (float)sinpi((double)x); }
 inline float cospif(float x) { return (float)cospi((double)x); }

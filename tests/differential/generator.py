@@ -241,6 +241,13 @@ BINARY_PREC = {"|": BOR, "^": BXOR, "&": BAND, "<<": SHIFT, ">>": SHIFT, "+": AD
                "*": MUL, "/": MUL, "//": MUL, "%": MUL, "**": POW}
 
 
+def nan_free(e):
+    """e, or 0.0 where e is a NaN: a NaN's sign is IEEE 754's to leave open, and x86 (the
+    interpreter's NumPy) and NVIDIA GPUs answer differently, so copysign and signbit only read
+    the sign of numbers."""
+    return E(f"({e.text} if {wrap(e, CMP + 1)} == {wrap(e, CMP + 1)} else 0.0)", COND, e.t)
+
+
 class E:
     """An expression: its text, precedence and type. `weak` is "int" or "float" for Python
     literals (and module constants), whose `value` is kept; `approx` is the math function
@@ -1000,6 +1007,8 @@ class Generator:
             self.note(f"math.{name}")
             return E(f"math.{name}({x.text}, {n.text})", ATOM, t)
         args = self.math_args(t, arity, depth)
+        if name == "copysign":
+            args[1] = nan_free(args[1])
         self.note(f"math.{name}")
         return E(f"math.{name}({', '.join(a.text for a in args)})", ATOM, t)
 
@@ -1062,6 +1071,8 @@ class Generator:
         if what == "pred":
             name = rng.choice(FLOAT_PREDICATES)
             arg = self.expr(rng.choice(FLOATS + ["int32"]), depth - 1)
+            if name == "signbit" and arg.t in FLOATS:
+                arg = nan_free(arg)
             self.note(f"math.{name}")
             return E(f"math.{name}({arg.text})", ATOM, BOOL)
         if what == "cond":
