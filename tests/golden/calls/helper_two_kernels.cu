@@ -15,6 +15,6 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS clamp_all(cudapy::array<float> X
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS clamp_shifted(cudapy::array<float> X, float shift, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 13 "calls/helper_two_kernels.py"
-    X.data[cudapy::idx()] = clamp((X.data[cudapy::idx()] + shift), -1.0f, 1.0f);
+    X.data[cudapy::idx()] = clamp((X.data[cudapy::idx()] + shift), (-1.0f), 1.0f);
 }
 
