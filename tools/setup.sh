@@ -330,8 +330,14 @@ sanitizer_tests() {
                        sed -n 's/^[^:]*://p' | grep -vx python | grep -v -e valgrind -e leaks)
   [[ ${#tests[@]} -gt 0 ]] || die "no tests registered in $ASAN_DIR"
   log "running ${tests[*]} under ASan and UBSan"
-  CUDA_VISIBLE_DEVICES= ASAN_OPTIONS=detect_leaks=1:$asan_options UBSAN_OPTIONS=$ubsan_options \
+  # Their compiled code goes to a cache folder of their own, as the Python tests' does, never
+  # the user's.
+  local cache_folder
+  cache_folder=$(mktemp -d)
+  CUDAPY_CACHE_DIR=$cache_folder CUDA_VISIBLE_DEVICES= ASAN_OPTIONS=detect_leaks=1:$asan_options \
+  UBSAN_OPTIONS=$ubsan_options \
     "${MESON[@]}" test -C "$ASAN_DIR" --no-rebuild --print-errorlogs "${tests[@]}"
+  rm -rf "$cache_folder"
 
   # Python is no C++ program: preload the ASan runtime the library was linked
   # with (GCC: libasan.so; clang: its shared runtime) and the C++ runtime, so
