@@ -39,6 +39,15 @@ static inline cudapy_program *program_from(const char *source, const char *file)
     return program;
 }
 
+/* Compile options for the CPU target, the rest left at their defaults. */
+static inline cudapy_compile_options cpu_options(void) {
+    cudapy_compile_options options;
+    memset(&options, 0, sizeof options);
+    options.size = sizeof options;
+    options.target = CUDAPY_TARGET_CPU;
+    return options;
+}
+
 /* meson's exit code for a skipped test */
 #define SKIP_EXIT_CODE 77
 

@@ -18,14 +18,6 @@ static const char source[] =
 
 enum { N = 5003 };
 
-static cudapy_compile_options cpu_options(void) {
-    cudapy_compile_options options;
-    memset(&options, 0, sizeof options);
-    options.size = sizeof options;
-    options.target = CUDAPY_TARGET_CPU;
-    return options;
-}
-
 int main(void) {
     cudapy_program *program = NULL;
     CHECK_OK(cudapy_program_new(&program));

@@ -162,14 +162,6 @@ static void cpu_buffer(long i) {
     cudapy_buffer_delete(buffer);
 }
 
-static cudapy_compile_options cpu_options(void) {
-    cudapy_compile_options options;
-    memset(&options, 0, sizeof options);
-    options.size = sizeof options;
-    options.target = CUDAPY_TARGET_CPU;
-    return options;
-}
-
 /* Odd cycles compile in the background first (cudapy_program_compile_start). */
 static void cpu_module(long i) {
     cudapy_program *program = program_from(good_source, "saxpy.py");

@@ -16,14 +16,6 @@ static const char fill_source[] =
 
 static const int32_t table[4] = {1000, 2000, 3000, 4000};
 
-static cudapy_compile_options cpu_options(void) {
-    cudapy_compile_options options;
-    memset(&options, 0, sizeof options);
-    options.size = sizeof options;
-    options.target = CUDAPY_TARGET_CPU;
-    return options;
-}
-
 static cudapy_launch_config blocks(cudapy_dim3 grid, cudapy_dim3 block, size_t shared_bytes) {
     cudapy_launch_config config;
     memset(&config, 0, sizeof config);
