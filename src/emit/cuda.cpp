@@ -672,10 +672,11 @@ private:
         return std::nullopt;
     }
 
-    // An array index: its own sums and products of signed integers are emitted as C's, which
-    // may assume they do not overflow. An index that overflowed would be out of bounds whether
-    // it wrapped or not, and without the wrapping the compiler can step pointers through loops
-    // as it does for hand-written CUDA.
+    // An array index: the sums, differences and products that form it are emitted as C's,
+    // which may assume they do not overflow, so that the compiler can step pointers through
+    // loops as it does for hand-written CUDA. Only those at the top of the index are: below any
+    // other operation (a % that brings an overflowed product back in range, a cast that widens
+    // it) arithmetic wraps as NumPy's does.
     std::string index(const Expr &e) {
         bool outer = in_index_;
         in_index_ = true;
@@ -686,9 +687,9 @@ private:
 
     std::string expr(const Expr &e) {
         // Only the arithmetic that forms the index itself is exempt, not what it calls or reads.
-        bool index_arithmetic = e.kind == ExprKind::Binary || e.kind == ExprKind::Unary ||
-                                e.kind == ExprKind::Cast || e.kind == ExprKind::Variable ||
-                                e.kind == ExprKind::IntLiteral || e.kind == ExprKind::ThreadIndex;
+        bool index_arithmetic = e.kind == ExprKind::Unary || e.kind == ExprKind::Variable ||
+                                e.kind == ExprKind::IntLiteral || e.kind == ExprKind::ThreadIndex ||
+                                (e.kind == ExprKind::Binary && forms_index(static_cast<const Binary &>(e).op));
         bool outer = in_index_;
         in_index_ = in_index_ && index_arithmetic;
         std::string text = expr_text(e);
@@ -843,13 +844,18 @@ private:
         return "((" + c_type(t) + ")" + text + ")";
     }
 
-    // Whether C++ might overflow `op` on integers of type t, where NumPy wraps: signed types of
-    // int's width or wider, and products of 16-bit values, which C computes in int.
-    static bool overflow_undefined(Type t, BinaryOp op) {
+    static bool forms_index(BinaryOp op) {
+        return op == BinaryOp::Add || op == BinaryOp::Sub || op == BinaryOp::Mul;
+    }
+
+    // Whether a sum, difference or product on integers of type t goes through the prelude's
+    // wrapping helpers: signed types of int's width or wider, whose overflow C++ leaves
+    // undefined where NumPy wraps, and every type narrower than int, whose helpers keep the
+    // GPU's compilers from 16-bit negations that ptxas sign-extends wrongly (see narrow() in
+    // prelude_arithmetic.cuh).
+    static bool wraps_through_helper(Type t) {
         if (!t.is_integer()) return false;
-        int bytes = scalar_bytes(t.scalar);
-        if (bytes >= 4) return t.is_signed();
-        return op == BinaryOp::Mul && bytes == 2;
+        return scalar_bytes(t.scalar) < 4 || t.is_signed();
     }
 
     std::string call_neg(const std::string &operand, Type t) {
@@ -863,7 +869,7 @@ private:
         auto call = [&](const std::string &name) { return name + "(" + l + ", " + r + ")"; };
         auto helper = [&](std::string_view name) { return call(arithmetic(name)); };
         auto wrapping = [&](const char *op, std::string_view name) {
-            return overflow_undefined(b.type, b.op) && !in_index_ ? helper(name) : infix(op);
+            return wraps_through_helper(b.type) && !in_index_ ? helper(name) : infix(op);
         };
         // 0 - x and x * -1 are negations, spelled as neg() spells them (see prelude_arithmetic.cuh).
         if (b.type.is_integer() && b.type.is_signed() && !in_index_) {

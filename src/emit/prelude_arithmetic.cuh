@@ -12,20 +12,37 @@ template <typename T> struct wrapping { using type = unsigned int; };
 template <> struct wrapping<long long> { using type = unsigned long long; };
 template <> struct wrapping<unsigned long long> { using type = unsigned long long; };
 
+// A wrapped result converted back to T. On the GPU a result narrower than int passes through an
+// opaque move first, so that LLVM cannot shrink its arithmetic to 16 bits: ptxas of CUDA 13.0
+// for sm_90 sign-extends the result of a 16-bit negation without wrapping it (-(-32768) became
+// 32768), and LLVM makes such negations of its own from 16-bit products (x * -16384 is
+// -(x << 14)) and differences.
+template <typename T, typename U>
+CUDAPY_FN T narrow(U value) {
+#ifdef __CUDA_ARCH__
+    if constexpr (sizeof(T) < 4) {
+        unsigned int kept;
+        asm("mov.b32 %0, %1;" : "=r"(kept) : "r"((unsigned int)value));
+        return (T)kept;
+    }
+#endif
+    return (T)value;
+}
+
 template <typename T>
 CUDAPY_FN T add(T a, T b) {
     using U = typename wrapping<T>::type;
-    return (T)((U)a + (U)b);
+    return narrow<T>((U)a + (U)b);
 }
 template <typename T>
 CUDAPY_FN T sub(T a, T b) {
     using U = typename wrapping<T>::type;
-    return (T)((U)a - (U)b);
+    return narrow<T>((U)a - (U)b);
 }
 template <typename T>
 CUDAPY_FN T mul(T a, T b) {
     using U = typename wrapping<T>::type;
-    return (T)((U)a * (U)b);
+    return narrow<T>((U)a * (U)b);
 }
 template <typename T>
 CUDAPY_FN T neg(T a) {
@@ -40,7 +57,7 @@ CUDAPY_FN T neg(T a) {
         return (T)result;
     }
 #endif
-    return (T)(U(0) - (U)a);
+    return narrow<T>(U(0) - (U)a);
 }
 
 // Python's // on integers rounds toward negative infinity.

@@ -301,7 +301,10 @@ private:
                 ok = assignable_to_param(*p, *bounds, s.variable_span, s.variable_span);
                 variable_type = p->type;
             } else {
-                assign_variable(s.variable, *bounds, s.variable_span, s.variable_span);
+                // The variable is typed, as the interpreter's kernel_range makes it, even when
+                // every bound is a literal: x + j with a uint8 x is int32 as NumPy's x + int32(j).
+                Typed variable{bounds->type, false};
+                assign_variable(s.variable, variable, s.variable_span, s.variable_span);
                 if (final_) variable_type = variables_.at(s.variable).typed.type;
             }
             if (ok && final_) {
@@ -936,15 +939,27 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         if (!scalar_operand(arg, what)) ok = false;
     }
     if (!ok) return poison(e);
-    // The float type the function computes in: the arguments' promoted type, integers and
+    // NumPy's result type of arguments [first, last) together: the typed ones first (bools
+    // stay bool, as NumPy's maximum of two bools is one), then each literal, weak against them.
+    // Pairwise from the left would differ: bool with bool is Python's int.
+    auto arguments_type = [&](std::size_t first, std::size_t last) {
+        std::optional<Typed> result;
+        for (bool weak : {false, true}) {
+            for (std::size_t i = first; i < last; ++i) {
+                Typed t = typed(e->args[i]);
+                if (t.weak != weak) continue;
+                if (!result)
+                    result = t;
+                else if (!(result->type.is_bool() && t.type.is_bool()))
+                    result = promote(*result, t);
+            }
+        }
+        return *result;
+    };
+    // The float type the function computes in: the arguments' type, integers, bools and
     // float16 counting as the default float, float32 for the f-suffixed names.
     auto float_type = [&](std::size_t first, std::size_t last) {
-        std::optional<Typed> result;
-        for (std::size_t i = first; i < last; ++i) {
-            Typed t = typed(e->args[i]);
-            result = result ? promote(*result, t) : promote(t, t);
-        }
-        Typed f = *result;
+        Typed f = arguments_type(first, last);
         if (e->single || !f.type.is_float() || f.type.scalar == Scalar::Float16) f.type = default_float;
         return f;
     };
@@ -998,23 +1013,11 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         convert_all(0, n, result.type);
         break;
     }
-    case IntrinsicKind::MinMax: {
-        // min and max give one of their arguments: NumPy's result type of them all, the typed
-        // ones first (bools stay bool, as NumPy's maximum of two bools is one), then the
-        // literals, weak against them.
-        std::optional<Typed> strong, weak;
-        for (const auto &arg : e->args) {
-            Typed t = typed(arg);
-            std::optional<Typed> &kind = t.weak ? weak : strong;
-            if (!kind)
-                kind = t;
-            else if (!(kind->type.is_bool() && t.type.is_bool()))
-                kind = promote(*kind, t);
-        }
-        result = strong && weak ? promote(*strong, *weak) : strong ? *strong : *weak;
+    case IntrinsicKind::MinMax:
+        // min and max give one of their arguments, in the type of them all.
+        result = arguments_type(0, n);
         convert_all(0, n, result.type);
         break;
-    }
     }
     e->type = result.type;
     e->weak = result.weak;

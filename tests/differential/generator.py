@@ -52,28 +52,12 @@ ALL_TYPES = [BOOL] + NUMERIC
 # that target (KNOWN_BUGS by default), so that it tests everything else; the generator's
 # `avoid` set names them. Remove a bug here when it is fixed.
 KNOWN_BUGS = {
-    # min/max (and math functions) promote their arguments pairwise from the left with
-    # cudapy's rules for two operands, the first with itself (bool + bool and bool + a
-    # literal give int32, an int with a float literal float32), so that max(False, x) and
-    # max(254, False, x) with a uint8 x are int32, max(1.5, i8, h) with a float16 h float32,
-    # and math.remainder(b, u) with a bool b and a uint64 u computes in float64, where NumPy
-    # (and Python) give uint8, float16 and float32. A first argument of the result type
-    # avoids it.
-    "intrinsic_promotion": None,
     # NVRTC contracts a float multiply and a following add into one fma (its --fmad=true,
     # which cudapy does not turn off), rounding once where NumPy rounds twice: float32 and
     # float64 products only by powers of two (exact, so an fma rounds as NumPy does), and
     # math.degrees/radians (a product) only at the top of an output.
     "gpu_fma_contraction": {"cuda"},
-    # The variable of a range over literals alone is a weak int32 in cudapy (a Python int, as
-    # NEP 50 treats it) but a strong np.int32 in the interpreter: x + j with a uint8 x is
-    # uint8 in the one, int32 in the other. Loops get a typed bound.
-    "weak_loop_variable": None,
 }
-
-
-# Features a known bug's avoidance leaves out.
-AVOIDED_FEATURES = {"host_sinpi": ["math.sinpi", "math.cospi"]}
 
 
 def known_bugs(target=None):
@@ -227,11 +211,6 @@ def array_values(rng, t, n):
     return np.array([random_value(rng, t) for _ in range(n)], dtype=t)
 
 
-def _float32_exact(value):
-    with np.errstate(over="ignore"):
-        return math.isnan(value) or float(np.float32(value)) == value
-
-
 # ---- expressions --------------------------------------------------------------------------
 
 # Python's precedence levels, low to high.
@@ -253,13 +232,11 @@ class E:
     literals (and module constants), whose `value` is kept; `approx` is the math function
     whose rounding the value carries (None: computed exactly)."""
 
-    __slots__ = ("text", "prec", "t", "weak", "value", "approx", "pure_leaf", "from_int")
+    __slots__ = ("text", "prec", "t", "weak", "value", "approx", "pure_leaf")
 
-    def __init__(self, text, prec, t, weak=None, value=None, approx=None, pure_leaf=False,
-                 from_int=False):
+    def __init__(self, text, prec, t, weak=None, value=None, approx=None, pure_leaf=False):
         self.text, self.prec, self.t = text, prec, t
         self.weak, self.value, self.approx, self.pure_leaf = weak, value, approx, pure_leaf
-        self.from_int = from_int  # a float converted from an integer or bool at its top
 
 
 def wrap(e, min_prec):
@@ -438,10 +415,6 @@ class Generator:
         if is_int(t):
             lit = int_literal(value)
         else:
-            if "neg_float_literal" in self.avoid and math.copysign(1.0, value) < 0 \
-                    and not math.isinf(value):
-                # -T(x) rather than T(-x)
-                return E(f"-{self.cast_name(t)}({float_literal(-value).text})", UNARY, t)
             lit = float_literal(value)
         return E(f"{self.cast_name(t)}({lit.text})", ATOM, t)
 
@@ -465,8 +438,6 @@ class Generator:
             return self.maybe_constant(int_literal(value))
         value = self.rng.choice([0, 1, -1, 2, 3, -7, 100, 1000, 65504, 65520, 70000,
                                  2 ** 24 + 1, 2 ** 31 - 1, -2 ** 31, 2 ** 53 + 1, 2 ** 63 - 1])
-        if t == "float16" and abs(value) > 2 ** 24 and "f64_to_f16" in self.avoid:
-            value = 65504  # an int beyond float32's exact range rounds twice to float16
         return self.maybe_constant(int_literal(value))
 
     def weak_float_for(self, t):
@@ -474,18 +445,9 @@ class Generator:
         value = random_value(self.rng, "float64", edge_share=0.5)
         if self.chance(0.3):
             value = random_value(self.rng, t, edge_share=0.6)
-        if t == "float16" and "f64_to_f16" in self.avoid and not _float32_exact(value):
-            with np.errstate(over="ignore"):
-                value = float(np.float32(value))
-        if t != "float64" and "f32_literal_overflow" in self.avoid and math.isfinite(value) \
-                and abs(value) > float(np.finfo(np.float32).max):
-            value = math.copysign(1e30, value)
-        if t == "float64" and "neg_float_literal" in self.avoid and not math.isinf(value):
-            value = abs(value)
         if self.chance(0.08):
             return E(self.rng.choice(["math.pi", "math.e"]), ATOM, None, weak="float",
-                     value=math.pi) if t != "float16" or "f64_to_f16" not in self.avoid \
-                else float_literal(value)
+                     value=math.pi)
         return self.maybe_constant(float_literal(value))
 
     def maybe_constant(self, lit):
@@ -528,7 +490,6 @@ class Generator:
             if not fits(n, it):
                 return "i"
         self.note("computed_index")
-        e = self.opaque_dividend(e, "int64")
         return f"{wrap(e, MUL)} % {bound}"
 
     def budget_exhausted_expr(self):
@@ -597,8 +558,6 @@ class Generator:
                     pure_leaf=True)
         if op == "**":
             text = f"{wrap(lhs, POW + 1)} ** {wrap(rhs, UNARY)}"
-        elif op == "^" and "xor_and_precedence" in self.avoid:
-            text = f"{wrap(lhs, BAND + 1)} ^ {wrap(rhs, BAND + 1)}"
         else:
             text = f"{wrap(lhs, p)} {op} {wrap(rhs, p + 1)}"
         return E(text, p, t)
@@ -614,33 +573,13 @@ class Generator:
         a, b = self.operand_pair(t, integer_only)
         return self.expr(a, depth - 1), self.expr(b, depth - 1)
 
-    def divisor(self, d, result):
-        """An integer divisor made of d that is never zero, nor -1 where INT_MIN // -1 traps
-        (a `result` of int32 or int64)."""
-        no_minus_one = "int_min_div" in self.avoid and result in ("int32", "int64")
+    def divisor(self, d):
+        """An integer divisor made of d that is never zero."""
         if d.weak is not None:
-            if d.value == 0 or (d.value == -1 and no_minus_one):
-                return int_literal(3)
-            return d
-        text = wrap(d, CMP + 1)
-        if no_minus_one and d.t in SIGNED:
-            cond = f"{text} > 0 or {text} < -1"
-            other = self.typed_const(d.t, self.rng.choice([-3, 3]))
-        else:
-            cond = f"{text} != 0"
-            other = self.typed_const(d.t, self.rng.choice([1, 3, 7]) if d.t != BOOL else True)
+            return int_literal(3) if d.value == 0 else d
+        other = self.typed_const(d.t, self.rng.choice([1, 3, 7]) if d.t != BOOL else True)
         self.note("guarded_divisor")
-        return E(f"{wrap(d, COND + 1)} if {cond} else {other.text}", COND, d.t)
-
-    def opaque_dividend(self, e, result):
-        """e, as the dividend of a `//` or `%` of type `result`, written so that the
-        translator cannot prove it non-negative (known bug nonneg_overflow): -(-e) for a
-        signed e, whose value is e's."""
-        if "nonneg_overflow" not in self.avoid or result not in SIGNED:
-            return e
-        if e.weak is not None or e.t not in SIGNED:
-            return e  # literals and unsigned values are non-negative indeed
-        return E(f"-(-{wrap(e, UNARY)})", UNARY, e.t)
+        return E(f"{wrap(d, COND + 1)} if {wrap(d, CMP + 1)} != 0 else {other.text}", COND, d.t)
 
     def exponent(self, e):
         """A non-negative, small integer exponent made of e."""
@@ -651,7 +590,6 @@ class Generator:
         r = self.rng.random()
         if r < 0.5:
             return E(f"{wrap(e, BAND)} & 7", BAND, e.t)
-        e = self.opaque_dividend(e, e.t)
         if e.t in SIGNED:
             return E(f"{wrap(e, MUL)} % 6", MUL, e.t)
         return E(f"{wrap(e, MUL)} % 9", MUL, e.t)
@@ -679,12 +617,7 @@ class Generator:
             op = rng.choice(["//", "%"])
             a, b = self.operands(t, depth)
             self.note(f"op{op}")
-            dividend, divisor = self.opaque_dividend(a, t), self.divisor(b, t)
-            if dividend is a and "nonneg_overflow" in self.avoid and t in SIGNED and \
-                    divisor.weak is None and divisor.t in SIGNED:
-                # a dividend that is non-negative indeed: the divisor must not look so
-                divisor = E(f"-(-{wrap(divisor, UNARY)})", UNARY, divisor.t)
-            return self.binary(op, dividend, divisor, t)
+            return self.binary(op, a, self.divisor(b), t)
         if what == "pow":
             a, b = self.operands(t, depth)
             exp = self.exponent(b)
@@ -758,14 +691,11 @@ class Generator:
                 args.append(self.weak_for(t) if is_float(t) else self.weak_int_for(t))
                 continue
             arg = self.expr(a, depth - 1)
-            if a != BOOL and self.chance(0.3) and not (
-                    count >= 3 and is_int(a) and "gpu_min3_negation" in self.avoid):
+            if a != BOOL and self.chance(0.3):
                 arg = E(f"-{wrap(arg, UNARY)}", UNARY, a)  # unary minus inside min/max
                 self.note(f"neg_in_minmax{min(count, 3)}")
             args.append(arg)
         if not any(a.weak is None and a.t == t for a in args):
-            args[0] = self.expr(t, depth - 1)
-        if "intrinsic_promotion" in self.avoid and (args[0].weak or args[0].t != t):
             args[0] = self.expr(t, depth - 1)
         self.note(f"{name}{count}")
         return E(f"{name}({', '.join(a.text for a in args)})", ATOM, t)
@@ -812,8 +742,6 @@ class Generator:
         """t(x) for an x of another type."""
         rng = self.rng
         source = rng.choice([s for s in ALL_TYPES if s != t] or [t])
-        if t == "float16" and source == "float64" and "f64_to_f16" in self.avoid:
-            source = "float32"
         e = self.expr(source, depth - 1)
         if is_float(source) and (is_int(t)):
             lo, hi = self.int_limits_for(t, source)
@@ -831,7 +759,7 @@ class Generator:
             names.append(t)  # bare dtype names, imported in numba-style sources too
         name = rng.choice(names)
         self.note(f"cast:{name}")
-        return E(f"{name}({e.text})", ATOM, t, from_int=is_float(t) and not is_float(source))
+        return E(f"{name}({e.text})", ATOM, t)
 
     def to_int64(self, depth):
         rng = self.rng
@@ -885,8 +813,6 @@ class Generator:
             return True
         if is_float(s) and is_int(t):
             return False
-        if t == "float16" and s == "float64" and "f64_to_f16" in self.avoid:
-            return False
         return True
 
     def float_expr(self, t, depth):
@@ -904,9 +830,6 @@ class Generator:
                     a, b = b, a
             else:
                 a, b = self.operands(t, depth)
-            if op == "-" and "gcc_zero_minus_int" in self.avoid and (
-                    b.from_int or b.weak is None and not is_float(b.t)):
-                op = "+"
             self.note(f"op{op}")
             return self.binary(op, a, b, t)
         if what == "div":
@@ -953,7 +876,7 @@ class Generator:
     def power_of_two(self, t):
         """A power of two of float type t: a literal or a typed constant."""
         value = self.rng.choice([2.0, 0.5, 4.0, 0.25, 1.0, 8.0, 2.0 ** -20, 2.0 ** 30])
-        if self.chance(0.3) and not ("neg_float_literal" in self.avoid and t == "float64"):
+        if self.chance(0.3):
             value = -value
         r = self.rng.random()
         if r < 0.4:
@@ -972,8 +895,6 @@ class Generator:
                     types.append(t)
                 else:
                     types.append(rng.choice(ALL_TYPES))
-            if "intrinsic_promotion" in self.avoid and types[0] == BOOL:
-                continue
             if math_type(types) == t:
                 break
         else:
@@ -1025,13 +946,7 @@ class Generator:
             e.approx = "**"
             return e
         name, arity = rng.choice(APPROX_MATH)
-        if "host_sinpi" in self.avoid and name in ("sinpi", "cospi"):
-            name = "sin" if name == "sinpi" else "cos"
         single = self.chance(0.25) and t == "float32"
-        if "host_norm3df" in self.avoid and name in ("norm3d", "rnorm3d") and (
-                single or t == "float32"):
-            name = "norm4d" if name == "norm3d" else "rnorm4d"
-            arity = 4
         args = self.math_args(t, arity, depth)
         fname = f"math.{name}{'f' if single else ''}"
         if single:
@@ -1153,8 +1068,7 @@ class Generator:
             self.note(f"math.{name}")
             return E(f"math.{name}({', '.join(a.text for a in args)})", ATOM, t)
         if self.chance(0.15):
-            options = [s for s in ALL_TYPES if s != t and not (is_float(s) and is_int(t))
-                       and not (t == "float16" and s == "float64" and "f64_to_f16" in self.avoid)]
+            options = [s for s in ALL_TYPES if s != t and not (is_float(s) and is_int(t))]
             s = self.rng.choice(options)
             self.note("store_converts")
             return self.expr(s, depth)
@@ -1296,16 +1210,7 @@ class Generator:
             # Python raises for a literal (or module constant) zero divisor; cudapy refuses it.
             value = E("2" if value.weak == "int" else "2.0", ATOM, None, weak=value.weak, value=2)
         if op in ("//", "%") and is_int(t):
-            value = self.divisor(value, t)
-            if "nonneg_overflow" in self.avoid and t in SIGNED:
-                # the variable may look non-negative: the divisor must not
-                if value.weak is not None and value.value > 0:
-                    value = E(f"-(-{value.text})", UNARY, None, weak="int", value=value.value)
-                elif value.weak is None and value.t in SIGNED:
-                    value = E(f"-(-{wrap(value, UNARY)})", UNARY, value.t)
-                elif value.weak is None:
-                    op = "*"  # an unsigned divisor is non-negative
-                    value = E(value.text, value.prec, value.t)
+            value = self.divisor(value)
         if op == "**":
             if is_int(t):
                 value = self.exponent(value)
@@ -1313,9 +1218,6 @@ class Generator:
                 op = "+"  # float powers are approximate: keep them out of the variables
         if op == "*" and self.no_fma(t):
             value = self.power_of_two(t)
-        if op == "-" and is_float(t) and "gcc_zero_minus_int" in self.avoid and (
-                value.from_int or value.weak is None and not is_float(value.t)):
-            op = "+"
         self.note(f"aug{op}=")
         return [f"{indent}{name} {op}= {value.text}"]
 
@@ -1353,7 +1255,7 @@ class Generator:
         if r < 0.4:
             lo, hi = int_range(t)
             return int_literal(rng.randint(max(lo, -4), min(hi, 6)))
-        e = self.opaque_dividend(self.expr(t, 2), t)
+        e = self.expr(t, 2)
         m = rng.choice([3, 4, 5, 6])
         if t in SIGNED and self.chance(0.4):
             # may be negative: from -m + 1 to m - 1
@@ -1381,13 +1283,6 @@ class Generator:
                 args = [self.loop_bound(t), self.loop_bound(t), int_literal(step)]
             self.note(f"range_step{'-' if step < 0 else '+'}")
         strong = [a for a in args if a.weak is None]
-        if not strong and "weak_loop_variable" in self.avoid:
-            # a typed bound: over literals alone the variable is weak in cudapy, an int32 in
-            # the interpreter
-            k = 0 if len(args) == 1 else self.rng.randrange(2)
-            args[k] = self.typed_const("int32", args[k].value)
-            strong = [args[k]]
-            t = "int32"
         loop_type = t if strong else "int32"
         if keep_after:
             # The loop variable is assigned before the loop and read after it: it keeps its
@@ -1500,7 +1395,7 @@ class Generator:
             # expressions do not call the helper itself, whose depth is bounded by n)
             args = [f"{n0} - 1"] + [self.expr(t, 2).text for t in ptypes[1:]]
             call = E(f"{name}({', '.join(args)})", ATOM, returns)
-            if returns != BOOL and self.chance(0.7) and "gcc_recursion_vrp" not in self.avoid:
+            if returns != BOOL and self.chance(0.7):
                 if is_int(returns):
                     op = rng.choice(["+", "-", "*", "^", "|"])
                 else:

@@ -101,6 +101,84 @@ def test_ptxas_reproducer_is_kept():
         pytest.xfail("this toolchain's ptxas still drops a negation folded into a 3-way min")
 
 
+# ---- narrow integers (ptxas of CUDA 13.0 sign-extended a 16-bit negation without wrapping) --
+
+def wrapped16(value):
+    return (value + 32768) % 65536 - 32768
+
+
+NARROW_KERNELS = {
+    "product": ("x * int16(-16384)", lambda x: x * -16384),
+    "negation": ("-x", lambda x: -x),
+    "difference": ("int16(0) - x", lambda x: -x),
+    "complement": ("~x + int16(1)", lambda x: ~x + 1),
+    "in_min": ("min(-(x | -8), x * int16(-16384), int16(24))",
+               lambda x: min(wrapped16(-(x | -8)), wrapped16(x * -16384), 24)),
+}
+
+
+@pytest.mark.parametrize("name", list(NARROW_KERNELS))
+def test_narrow_arithmetic_wraps_at_the_smallest_value(name, target):
+    expression, python = NARROW_KERNELS[name]
+    x = np.array([2, -2, -32768, 32767, 1, 0, -1, 16384, -16384, 3], np.int16)
+    out = np.zeros(len(x), np.int32)
+    run(f"""
+        # k : void (int16[:] X, int32[:] O)
+        def k(X, O):
+            x = X[idx]
+            O[idx] = {expression}
+        """, target, x, out)
+    expected = [wrapped16(python(int(v))) for v in x]
+    np.testing.assert_array_equal(out, expected)
+
+
+@pytest.mark.nvrtc
+def test_narrow_arithmetic_reaches_ptxas_in_32_bits():
+    """No 16-bit negation reaches ptxas, which sign-extends its result wrongly
+    (tests/python/data/ptxas_neg16.cu), not even one LLVM makes of a product."""
+    ptx = cp.ptx(textwrap.dedent("""
+        # k : void (int16* X, int32* O)
+        def k(X, O):
+            x = X[idx]
+            O[idx] = min(-x, x * int16(-16384), int16(0) - x, int16(24))
+        """), arch="sm_90")
+    body = ptx[ptx.index(".entry"):]
+    assert "neg.s16" not in body and "sub.s16" not in body
+
+
+@pytest.mark.gpu
+def test_ptxas_neg16_reproducer_is_kept():
+    """The smallest CUDA C++ that shows the fault, through CuPy's NVRTC: it records whether
+    this GPU's toolchain still sign-extends a 16-bit negation wrongly (our code avoids it)."""
+    cupy = pytest.importorskip("cupy")
+    source = open(os.path.join(os.path.dirname(__file__), "data", "ptxas_neg16.cu")).read()
+    kernel = cupy.RawKernel(source, "neg16")
+    x = cupy.asarray(np.array([-32768], np.int16))
+    out = cupy.zeros(1, np.int32)
+    kernel((1,), (1,), (x, out))
+    value = int(out.get()[0])
+    assert value in (-32768, 32768)  # the right value, or the one the fault gives
+    if value == 32768:
+        pytest.xfail("this toolchain's ptxas still sign-extends a 16-bit negation wrongly")
+
+
+# ---- arithmetic inside an index -------------------------------------------------------------
+
+def test_an_index_wraps_below_a_modulo(target):
+    """A product that overflows int32 under a % is NumPy's wrapped product, not a wider one."""
+    a = np.array([-974775886, 2097152, -2147483648, 65536, 46341, 7], np.int32)
+    table = np.arange(27, dtype=np.int32) * 10
+    out = np.zeros(len(a), np.int32)
+    run("""
+        # k : void (int32[:] A, int32[:] T, int32[:] O)
+        def k(A, T, O):
+            O[idx] = T[A[idx] * A[idx] % len(T)]
+        """, target, a, table, out)
+    with np.errstate(over="ignore"):
+        products = a * a
+    np.testing.assert_array_equal(out, table[products.astype(np.int64) % len(table)])
+
+
 # ---- division by zero ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("statement, column", [

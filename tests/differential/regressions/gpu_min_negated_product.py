@@ -1,8 +1,8 @@
-# avoid: gpu_fma_contraction,intrinsic_promotion,weak_loop_variable
-# bug: On the GPU, min(-(x | -8), False, x * (int16(255) * int16(16384)), 24) with int16 x = 2
-# bug: gives 0 where the interpreter and the CPU give -32768: LLVM turns x * -16384 into
-# bug: -(x << 14), and ptxas folds that negation into the VIMNMX of the min and loses it (the
-# bug: fault neg() avoids for negations cudapy writes itself; this one the compiler makes).
+# fixed: On the GPU, min(-(x | -8), False, x * (int16(255) * int16(16384)), 24) with int16 x = 2
+# fixed: gave 0 where the interpreter and the CPU give -32768: LLVM shrinks the 16-bit product
+# fixed: x * -16384 to -(x << 14) in 16 bits, and ptxas (CUDA 13.0, sm_90) sign-extends a
+# fixed: 16-bit negation's result without wrapping it (-(-32768) became 32768). Narrow sums,
+# fixed: differences and products now pass an opaque 32-bit move before they are narrowed.
 # targets: cuda
 # name: gpu_min_negated_product
 # seed: 20269345

@@ -1,7 +1,7 @@
-# avoid: gpu_fma_contraction,intrinsic_promotion,weak_loop_variable
-# bug: Arithmetic inside an index (A1[A0[i] * A0[i] % len(A1)]) is emitted with C's operators,
-# bug: whose signed overflow C++ leaves undefined, where NumPy wraps the int32 product: on
-# bug: the GPU thread 18 reads another element than the interpreter. The CPU target wraps.
+# fixed: Arithmetic inside an index (A1[A0[i] * A0[i] % len(A1)]) was emitted with C's
+# fixed: operators, whose signed overflow C++ leaves undefined, where NumPy wraps the int32
+# fixed: product: on the GPU thread 18 read another element than the interpreter. Only the sums,
+# fixed: differences and products at the top of an index are C's now; below a % they wrap.
 # targets: cuda
 # name: index_arithmetic_overflow
 # seed: 20268181

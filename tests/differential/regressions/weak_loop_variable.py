@@ -1,9 +1,7 @@
 # name: weak_loop_variable
-# bug: cudapy and its interpreter disagree on the type of the variable of a range over
-# bug: literals alone: the translation makes it a weak int32 (a Python int, as NEP 50 treats
-# bug: it: x + j with a uint8 x is uint8, 255 + 1 wraps to 0), the interpreter a strong
-# bug: np.int32 (x + j is int32: 256), as cudapy.interpreter.kernel_range documents. One of the
-# bug: two must change; with a typed bound (range(int32(1), 2)) both give int32.
+# fixed: the variable of a range over literals alone was a weak int32 in the translation (x + j
+# fixed: with a uint8 x was uint8: 255 + 1 wrapped to 0) and a strong int32 in the interpreter
+# fixed: (256); it is a typed int32 in both now, as with a typed bound.
 # launch: 1
 # args: [("uint8", 255), ("int32[]", "out", 2)]
 

@@ -2,13 +2,13 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_int8(cudapy::array<signed char> R, signed char a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/add_same.py"
-    R.data[0] = ((signed char)(a + b));
+    R.data[0] = cudapy::add(a, b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_int16(cudapy::array<short> R, short a, short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 8 "promote/add_same.py"
-    R.data[0] = ((short)(a + b));
+    R.data[0] = cudapy::add(a, b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_int32(cudapy::array<int> R, int a, int b, cudapy::extent cudapy_extent) {
@@ -26,13 +26,13 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_int64(cudapy::array<long lon
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_uint8(cudapy::array<unsigned char> R, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 23 "promote/add_same.py"
-    R.data[0] = ((unsigned char)(a + b));
+    R.data[0] = cudapy::add(a, b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_uint16(cudapy::array<unsigned short> R, unsigned short a, unsigned short b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 28 "promote/add_same.py"
-    R.data[0] = ((unsigned short)(a + b));
+    R.data[0] = cudapy::add(a, b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS add_uint32(cudapy::array<unsigned int> R, unsigned int a, unsigned int b, cudapy::extent cudapy_extent) {

@@ -104,7 +104,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_i8_b(cudapy::array<sig
 #line 66 "promote/augmented_mixed.py"
     v = x;
 #line 67 "promote/augmented_mixed.py"
-    v = ((signed char)(v * ((signed char)y)));
+    v = cudapy::mul(v, ((signed char)y));
 #line 68 "promote/augmented_mixed.py"
     R.data[0] = v;
 }

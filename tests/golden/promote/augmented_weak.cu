@@ -5,11 +5,11 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_int8(cudapy::array<sig
 #line 3 "promote/augmented_weak.py"
     v = x;
 #line 4 "promote/augmented_weak.py"
-    v = ((signed char)(v + ((signed char)1)));
+    v = cudapy::add(v, ((signed char)1));
 #line 5 "promote/augmented_weak.py"
-    v = ((signed char)(v - ((signed char)2)));
+    v = cudapy::sub(v, ((signed char)2));
 #line 6 "promote/augmented_weak.py"
-    v = ((signed char)(v * ((signed char)3)));
+    v = cudapy::mul(v, ((signed char)3));
 #line 7 "promote/augmented_weak.py"
     v = cudapy::floordiv(v, ((signed char)2));
 #line 8 "promote/augmented_weak.py"
@@ -36,9 +36,9 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_int16(cudapy::array<sh
 #line 20 "promote/augmented_weak.py"
     v = x;
 #line 21 "promote/augmented_weak.py"
-    v = ((short)(v + ((short)1)));
+    v = cudapy::add(v, ((short)1));
 #line 22 "promote/augmented_weak.py"
-    v = ((short)(v - ((short)2)));
+    v = cudapy::sub(v, ((short)2));
 #line 23 "promote/augmented_weak.py"
     v = cudapy::mul(v, ((short)3));
 #line 24 "promote/augmented_weak.py"
@@ -129,11 +129,11 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_uint8(cudapy::array<un
 #line 71 "promote/augmented_weak.py"
     v = x;
 #line 72 "promote/augmented_weak.py"
-    v = ((unsigned char)(v + ((unsigned char)1)));
+    v = cudapy::add(v, ((unsigned char)1));
 #line 73 "promote/augmented_weak.py"
-    v = ((unsigned char)(v - ((unsigned char)2)));
+    v = cudapy::sub(v, ((unsigned char)2));
 #line 74 "promote/augmented_weak.py"
-    v = ((unsigned char)(v * ((unsigned char)3)));
+    v = cudapy::mul(v, ((unsigned char)3));
 #line 75 "promote/augmented_weak.py"
     v = ((unsigned char)(v / ((unsigned char)2)));
 #line 76 "promote/augmented_weak.py"
@@ -160,9 +160,9 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS augmented_uint16(cudapy::array<u
 #line 88 "promote/augmented_weak.py"
     v = x;
 #line 89 "promote/augmented_weak.py"
-    v = ((unsigned short)(v + ((unsigned short)1)));
+    v = cudapy::add(v, ((unsigned short)1));
 #line 90 "promote/augmented_weak.py"
-    v = ((unsigned short)(v - ((unsigned short)2)));
+    v = cudapy::sub(v, ((unsigned short)2));
 #line 91 "promote/augmented_weak.py"
     v = cudapy::mul(v, ((unsigned short)3));
 #line 92 "promote/augmented_weak.py"

@@ -74,9 +74,9 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_f32_f64(cudapy::array<double
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/mul_mixed.py"
-    R.data[0] = ((signed char)(((signed char)a) * b));
+    R.data[0] = cudapy::mul(((signed char)a), b);
 #line 58 "promote/mul_mixed.py"
-    R.data[1] = ((signed char)(b * ((signed char)a)));
+    R.data[1] = cudapy::mul(b, ((signed char)a));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent, float cudapy_hoisted0, float cudapy_hoisted1) {

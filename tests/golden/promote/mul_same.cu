@@ -2,7 +2,7 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_int8(cudapy::array<signed char> R, signed char a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/mul_same.py"
-    R.data[0] = ((signed char)(a * b));
+    R.data[0] = cudapy::mul(a, b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_int16(cudapy::array<short> R, short a, short b, cudapy::extent cudapy_extent) {
@@ -26,7 +26,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_int64(cudapy::array<long lon
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_uint8(cudapy::array<unsigned char> R, unsigned char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 23 "promote/mul_same.py"
-    R.data[0] = ((unsigned char)(a * b));
+    R.data[0] = cudapy::mul(a, b);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS mul_uint16(cudapy::array<unsigned short> R, unsigned short a, unsigned short b, cudapy::extent cudapy_extent) {

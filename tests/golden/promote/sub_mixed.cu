@@ -2,9 +2,9 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_i8_u8(cudapy::array<short> R, signed char a, unsigned char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/sub_mixed.py"
-    R.data[0] = ((short)(((short)a) - ((short)b)));
+    R.data[0] = cudapy::sub(((short)a), ((short)b));
 #line 4 "promote/sub_mixed.py"
-    R.data[1] = ((short)(((short)b) - ((short)a)));
+    R.data[1] = cudapy::sub(((short)b), ((short)a));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_i16_u16(cudapy::array<int> R, short a, unsigned short b, cudapy::extent cudapy_extent) {
@@ -74,9 +74,9 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_f32_f64(cudapy::array<double
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_b_i8(cudapy::array<signed char> R, bool a, signed char b, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 57 "promote/sub_mixed.py"
-    R.data[0] = ((signed char)(((signed char)a) - b));
+    R.data[0] = cudapy::sub(((signed char)a), b);
 #line 58 "promote/sub_mixed.py"
-    R.data[1] = ((signed char)(b - ((signed char)a)));
+    R.data[1] = cudapy::sub(b, ((signed char)a));
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS sub_b_f32(cudapy::array<float> R, bool a, float b, cudapy::extent cudapy_extent, float cudapy_hoisted0, float cudapy_hoisted1) {

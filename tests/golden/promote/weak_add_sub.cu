@@ -2,25 +2,25 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int8(cudapy::array<signed char> R, signed char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_add_sub.py"
-    R.data[0] = ((signed char)(x + ((signed char)1)));
+    R.data[0] = cudapy::add(x, ((signed char)1));
 #line 4 "promote/weak_add_sub.py"
-    R.data[1] = ((signed char)(((signed char)1) + x));
+    R.data[1] = cudapy::add(((signed char)1), x);
 #line 5 "promote/weak_add_sub.py"
-    R.data[2] = ((signed char)(x - ((signed char)1)));
+    R.data[2] = cudapy::sub(x, ((signed char)1));
 #line 6 "promote/weak_add_sub.py"
-    R.data[3] = ((signed char)(((signed char)1) - x));
+    R.data[3] = cudapy::sub(((signed char)1), x);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int16(cudapy::array<short> R, short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 11 "promote/weak_add_sub.py"
-    R.data[0] = ((short)(x + ((short)1)));
+    R.data[0] = cudapy::add(x, ((short)1));
 #line 12 "promote/weak_add_sub.py"
-    R.data[1] = ((short)(((short)1) + x));
+    R.data[1] = cudapy::add(((short)1), x);
 #line 13 "promote/weak_add_sub.py"
-    R.data[2] = ((short)(x - ((short)1)));
+    R.data[2] = cudapy::sub(x, ((short)1));
 #line 14 "promote/weak_add_sub.py"
-    R.data[3] = ((short)(((short)1) - x));
+    R.data[3] = cudapy::sub(((short)1), x);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int32(cudapy::array<int> R, int x, cudapy::extent cudapy_extent) {
@@ -50,25 +50,25 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_int64(cudapy::array
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_uint8(cudapy::array<unsigned char> R, unsigned char x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/weak_add_sub.py"
-    R.data[0] = ((unsigned char)(x + ((unsigned char)1)));
+    R.data[0] = cudapy::add(x, ((unsigned char)1));
 #line 36 "promote/weak_add_sub.py"
-    R.data[1] = ((unsigned char)(((unsigned char)1) + x));
+    R.data[1] = cudapy::add(((unsigned char)1), x);
 #line 37 "promote/weak_add_sub.py"
-    R.data[2] = ((unsigned char)(x - ((unsigned char)1)));
+    R.data[2] = cudapy::sub(x, ((unsigned char)1));
 #line 38 "promote/weak_add_sub.py"
-    R.data[3] = ((unsigned char)(((unsigned char)1) - x));
+    R.data[3] = cudapy::sub(((unsigned char)1), x);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_uint16(cudapy::array<unsigned short> R, unsigned short x, cudapy::extent cudapy_extent) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 43 "promote/weak_add_sub.py"
-    R.data[0] = ((unsigned short)(x + ((unsigned short)1)));
+    R.data[0] = cudapy::add(x, ((unsigned short)1));
 #line 44 "promote/weak_add_sub.py"
-    R.data[1] = ((unsigned short)(((unsigned short)1) + x));
+    R.data[1] = cudapy::add(((unsigned short)1), x);
 #line 45 "promote/weak_add_sub.py"
-    R.data[2] = ((unsigned short)(x - ((unsigned short)1)));
+    R.data[2] = cudapy::sub(x, ((unsigned short)1));
 #line 46 "promote/weak_add_sub.py"
-    R.data[3] = ((unsigned short)(((unsigned short)1) - x));
+    R.data[3] = cudapy::sub(((unsigned short)1), x);
 }
 
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_add_sub_uint32(cudapy::array<unsigned int> R, unsigned int x, cudapy::extent cudapy_extent) {

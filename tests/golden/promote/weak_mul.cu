@@ -2,9 +2,9 @@
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_mul_int8(cudapy::array<signed char> R, cudapy::array<float> F, signed char x, cudapy::extent cudapy_extent, float cudapy_hoisted0, float cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 3 "promote/weak_mul.py"
-    R.data[0] = ((signed char)(x * ((signed char)2)));
+    R.data[0] = cudapy::mul(x, ((signed char)2));
 #line 4 "promote/weak_mul.py"
-    R.data[1] = ((signed char)(((signed char)2) * x));
+    R.data[1] = cudapy::mul(((signed char)2), x);
 #line 5 "promote/weak_mul.py"
     F.data[0] = cudapy_hoisted0;
 #line 6 "promote/weak_mul.py"
@@ -50,9 +50,9 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_mul_int64(cudapy::array<lon
 extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS weak_mul_uint8(cudapy::array<unsigned char> R, cudapy::array<float> F, unsigned char x, cudapy::extent cudapy_extent, float cudapy_hoisted0, float cudapy_hoisted1) {
     if (cudapy::outside(cudapy_extent)) return;
 #line 35 "promote/weak_mul.py"
-    R.data[0] = ((unsigned char)(x * ((unsigned char)2)));
+    R.data[0] = cudapy::mul(x, ((unsigned char)2));
 #line 36 "promote/weak_mul.py"
-    R.data[1] = ((unsigned char)(((unsigned char)2) * x));
+    R.data[1] = cudapy::mul(((unsigned char)2), x);
 #line 37 "promote/weak_mul.py"
     F.data[0] = cudapy_hoisted0;
 #line 38 "promote/weak_mul.py"

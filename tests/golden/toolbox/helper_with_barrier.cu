@@ -22,6 +22,6 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS shift(cudapy::array<float> X, cu
 #line 12 "toolbox/helper_with_barrier.py"
     (void)stage(X, tile);
 #line 13 "toolbox/helper_with_barrier.py"
-    X.data[t] = tile.data[((t + 1) % 32)];
+    X.data[t] = tile.data[(cudapy::add(t, 1) % 32)];
 }
 
