@@ -154,6 +154,7 @@ std::string encode_translation(const pipeline::Translation &translation) {
     for (const auto &site : translation.asserts) {
         out.text(site.file);
         out.number(static_cast<std::uint64_t>(site.line));
+        out.text(site.exception);
         out.text(site.message);
     }
     return out.take();
@@ -213,6 +214,7 @@ std::optional<pipeline::Translation> decode_translation(const std::string &bytes
         emit::AssertSite site;
         site.file = in.text();
         site.line = static_cast<int>(in.number());
+        site.exception = in.text();
         site.message = in.text();
         translation.asserts.push_back(std::move(site));
     }

@@ -939,20 +939,20 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         if (!scalar_operand(arg, what)) ok = false;
     }
     if (!ok) return poison(e);
-    // NumPy's result type of arguments [first, last) together: the typed ones first (bools
-    // stay bool, as NumPy's maximum of two bools is one), then each literal, weak against them.
-    // Pairwise from the left would differ: bool with bool is Python's int.
+    // NumPy's result type of arguments [first, last) together: the typed ones first, as
+    // np.result_type promotes them (bools alone stay bool, as NumPy's maximum of two bools is
+    // one), then each literal, weak against them. Pairwise from the left would differ.
     auto arguments_type = [&](std::size_t first, std::size_t last) {
+        std::vector<Type> strong;
         std::optional<Typed> result;
-        for (bool weak : {false, true}) {
-            for (std::size_t i = first; i < last; ++i) {
-                Typed t = typed(e->args[i]);
-                if (t.weak != weak) continue;
-                if (!result)
-                    result = t;
-                else if (!(result->type.is_bool() && t.type.is_bool()))
-                    result = promote(*result, t);
-            }
+        for (std::size_t i = first; i < last; ++i) {
+            Typed t = typed(e->args[i]);
+            if (!t.weak) strong.push_back(t.type);
+        }
+        if (!strong.empty()) result = Typed{promote_strong_all(strong), false};
+        for (std::size_t i = first; i < last; ++i) {
+            Typed t = typed(e->args[i]);
+            if (t.weak) result = result ? promote(*result, t) : t;
         }
         return *result;
     };

@@ -1,6 +1,7 @@
 #include "types/promote.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace cudapy::types {
 
@@ -32,7 +33,43 @@ int float_bytes_for_integer(Type t) {
     return bytes == 1 ? 2 : bytes == 2 ? 4 : 8;
 }
 
+// NumPy's type number of each scalar, by which its promotion of several types picks the one
+// that promotes all the others (float16 comes last, after float64).
+int numpy_type_number(Scalar s) {
+    switch (s) {
+    case Scalar::Bool: return 0;
+    case Scalar::Int8: return 1;
+    case Scalar::UInt8: return 2;
+    case Scalar::Int16: return 3;
+    case Scalar::UInt16: return 4;
+    case Scalar::Int32: return 5;
+    case Scalar::UInt32: return 6;
+    case Scalar::Int64: return 7;
+    case Scalar::UInt64: return 8;
+    case Scalar::Float32: return 11;
+    case Scalar::Float64: return 12;
+    case Scalar::Float16: return 23;
+    case Scalar::Void: break;
+    }
+    return -1;
+}
+
 }  // namespace
+
+Type promote_strong_all(const std::vector<Type> &types) {
+    // As NumPy's PyArray_PromoteDTypeSequence: the type of the highest number promotes each
+    // of the others, and those results are promoted together.
+    Type main = types.front();
+    for (Type t : types)
+        if (numpy_type_number(t.scalar) > numpy_type_number(main.scalar)) main = t;
+    std::optional<Type> result;
+    for (Type t : types) {
+        if (t == main) continue;
+        Type promoted = promote_strong(main, t);
+        result = result ? promote_strong(*result, promoted) : promoted;
+    }
+    return result ? *result : main;
+}
 
 Type promote_strong(Type a, Type b) {
     if (a == b) return a;

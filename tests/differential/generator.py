@@ -125,10 +125,9 @@ def promote(a, b):
 
 
 def math_type(types):
-    """The float type cudapy's math computes in for strong argument types."""
-    t = types[0]
-    for other in types[1:]:
-        t = promote(t, other)
+    """The float type cudapy's math computes in for strong argument types: NumPy's result
+    type of them all if it is float32 or float64, else float32."""
+    t = np.result_type(*[np.dtype(x) for x in types]).name
     return t if t in ("float32", "float64") else "float32"
 
 
@@ -223,7 +222,9 @@ BINARY_PREC = {"|": BOR, "^": BXOR, "&": BAND, "<<": SHIFT, ">>": SHIFT, "+": AD
 def nan_free(e):
     """e, or 0.0 where e is a NaN: a NaN's sign is IEEE 754's to leave open, and x86 (the
     interpreter's NumPy) and NVIDIA GPUs answer differently, so copysign and signbit only read
-    the sign of numbers."""
+    the sign of numbers. Integers and bools are never NaN."""
+    if not is_float(e.t):
+        return e
     return E(f"({e.text} if {wrap(e, CMP + 1)} == {wrap(e, CMP + 1)} else 0.0)", COND, e.t)
 
 
@@ -1526,16 +1527,11 @@ class Generator:
 
 
 def _promoted_all(types):
-    """The type of min/max over strong arguments: cudapy promotes left to right, the
-    interpreter with np.result_type; None where they differ, or for bools alone."""
+    """The type of min/max over strong arguments, NumPy's result type of them all; None for
+    bools alone."""
     if all(x == BOOL for x in types):
         return None
-    t = types[0]
-    for x in types[1:]:
-        t = promote(t, x) if not (t == BOOL and x == BOOL) else BOOL
-    if np.result_type(*[np.dtype(x) for x in types]) != np.dtype(t):
-        return None
-    return t
+    return np.result_type(*[np.dtype(x) for x in types]).name
 
 
 def _weighted(rng, choices):

@@ -270,3 +270,40 @@ def test_a_module_exposes_every_kernel_of_one_compile():
     assert module.fill.cuda_source == module.cuda_source
     with pytest.raises(AttributeError, match="no kernel 'twice'; its kernels: fill, negate"):
         module.twice
+
+
+C_TYPES = {"bool": "bool", "int8": "signed char", "int16": "short", "int32": "int",
+           "int64": "long long", "uint8": "unsigned char", "uint16": "unsigned short",
+           "uint32": "unsigned int", "uint64": "unsigned long long", "float16": "cudapy::half",
+           "float32": "float", "float64": "double"}
+
+
+def declared_types(source):
+    """The C++ type of each local the kernel declares, by name."""
+    return {name: c for c, name in re.findall(r"^    ([\w: ]+?) (\w+)\{\};$", source, re.M)}
+
+
+def test_min_max_and_math_type_their_arguments_as_numpy_does():
+    """min, max and the math functions type their typed arguments together as
+    np.result_type does (not pairwise: int8, uint16 and float16 are float32 together); the
+    math functions compute in that type if it is float32 or float64, else in float32."""
+    import numpy as np
+
+    rng = np.random.default_rng(16)
+    names = list(C_TYPES)
+    for _ in range(60):
+        types = [str(rng.choice(names)) for _ in range(rng.integers(2, 5))]
+        params = ", ".join(f"{t} a{k}" for k, t in enumerate(types))
+        args = ", ".join(f"a{k}" for k in range(len(types)))
+        source = cp.translate(
+            f"# k : void ({params}, float64* O)\n"
+            f"def k({args}, O):\n"
+            f"    m = max({args})\n"
+            f"    f = math.atan2({args.split(', ')[-1]}, a0)\n"
+            f"    O[0] = float64(m) + f\n")
+        numpy_type = np.result_type(*[np.dtype(t) for t in types])
+        declared = declared_types(source)
+        assert declared["m"] == C_TYPES[numpy_type.name], types
+        pair = np.result_type(np.dtype(types[0]), np.dtype(types[-1]))
+        math_type = pair.name if pair.name in ("float32", "float64") else "float32"
+        assert declared["f"] == C_TYPES[math_type], types

@@ -50,6 +50,7 @@ TEST_CASE("a translation reads back as it was written") {
     }
     CHECK(read->asserts.at(0).file == "saxpy.py");
     CHECK(read->asserts.at(0).line == 3);
+    CHECK(read->asserts.at(0).exception == "AssertionError");
     CHECK(read->asserts.at(0).message == "alpha");
 }
 
@@ -58,8 +59,9 @@ TEST_CASE("bytes that are not a whole translation read as none") {
     for (std::size_t cut : {std::size_t{0}, std::size_t{7}, bytes.size() / 2, bytes.size() - 1})
         CHECK_FALSE(jit::decode_translation(bytes.substr(0, cut)));
     CHECK_FALSE(jit::decode_translation(bytes + "x"));
-    // The assert count, before the one site: its file ("saxpy.py"), line and message ("alpha").
-    std::size_t assert_count = bytes.size() - (8 + (8 + 8) + 8 + (8 + 5));
+    // The assert count, before the one site: its file ("saxpy.py"), line, exception
+    // ("AssertionError") and message ("alpha").
+    std::size_t assert_count = bytes.size() - (8 + (8 + 8) + 8 + (8 + 14) + (8 + 5));
     std::string huge_count = bytes;
     huge_count.replace(assert_count, 8, std::string(8, '\xff'));
     CHECK_FALSE(jit::decode_translation(huge_count));
