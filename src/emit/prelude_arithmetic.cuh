@@ -230,4 +230,26 @@ CUDAPY_FN T max(T a, T b) {
     return a < b ? b : a;
 }
 
+// Floats keep Python's choice of the first of equal arguments, so that min(0.0, -0.0) is 0.0.
+// On the GPU the choice is made in PTX, where LLVM cannot turn it into PTX's min or max (it
+// takes the zeros' signs as interchangeable; PTX's min of 0.0 and -0.0 is -0.0). ptxas still
+// uses its own min and max where they give the same result.
+#ifdef __CUDA_ARCH__
+#define CUDAPY_FLOAT_CHOICE(name, T, bits, reg, less, more)                                 \
+    CUDAPY_FN T name(T a, T b) {                                                            \
+        T result;                                                                           \
+        asm("{\n\t.reg .pred less;\n\tsetp.lt.f" #bits " less, %" #less ", %" #more ";"       \
+            "\n\tselp.f" #bits " %0, %2, %1, less;\n\t}"                                     \
+            : "=" reg(result) : reg(a), reg(b));                                            \
+        return result;                                                                      \
+    }
+CUDAPY_FLOAT_CHOICE(min, float, 32, "f", 2, 1)
+CUDAPY_FLOAT_CHOICE(max, float, 32, "f", 1, 2)
+CUDAPY_FLOAT_CHOICE(min, double, 64, "d", 2, 1)
+CUDAPY_FLOAT_CHOICE(max, double, 64, "d", 1, 2)
+#undef CUDAPY_FLOAT_CHOICE
+CUDAPY_FN half min(half a, half b) { return half(min(float(a), float(b))); }
+CUDAPY_FN half max(half a, half b) { return half(max(float(a), float(b))); }
+#endif
+
 }  // namespace cudapy

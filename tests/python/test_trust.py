@@ -162,6 +162,46 @@ def test_ptxas_neg16_reproducer_is_kept():
         pytest.xfail("this toolchain's ptxas still sign-extends a 16-bit negation wrongly")
 
 
+# ---- float min and max (LLVM made PTX's min.f32 of a choice, which prefers -0.0) --------------
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_min_max_of_equal_zeros_keep_the_first(dtype, target):
+    """Python's min and max give the first of equal arguments: min(0.0, -0.0) is 0.0 and
+    max(-0.0, 0.0) is -0.0, also where one of them is a constant the compiler sees."""
+    ctype = np.dtype(dtype).name
+    x = np.array([0.0, -0.0, 1.0, -1.0, np.nan, np.inf, -np.inf, 0.5], dtype)
+    out = np.full((4, len(x)), 7.0, dtype)
+    run(f"""
+        # k : void ({ctype}[:] X, {ctype}[:, :] O)
+        def k(X, O):
+            x = X[idx]
+            O[0, idx] = min({ctype}(0.0), -abs(x))
+            O[1, idx] = max({ctype}(-0.0), abs(x))
+            O[2, idx] = min(x, {ctype}(-0.0))
+            O[3, idx] = max(x, {ctype}(0.0))
+        """, target, x, out, threads=len(x))
+    zero, minus_zero = dtype(0.0), dtype(-0.0)
+    expected = np.array([[min(zero, -abs(v)) for v in x], [max(minus_zero, abs(v)) for v in x],
+                         [min(v, minus_zero) for v in x], [max(v, zero) for v in x]], dtype)
+    np.testing.assert_array_equal(out, expected)
+    np.testing.assert_array_equal(np.signbit(out), np.signbit(expected))
+
+
+@pytest.mark.nvrtc
+def test_float_min_max_reach_ptxas_as_a_choice():
+    """LLVM does not make PTX's min or max (which takes -0.0 for the smaller zero) of a float
+    min or max: the choice reaches ptxas as a comparison and a select."""
+    ptx = cp.ptx(textwrap.dedent("""
+        # k : void (float32* X, float64* Y, float32* O, float64* P)
+        def k(X, Y, O, P):
+            O[idx] = max(min(float32(0.0), -abs(X[idx])), float32(-0.0))
+            P[idx] = max(min(0.0, -abs(Y[idx])), -0.0)
+        """), arch="sm_90")
+    body = ptx[ptx.index(".entry"):]
+    assert not re.search(r"\b(min|max)\.f(32|64)\b", body)
+    assert "selp.f32" in body and "selp.f64" in body
+
+
 # ---- arithmetic inside an index -------------------------------------------------------------
 
 def test_an_index_wraps_below_a_modulo(target):
