@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "handles.h"
+#include "driver/backend.h"
 
 #if CUDAPY_HAVE_CUDA
 #include "runtime/device.h"
@@ -37,7 +38,7 @@ cudapy_status cudapy_device_info_get(int ordinal, cudapy_device_info *out) {
         out->total_memory = info.total_memory;
 #else
         (void)ordinal;
-        cudapy::capi::no_cuda();
+        cudapy::driver::no_cuda();
 #endif
     });
 }
@@ -65,7 +66,7 @@ cudapy_status cudapy_buffer_new_on(cudapy_target target, size_t bytes, cudapy_bu
 #if CUDAPY_HAVE_CUDA
             buffer->device = std::make_unique<cudapy::runtime::DeviceBuffer>(bytes);
 #else
-            cudapy::capi::no_cuda();
+            cudapy::driver::no_cuda();
 #endif
         }
         *out = buffer.release();

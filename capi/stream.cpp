@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "handles.h"
+#include "driver/backend.h"
 
 #if CUDAPY_HAVE_CUDA
 #include "runtime/stream.h"
@@ -37,7 +38,7 @@ char *range_of(const cudapy_buffer &buffer, std::size_t offset, std::size_t byte
     buffer.device->check_range(offset, bytes);
     return static_cast<char *>(buffer.device->pointer()) + offset;
 #else
-    cudapy::capi::no_cuda();
+    cudapy::driver::no_cuda();
 #endif
 }
 
@@ -52,7 +53,7 @@ cudapy_status cudapy_stream_new(cudapy_stream **out) {
 #if CUDAPY_HAVE_CUDA
         *out = new cudapy_stream{};
 #else
-        cudapy::capi::no_cuda();
+        cudapy::driver::no_cuda();
 #endif
     });
 }
@@ -74,7 +75,7 @@ cudapy_status cudapy_stream_synchronize(uintptr_t stream) {
         cudapy::runtime::synchronize_stream(stream);
 #else
         (void)stream;
-        cudapy::capi::no_cuda();
+        cudapy::driver::no_cuda();
 #endif
     });
 }
@@ -97,7 +98,7 @@ cudapy_status cudapy_stream_wait_stream(uintptr_t consumer, uintptr_t producer) 
 #else
         (void)consumer;
         (void)producer;
-        cudapy::capi::no_cuda();
+        cudapy::driver::no_cuda();
 #endif
     });
 }
@@ -110,7 +111,7 @@ cudapy_status cudapy_event_new(int timing, cudapy_event **out) {
         *out = new cudapy_event(timing != 0);
 #else
         (void)timing;
-        cudapy::capi::no_cuda();
+        cudapy::driver::no_cuda();
 #endif
     });
 }
@@ -231,7 +232,7 @@ cudapy_status cudapy_buffer_wrap(cudapy_target target, void *pointer, size_t byt
             cudapy::runtime::require_device("a buffer over device memory");
             buffer->device = std::make_unique<cudapy::runtime::DeviceBuffer>(pointer, bytes);
 #else
-            cudapy::capi::no_cuda();
+            cudapy::driver::no_cuda();
 #endif
         }
         *out = buffer.release();
@@ -246,7 +247,7 @@ cudapy_status cudapy_host_alloc(size_t bytes, void **out) {
         *out = cudapy::runtime::host_alloc(bytes);
 #else
         (void)bytes;
-        cudapy::capi::no_cuda();
+        cudapy::driver::no_cuda();
 #endif
     });
 }
@@ -268,7 +269,7 @@ cudapy_status cudapy_memory_info(size_t *free_bytes, size_t *total_bytes) {
         *free_bytes = info.free;
         *total_bytes = info.total;
 #else
-        cudapy::capi::no_cuda();
+        cudapy::driver::no_cuda();
 #endif
     });
 }
