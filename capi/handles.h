@@ -18,11 +18,7 @@
 #include "cudapy/cudapy.h"
 #include "driver/launch.h"
 #include "driver/program.h"
-#include "host/memory.h"
-
-#if CUDAPY_HAVE_CUDA
-#include "runtime/memory.h"
-#endif
+#include "driver/memory.h"
 
 struct cudapy_program {
     cudapy::driver::Program program;
@@ -41,12 +37,8 @@ struct cudapy_launch {
     cudapy::driver::Launch launch;  // its kernel borrowed from the module, which outlives it
 };
 
-// Device memory, or host memory for the CPU target: exactly one is set.
 struct cudapy_buffer {
-#if CUDAPY_HAVE_CUDA
-    std::unique_ptr<cudapy::runtime::DeviceBuffer> device;
-#endif
-    std::unique_ptr<cudapy::host::HostBuffer> host;
+    std::unique_ptr<cudapy::driver::Buffer> buffer;
 };
 
 namespace cudapy::capi {

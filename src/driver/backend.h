@@ -9,6 +9,7 @@
 
 #include "common/launch_shape.h"
 #include "common/target.h"
+#include "driver/memory.h"
 #include "driver/module.h"
 
 namespace cudapy::driver {
@@ -27,6 +28,12 @@ public:
     // Launches with one pointer per argument: the kernel's, then the extent and hoisted values.
     virtual void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                         std::uintptr_t stream, void **args) const = 0;
+    // Memory for the target's kernels, and a buffer over memory someone else owns.
+    virtual std::unique_ptr<Buffer> allocate(std::size_t bytes) const = 0;
+    virtual std::unique_ptr<Buffer> wrap(void *pointer, std::size_t bytes) const = 0;
+    // Copies between addresses the back end's kernels can read, ordered on `stream`.
+    virtual void copy(void *destination, const void *source, std::size_t bytes,
+                      std::uintptr_t stream) const = 0;
     // The device a compile started now is for (-1 where the target has none); throws where
     // the back end cannot compile now (no GPU, no driver).
     virtual int current_device() const = 0;

@@ -10,7 +10,9 @@
 
 #if CUDAPY_HAVE_CUDA
 #include "runtime/device.h"
+#include "runtime/memory.h"
 #include "runtime/module.h"
+#include "runtime/stream.h"
 #endif
 
 namespace cudapy::driver {
@@ -18,6 +20,35 @@ namespace cudapy::driver {
 namespace {
 
 #if CUDAPY_HAVE_CUDA
+
+class DeviceMemory final : public Buffer {
+public:
+    explicit DeviceMemory(std::size_t bytes) : memory_(bytes) {}
+    DeviceMemory(void *borrowed, std::size_t bytes) : memory_(borrowed, bytes) {}
+
+    void *pointer() const override { return memory_.pointer(); }
+    std::size_t size() const override { return memory_.size(); }
+    void check_range(std::size_t offset, std::size_t bytes) const override {
+        memory_.check_range(offset, bytes);
+    }
+    void upload(std::size_t offset, const void *host, std::size_t bytes) override {
+        memory_.upload(offset, host, bytes);
+    }
+    void download(std::size_t offset, void *host, std::size_t bytes) const override {
+        memory_.download(offset, host, bytes);
+    }
+    void upload_async(std::size_t offset, const void *host, std::size_t bytes, std::uintptr_t stream) override {
+        memory_.upload_async(offset, host, bytes, stream);
+    }
+    void download_async(std::size_t offset, void *host, std::size_t bytes,
+                        std::uintptr_t stream) const override {
+        memory_.download_async(offset, host, bytes, stream);
+    }
+    bool on_host() const override { return false; }
+
+private:
+    runtime::DeviceBuffer memory_;
+};
 
 struct DeviceCode : LoadedCode {
     explicit DeviceCode(const std::string &binary) : module(binary) {}
@@ -85,6 +116,17 @@ public:
                         triple(record.block) + ")");
     }
 
+    std::unique_ptr<Buffer> allocate(std::size_t bytes) const override {
+        return std::make_unique<DeviceMemory>(bytes);
+    }
+    std::unique_ptr<Buffer> wrap(void *pointer, std::size_t bytes) const override {
+        runtime::require_device("a buffer over device memory");
+        return std::make_unique<DeviceMemory>(pointer, bytes);
+    }
+    void copy(void *destination, const void *source, std::size_t bytes, std::uintptr_t stream) const override {
+        runtime::copy_async(destination, source, bytes, stream);
+    }
+
     int current_device() const override { return runtime::current_device(); }
     void set_current_device(int device) const override { runtime::set_current_device(device); }
 };
@@ -98,6 +140,9 @@ public:
     void launch(const Kernel &, const LaunchShape &, std::size_t, std::uintptr_t, void **) const override {
         no_cuda();
     }
+    std::unique_ptr<Buffer> allocate(std::size_t) const override { no_cuda(); }
+    std::unique_ptr<Buffer> wrap(void *, std::size_t) const override { no_cuda(); }
+    void copy(void *, const void *, std::size_t, std::uintptr_t) const override { no_cuda(); }
     int current_device() const override { no_cuda(); }
     void set_current_device(int) const override { no_cuda(); }
 };

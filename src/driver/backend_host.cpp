@@ -2,14 +2,45 @@
 // library, and kernels run by the host's thread pool.
 #include "driver/backend.h"
 
+#include <cstring>
+
 #include "driver/program.h"
 #include "emit/cuda.h"
 #include "host/launch.h"
+#include "host/memory.h"
 #include "jit/host_compiler.h"
 
 namespace cudapy::driver {
 
 namespace {
+
+class HostMemory final : public Buffer {
+public:
+    explicit HostMemory(std::size_t bytes) : memory_(bytes) {}
+    HostMemory(void *borrowed, std::size_t bytes) : memory_(borrowed, bytes) {}
+
+    void *pointer() const override { return memory_.pointer(); }
+    std::size_t size() const override { return memory_.size(); }
+    void check_range(std::size_t offset, std::size_t bytes) const override {
+        memory_.check_range(offset, bytes);
+    }
+    void upload(std::size_t offset, const void *host, std::size_t bytes) override {
+        memory_.upload(offset, host, bytes);
+    }
+    void download(std::size_t offset, void *host, std::size_t bytes) const override {
+        memory_.download(offset, host, bytes);
+    }
+    void upload_async(std::size_t offset, const void *host, std::size_t bytes, std::uintptr_t) override {
+        memory_.upload(offset, host, bytes);
+    }
+    void download_async(std::size_t offset, void *host, std::size_t bytes, std::uintptr_t) const override {
+        memory_.download(offset, host, bytes);
+    }
+    bool on_host() const override { return true; }
+
+private:
+    host::HostBuffer memory_;
+};
 
 struct HostCode : LoadedCode {
     std::shared_ptr<jit::HostLibrary> library;
@@ -35,6 +66,16 @@ public:
     void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                 std::uintptr_t, void **args) const override {
         host::launch(reinterpret_cast<host::Entry>(const_cast<void *>(kernel.entry)), args, shape, shared_bytes);
+    }
+
+    std::unique_ptr<Buffer> allocate(std::size_t bytes) const override {
+        return std::make_unique<HostMemory>(bytes);
+    }
+    std::unique_ptr<Buffer> wrap(void *pointer, std::size_t bytes) const override {
+        return std::make_unique<HostMemory>(pointer, bytes);
+    }
+    void copy(void *destination, const void *source, std::size_t bytes, std::uintptr_t) const override {
+        std::memcpy(destination, source, bytes);
     }
 
     int current_device() const override { return -1; }
