@@ -21,34 +21,7 @@ namespace {
 
 #if CUDAPY_HAVE_CUDA
 
-class DeviceMemory final : public Buffer {
-public:
-    explicit DeviceMemory(std::size_t bytes) : memory_(bytes) {}
-    DeviceMemory(void *borrowed, std::size_t bytes) : memory_(borrowed, bytes) {}
-
-    void *pointer() const override { return memory_.pointer(); }
-    std::size_t size() const override { return memory_.size(); }
-    void check_range(std::size_t offset, std::size_t bytes) const override {
-        memory_.check_range(offset, bytes);
-    }
-    void upload(std::size_t offset, const void *host, std::size_t bytes) override {
-        memory_.upload(offset, host, bytes);
-    }
-    void download(std::size_t offset, void *host, std::size_t bytes) const override {
-        memory_.download(offset, host, bytes);
-    }
-    void upload_async(std::size_t offset, const void *host, std::size_t bytes, std::uintptr_t stream) override {
-        memory_.upload_async(offset, host, bytes, stream);
-    }
-    void download_async(std::size_t offset, void *host, std::size_t bytes,
-                        std::uintptr_t stream) const override {
-        memory_.download_async(offset, host, bytes, stream);
-    }
-    bool on_host() const override { return false; }
-
-private:
-    runtime::DeviceBuffer memory_;
-};
+using DeviceMemory = BufferOf<runtime::DeviceBuffer, false>;
 
 struct DeviceCode : LoadedCode {
     explicit DeviceCode(const std::string &binary) : module(binary) {}

@@ -14,33 +14,7 @@ namespace cudapy::driver {
 
 namespace {
 
-class HostMemory final : public Buffer {
-public:
-    explicit HostMemory(std::size_t bytes) : memory_(bytes) {}
-    HostMemory(void *borrowed, std::size_t bytes) : memory_(borrowed, bytes) {}
-
-    void *pointer() const override { return memory_.pointer(); }
-    std::size_t size() const override { return memory_.size(); }
-    void check_range(std::size_t offset, std::size_t bytes) const override {
-        memory_.check_range(offset, bytes);
-    }
-    void upload(std::size_t offset, const void *host, std::size_t bytes) override {
-        memory_.upload(offset, host, bytes);
-    }
-    void download(std::size_t offset, void *host, std::size_t bytes) const override {
-        memory_.download(offset, host, bytes);
-    }
-    void upload_async(std::size_t offset, const void *host, std::size_t bytes, std::uintptr_t) override {
-        memory_.upload(offset, host, bytes);
-    }
-    void download_async(std::size_t offset, void *host, std::size_t bytes, std::uintptr_t) const override {
-        memory_.download(offset, host, bytes);
-    }
-    bool on_host() const override { return true; }
-
-private:
-    host::HostBuffer memory_;
-};
+using HostMemory = BufferOf<host::HostBuffer, true>;
 
 struct HostCode : LoadedCode {
     std::shared_ptr<jit::HostLibrary> library;

@@ -31,6 +31,46 @@ public:
     virtual bool on_host() const = 0;
 };
 
+// A Buffer over a back end's own memory class (the host's HostBuffer, the GPU's DeviceBuffer),
+// which has the same members; host memory is copied at once where the GPU's is ordered on a
+// stream.
+template <typename Memory, bool OnHost>
+class BufferOf final : public Buffer {
+public:
+    explicit BufferOf(std::size_t bytes) : memory_(bytes) {}
+    BufferOf(void *borrowed, std::size_t bytes) : memory_(borrowed, bytes) {}
+
+    void *pointer() const override { return memory_.pointer(); }
+    std::size_t size() const override { return memory_.size(); }
+    void check_range(std::size_t offset, std::size_t bytes) const override {
+        memory_.check_range(offset, bytes);
+    }
+    void upload(std::size_t offset, const void *host, std::size_t bytes) override {
+        memory_.upload(offset, host, bytes);
+    }
+    void download(std::size_t offset, void *host, std::size_t bytes) const override {
+        memory_.download(offset, host, bytes);
+    }
+    void upload_async(std::size_t offset, const void *host, std::size_t bytes,
+                      std::uintptr_t stream) override {
+        if constexpr (OnHost)
+            memory_.upload(offset, host, bytes);
+        else
+            memory_.upload_async(offset, host, bytes, stream);
+    }
+    void download_async(std::size_t offset, void *host, std::size_t bytes,
+                        std::uintptr_t stream) const override {
+        if constexpr (OnHost)
+            memory_.download(offset, host, bytes);
+        else
+            memory_.download_async(offset, host, bytes, stream);
+    }
+    bool on_host() const override { return OnHost; }
+
+private:
+    Memory memory_;
+};
+
 // A buffer of `bytes` for `target`'s kernels, and one over memory someone else owns (another
 // library's array), never freed here.
 std::unique_ptr<Buffer> allocate(Target target, std::size_t bytes);
