@@ -1,11 +1,9 @@
+// Devices and buffers.
 #include <algorithm>
 #include <cstring>
 
 #include "handles.h"
-
-#if CUDAPY_HAVE_CUDA
-#include "runtime/device.h"
-#endif
+#include "driver/device.h"
 
 using cudapy::capi::guard;
 using cudapy::capi::require;
@@ -15,11 +13,7 @@ extern "C" {
 cudapy_status cudapy_device_count(int *out) {
     return guard([&] {
         require(out, "out");
-#if CUDAPY_HAVE_CUDA
-        *out = cudapy::runtime::device_count();
-#else
-        *out = 0;
-#endif
+        *out = cudapy::driver::device_count();
     });
 }
 
@@ -27,27 +21,18 @@ cudapy_status cudapy_device_info_get(int ordinal, cudapy_device_info *out) {
     return guard([&] {
         require(out, "out");
         cudapy::capi::require_size(out->size, sizeof(cudapy_device_info), "cudapy_device_info");
-#if CUDAPY_HAVE_CUDA
-        auto info = cudapy::runtime::device_info(ordinal);
+        auto info = cudapy::driver::device_info(ordinal);
         std::memset(out->name, 0, sizeof out->name);
         std::memcpy(out->name, info.name.c_str(), std::min(info.name.size(), sizeof out->name - 1));
         out->major = info.major;
         out->minor = info.minor;
         out->multiprocessors = info.multiprocessors;
         out->total_memory = info.total_memory;
-#else
-        (void)ordinal;
-        cudapy::capi::no_cuda();
-#endif
     });
 }
 
 cudapy_status cudapy_synchronize(void) {
-    return guard([&] {
-#if CUDAPY_HAVE_CUDA
-        if (cudapy::runtime::device_count() > 0) cudapy::runtime::synchronize();
-#endif
-    });
+    return guard([&] { cudapy::driver::synchronize(); });
 }
 
 cudapy_status cudapy_buffer_new(size_t bytes, cudapy_buffer **out) {
@@ -58,40 +43,18 @@ cudapy_status cudapy_buffer_new_on(cudapy_target target, size_t bytes, cudapy_bu
     if (out) *out = nullptr;
     return guard([&] {
         require(out, "out");
-        auto buffer = std::make_unique<cudapy_buffer>();
-        if (cudapy::capi::target_from(target) == cudapy::Target::Cpu) {
-            buffer->host = std::make_unique<cudapy::host::HostBuffer>(bytes);
-        } else {
-#if CUDAPY_HAVE_CUDA
-            buffer->device = std::make_unique<cudapy::runtime::DeviceBuffer>(bytes);
-#else
-            cudapy::capi::no_cuda();
-#endif
-        }
-        *out = buffer.release();
+        *out = new cudapy_buffer{cudapy::driver::allocate(cudapy::capi::target_from(target), bytes)};
     });
 }
 
 void cudapy_buffer_delete(cudapy_buffer *buffer) { delete buffer; }
 
 void *cudapy_buffer_pointer(const cudapy_buffer *buffer) {
-    if (!buffer) return nullptr;
-    if (buffer->host) return buffer->host->pointer();
-#if CUDAPY_HAVE_CUDA
-    return buffer->device->pointer();
-#else
-    return nullptr;
-#endif
+    return buffer ? buffer->buffer->pointer() : nullptr;
 }
 
 size_t cudapy_buffer_size(const cudapy_buffer *buffer) {
-    if (!buffer) return 0;
-    if (buffer->host) return buffer->host->size();
-#if CUDAPY_HAVE_CUDA
-    return buffer->device->size();
-#else
-    return 0;
-#endif
+    return buffer ? buffer->buffer->size() : 0;
 }
 
 cudapy_status cudapy_buffer_upload(cudapy_buffer *buffer, size_t offset, const void *host,
@@ -99,10 +62,7 @@ cudapy_status cudapy_buffer_upload(cudapy_buffer *buffer, size_t offset, const v
     return guard([&] {
         require(buffer, "buffer");
         if (bytes) require(host, "host");
-        if (buffer->host) return buffer->host->upload(offset, host, bytes);
-#if CUDAPY_HAVE_CUDA
-        buffer->device->upload(offset, host, bytes);
-#endif
+        buffer->buffer->upload(offset, host, bytes);
     });
 }
 
@@ -111,10 +71,7 @@ cudapy_status cudapy_buffer_download(const cudapy_buffer *buffer, size_t offset,
     return guard([&] {
         require(buffer, "buffer");
         if (bytes) require(host, "host");
-        if (buffer->host) return buffer->host->download(offset, host, bytes);
-#if CUDAPY_HAVE_CUDA
-        buffer->device->download(offset, host, bytes);
-#endif
+        buffer->buffer->download(offset, host, bytes);
     });
 }
 

@@ -13,64 +13,32 @@
 #include <string>
 #include <vector>
 
-#include "ast/diagnostic.h"
-#include "ast/source.h"
 #include "common/error.h"
 #include "common/target.h"
 #include "cudapy/cudapy.h"
-#include "host/launch.h"
-#include "host/memory.h"
-#include "jit/host_compiler.h"
-#include "pipeline/translate.h"
-
-#if CUDAPY_HAVE_CUDA
-#include "runtime/memory.h"
-#include "runtime/module.h"
-#endif
-
-namespace cudapy::capi {
-class StartedCompile;
-}
+#include "driver/launch.h"
+#include "driver/program.h"
+#include "driver/memory.h"
 
 struct cudapy_program {
-    std::vector<cudapy::ast::SourceUnit> units;
-    std::map<std::string, std::string> signatures;
-    std::vector<cudapy::ast::ConstantArray> constants;
-    std::optional<cudapy::pipeline::Translation> translation;  // dropped when the input changes
-    // The errors of the last translation or compilation, with their source lines.
-    std::vector<cudapy::ast::Diagnostic> diagnostics;
-    std::vector<std::string> diagnostic_lines;
-    // cudapy_program_compile_start's compile, until cudapy_program_compile takes it; dropped
-    // when the input changes.
-    std::shared_ptr<cudapy::capi::StartedCompile> started;
+    cudapy::driver::Program program;
 };
 
 struct cudapy_kernel {
-    cudapy::Target target = cudapy::Target::Cuda;
-    const void *function = nullptr;             // the cudaKernel_t, on the GPU
-    cudapy::host::Entry host_entry = nullptr;   // on the CPU
-    cudapy::pipeline::KernelInterface interface;
-    std::atomic<int> block_size{0};  // chosen on the first thread-count launch
-    // In a debug build with asserts: the GPU's assertion record, and what each assert says.
-    void *assertion_record = nullptr;
-    const std::vector<cudapy::emit::AssertSite> *asserts = nullptr;
+    cudapy::driver::Kernel *kernel;  // owned by its module
 };
 
 struct cudapy_module {
-#if CUDAPY_HAVE_CUDA
-    std::unique_ptr<cudapy::runtime::LoadedModule> loaded;
-#endif
-    std::shared_ptr<cudapy::jit::HostLibrary> host_library;
-    std::vector<std::unique_ptr<cudapy_kernel>> kernels;
-    std::vector<cudapy::emit::AssertSite> asserts;  // of a debug build
+    std::unique_ptr<cudapy::driver::Module> module;
+    std::vector<cudapy_kernel> kernels;  // a handle for each of the module's kernels
 };
 
-// Device memory, or host memory for the CPU target: exactly one is set.
+struct cudapy_launch {
+    cudapy::driver::Launch launch;  // its kernel borrowed from the module, which outlives it
+};
+
 struct cudapy_buffer {
-#if CUDAPY_HAVE_CUDA
-    std::unique_ptr<cudapy::runtime::DeviceBuffer> device;
-#endif
-    std::unique_ptr<cudapy::host::HostBuffer> host;
+    std::unique_ptr<cudapy::driver::Buffer> buffer;
 };
 
 namespace cudapy::capi {
@@ -136,14 +104,6 @@ inline Target target_from(const cudapy_target &given) {
     if (target != CUDAPY_TARGET_CUDA && target != CUDAPY_TARGET_CPU)
         throw Error(Status::InvalidArgument, "unknown target " + std::to_string(target));
     return static_cast<Target>(target);
-}
-
-// The block size a launch by thread counts uses, chosen for the kernel on first use.
-int block_size_of(cudapy_kernel &kernel);
-
-[[noreturn]] inline void no_cuda() {
-    throw Error(Status::Unsupported, "this libcudapy was built without CUDA (-Dcuda=disabled); "
-                                     "it translates and compiles to PTX but cannot run kernels");
 }
 
 }  // namespace cudapy::capi

@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cudapy/version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -36,11 +38,6 @@ extern "C" {
 #define CUDAPY_API __attribute__((visibility("default")))
 #endif
 
-#define CUDAPY_VERSION_MAJOR 0
-#define CUDAPY_VERSION_MINOR 1
-#define CUDAPY_VERSION_PATCH 0
-/* Bumped whenever a declaration in this header changes incompatibly. */
-#define CUDAPY_ABI_VERSION 2
 
 typedef enum cudapy_status {
     CUDAPY_OK = 0,

@@ -13,18 +13,19 @@
 `from cudapy import cuda` gives numba.cuda's vocabulary: @cuda.jit, cuda.grid, cuda.to_device, ...
 """
 
-from .array import (CudaArray, DeviceArray, device_array, empty, empty_like, pinned_array,
-                    to_device, zeros, zeros_like)
+from .array import (CudaArray, DeviceArray, device_array, empty, empty_like, from_dlpack,
+                    pinned_array, to_device, zeros, zeros_like)
 from .cache import cache_directory, cache_stats, clear_cache
 from .device import DeviceInfo, device_count, device_info, has_gpu, memory_info, synchronize
-from .dlpack import from_dlpack
 from .stream import Event, Stream, default_stream, event, external_stream, stream
 from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, CudapyWarning,
                      Diagnostic, DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
                      InvalidArgumentError, KernelAssertionError, KernelValueError,
                      KernelZeroDivisionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
-from .kernel import Kernel, Module, compile, dim3, module, ptx, translate
+from ._compile import ptx, translate
+from ._launch import dim3
+from .kernel import Kernel, Module, compile, module
 
 __version__ = "0.1.0"
 

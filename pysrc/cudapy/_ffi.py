@@ -3,6 +3,7 @@
 import ctypes
 import enum
 import os
+import weakref
 
 from . import errors
 
@@ -288,6 +289,39 @@ launch_packed_unconverted = lib["cudapy_kernel_launch_packed"]
 launch_packed_unconverted.restype = _status
 launch_run_unconverted = lib["cudapy_launch_run"]
 launch_run_unconverted.restype = _status
+
+
+def own(owner, delete, handle, *more):
+    """Calls delete(handle, *more) when `owner` is collected, or when the returned finalizer is
+    called first (a close). Not at exit: the CUDA runtime may be gone by then, and the process's
+    memory goes with it anyway."""
+    finalizer = weakref.finalize(owner, delete, handle, *more)
+    finalizer.atexit = False
+    return finalizer
+
+
+class Owner:
+    """Owns one library handle: deleted when the owner is collected, or at once by close() or
+    at the end of a `with` block."""
+
+    __slots__ = ("_finalizer", "__weakref__")
+
+    def _own(self, delete, handle, *more):
+        self._finalizer = own(self, delete, handle, *more)
+
+    @property
+    def closed(self):
+        return not self._finalizer.alive
+
+    def close(self):
+        """Deletes the handle now; the owner is unusable afterwards."""
+        self._finalizer()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
 
 
 # Set by the process's first GPU array (see use_gpu).

@@ -202,20 +202,17 @@ def _release_buffer(buffer, on_release):
         on_release()
 
 
-class _Allocation:
+class _Allocation(_ffi.Owner):
     """One cudapy_buffer, shared by an array and its views. It is deleted when the last of
     them is collected, or at once by free(), which makes every one of them unusable.
     `on_release` runs after the buffer is deleted (a DLPack import's deleter)."""
 
-    __slots__ = ("buffer", "views", "_release", "__weakref__")
+    __slots__ = ("buffer", "views")
 
     def __init__(self, buffer, on_release=None):
         self.buffer = buffer
         self.views = None  # a WeakSet of every array on the buffer, once one has a view
-        self._release = weakref.finalize(self, _release_buffer, buffer, on_release)
-        # At exit the CUDA runtime may be gone before the finalizers run; the process frees
-        # device memory anyway.
-        self._release.atexit = False
+        self._own(_release_buffer, buffer, on_release)
 
     def add_view(self, owner, view):
         if self.views is None:
@@ -223,7 +220,7 @@ class _Allocation:
         self.views.add(view)
 
     def free(self, array):
-        self._release()
+        self.close()
         for user in (self.views or (array,)):
             user._buffer = None
             user._pointer = None
@@ -929,6 +926,33 @@ def pinned_array(shape, dtype="float64", order="C"):
     _ffi.check(status)
     memory = (ctypes.c_byte * max(nbytes, 1)).from_address(pointer.value)
     # NumPy keeps `memory` alive as the array's base; the page-locked memory goes with it.
-    weakref.finalize(memory, _ffi.lib.cudapy_host_free, pointer.value).atexit = False
+    _ffi.own(memory, _ffi.lib.cudapy_host_free, pointer.value)
     flat = np.frombuffer(memory, dtype=np.uint8, count=nbytes)
     return np.ndarray(shape, dtype, buffer=flat, order=order)
+
+
+def from_dlpack(obj):
+    """A CudaArray sharing the memory of `obj`: an object with __dlpack__ (CuPy, PyTorch,
+    NumPy, ...) or a "dltensor" capsule. GPU memory gives an array of the cuda target, host
+    memory one of the cpu target. The memory is given back (the producer's deleter runs) when
+    the array and its views are collected or freed. cudapy's work on the array goes on the
+    legacy default stream, which the producer is asked to order its work before."""
+    from . import dlpack
+    tensor = dlpack.take(obj)
+    itemsize = tensor.dtype.itemsize
+    strides = tensor.strides or _contiguous_strides(tensor.shape, itemsize, "C")
+    span = _span(tensor.shape, strides, itemsize)
+    pointer = tensor.pointer
+    if span > _MAX_BYTES or pointer + span > 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)):
+        raise BufferError(f"from_dlpack(): the {span} bytes of the array at {pointer:#x} run past "
+                          "the end of the address space")
+    buffer = _ffi.buffer_p()
+    _ffi.check(_ffi.lib.cudapy_buffer_wrap(tensor.memory, pointer, span, ctypes.byref(buffer)))
+    # From here the array owns the tensor: its deleter runs when the memory is released, and
+    # the renamed capsule no longer calls it.
+    allocation = _Allocation(buffer, lambda: dlpack.release(tensor.address))
+    dlpack.mark_used(tensor)
+    array = CudaArray.__new__(CudaArray)
+    array.target = tensor.target
+    array._adopt(allocation, pointer, 0, tensor.shape, strides, tensor.dtype, 0)
+    return array

@@ -26,22 +26,18 @@ stream, event, default_stream, external_stream, is_available, detect, get_curren
 rest of numba.cuda's API raises AttributeError naming it.
 """
 
-import functools
 import importlib
 import inspect
-import threading
 from typing import NamedTuple
-
 import numpy as np
 
 from . import array as _array
 from . import device as _device
 from . import targets
-from .array import CudaArray, foreign_array, foreign_type_key, ndarray_layout
+from .array import CudaArray
 from .closure import DeviceFunction
-from .kernel import (Kernel, LaunchCache, _Program, _options, array_type,
-                     launch_config, thread_config)
-from .types import scalar_type_of
+from ._compile import _options
+from .kernel import Dispatcher
 
 # The module: the package's attribute `stream` is the function cudapy.stream().
 _stream = importlib.import_module(".stream", __package__)
@@ -270,165 +266,6 @@ def detect():
 
 
 # ---- device functions and kernels -----------------------------------------------------------
-
-_PYTHON_SCALARS = {bool: "bool", int: "int64", float: "float64"}  # bool first: it is an int
-# The classes whose instances a type key names by their class alone.
-_SCALAR_CLASSES = frozenset([bool, int, float, bool_, int8, int16, int32, int64, uint8, uint16,
-                             uint32, uint64, float16, float32, float64])
-
-
-def _type_key(value):
-    """A cheap key for the argument types a specialization is compiled for."""
-    cls = value.__class__
-    if cls in _SCALAR_CLASSES:
-        return cls
-    if cls is np.ndarray:
-        flags = value.flags
-        return value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous
-    if cls is CudaArray:
-        return value._type_key
-    if isinstance(value, np.ndarray):
-        return _type_key(value.view(np.ndarray))
-    key = foreign_type_key(value)
-    if key is not None:
-        return key
-    foreign = foreign_array(value)
-    return cls if foreign is None else foreign._type_key
-
-
-class Dispatcher:
-    """A kernel made by @cuda.jit. `kernel[grid, block](*args)` (also `[grid, block, stream,
-    shared_bytes]`) and CudaPy's `kernel(nx, ny, nz)(*args)` launch it, compiled for the
-    signature it was given, or else for the types of `args`."""
-
-    def __init__(self, function, signature, options, target):
-        functools.update_wrapper(self, function)
-        self.py_func = function
-        self.target = targets.resolve(target)
-        self._options = options
-        code = function.__code__
-        self._param_names = code.co_varnames[:code.co_argcount]
-        self._lock = threading.Lock()
-        self._by_types = {}  # _type_key tuple -> Kernel
-        self._by_signature = {}  # signature text -> Kernel
-        self._launches = LaunchCache()
-        self._kernel = None if signature is None else self._compile(signature)
-
-    def __repr__(self):
-        return f"<cudapy.cuda kernel {self.__name__}>"
-
-    @property
-    def signatures(self):
-        """The signatures compiled so far."""
-        return list(self._by_signature)
-
-    def __getitem__(self, key):
-        if self._kernel is not None:
-            return self._kernel[key]
-        launch = self._launches.get(key)
-        if launch is None:
-            launch = self._launches.put(
-                key, _DispatchedLaunch(self, launch_config(self.__name__, key)))
-        return launch
-
-    def __call__(self, nx, ny=1, nz=1):
-        if self._kernel is not None:
-            return self._kernel(nx, ny, nz)
-        return _DispatchedLaunch(self, thread_config(self.__name__, nx, ny, nz))
-
-    def launch(self, *args, grid, block, stream=0, shared_mem=0):
-        """Launches at once: `kernel.launch(x, y, grid=blocks, block=threads, stream=s,
-        shared_mem=bytes)` is `kernel[blocks, threads, s, bytes](x, y)`."""
-        self[grid, block, stream, shared_mem](*args)
-
-    def specialize(self, *args):
-        """The compiled kernel (a cudapy.Kernel) that a launch with `args` runs."""
-        return self._kernel if self._kernel is not None else self._kernel_for(args)
-
-    def _kernel_for(self, args):
-        kernel = self._by_types.get(tuple(map(_type_key, args)))
-        return kernel if kernel is not None else self._specialize(args)
-
-    def _specialize(self, args):
-        signature = self._signature_of(args)
-        with self._lock:
-            kernel = self._by_signature.get(signature) or self._compile(signature)
-            self._by_types[tuple(map(_type_key, args))] = kernel
-        return kernel
-
-    def _compile(self, signature):
-        program = _Program(self.py_func, signature, self._options, self.target)
-        program.check()
-        kernel = Kernel(program, program.name)
-        self._by_signature[signature] = kernel
-        return kernel
-
-    def _signature_of(self, args):
-        names = self._param_names
-        if len(args) != len(names):
-            count = len(names)
-            raise TypeError(f"{self.__name__}() takes {count} argument"
-                            f"{'' if count == 1 else 's'} ({', '.join(names)}) but {len(args)} "
-                            f"{'was' if len(args) == 1 else 'were'} given")
-        types = [self._argument_type(name, value) for name, value in zip(names, args)]
-        return f"void({', '.join(types)})"
-
-    def _argument_type(self, name, value):
-        """The signature type of an argument: Python numbers as int64, float64 and bool, NumPy
-        scalars as their type, arrays by dtype, dimensions and layout."""
-        where = f"{self.__name__}(): argument '{name}'"
-        if isinstance(value, (complex, np.complexfloating)):
-            raise TypeError(f"{where} is complex; kernels have no complex numbers")
-        if isinstance(value, np.generic):
-            return self._element_type(where, value.dtype)
-        for python_type, name in _PYTHON_SCALARS.items():
-            if isinstance(value, python_type):
-                return name
-        if isinstance(value, np.ndarray):
-            dtype, ndim, layout = value.dtype, value.ndim, ndarray_layout(value)
-        elif isinstance(value, CudaArray):
-            dtype, ndim, layout = value._type_key
-        else:
-            foreign = foreign_array(value)
-            if foreign is None:
-                lists = (" (a list: pass a NumPy array, or give the kernel a signature)"
-                         if isinstance(value, list) else "")
-                raise TypeError(f"{where} is a {type(value).__name__}{lists}; kernels take "
-                                "numbers, NumPy arrays and device arrays")
-            dtype, ndim, layout = foreign._type_key
-        if ndim == 0:
-            raise ValueError(f"{where} is a 0-d array; pass its value as a scalar")
-        self._element_type(where, dtype)
-        return array_type(dtype, ndim, layout)
-
-    @staticmethod
-    def _element_type(where, dtype):
-        try:
-            scalar_type_of(dtype)
-        except TypeError as error:
-            raise TypeError(f"{where}: {error}") from None
-        return dtype.name
-
-
-class _DispatchedLaunch:
-    """A @cuda.jit kernel without a signature, with its launch shape: each call runs the
-    kernel compiled for its arguments' types."""
-
-    __slots__ = ("_dispatcher", "_config", "_launches")
-
-    def __init__(self, dispatcher, config):
-        self._dispatcher = dispatcher
-        self._config = config
-        self._launches = {}  # Kernel -> its launch (with its fast path) of this shape
-
-    def __call__(self, *args, seq=False):
-        """Launches the kernel; `seq=True` runs the Python function in the interpreter."""
-        kernel = self._dispatcher._kernel_for(args)
-        launch = self._launches.get(kernel)
-        if launch is None:
-            launch = self._launches[kernel] = kernel._make_launch(kernel, self._config)
-        launch(*args, seq=seq)
-
 
 # numba's options that cudapy does what they ask anyway: compiled code is always cached on disk
 # and always optimized.

@@ -1,6 +1,6 @@
 """DLPack: CudaArray.__dlpack__ hands an array to another library (CuPy, PyTorch, NumPy for the
-CPU target's arrays) without a copy, and from_dlpack() takes one from any object with
-__dlpack__, or from a "dltensor" capsule.
+CPU target's arrays) without a copy, and cudapy.from_dlpack() (in cudapy.array) takes one from
+any object with __dlpack__, or from a "dltensor" capsule, through take().
 
 The exchange follows the DLPack Python specification (unversioned "dltensor" capsules): the
 producer wraps a DLManagedTensor in a capsule named "dltensor"; the consumer renames the capsule
@@ -12,11 +12,10 @@ other modules' prototypes of the same functions are left alone); cudapy's own ar
 """
 
 import ctypes
-
-from ._lazy import numpy as np
+from typing import NamedTuple, Optional
 
 from . import _ffi
-from .array import _MAX_BYTES, CudaArray, _Allocation, _contiguous_strides, _span
+from ._lazy import numpy as np
 from .stream import LEGACY_DEFAULT_STREAM, wait_for_stream
 
 KDL_CPU = 1
@@ -167,18 +166,23 @@ def _dtype_of(dtype):
                         "cudapy element type") from None
 
 
-def _call_deleter(address):
-    managed = ctypes.cast(address, ctypes.POINTER(DLManagedTensor))
-    if managed.contents.deleter:
-        managed.contents.deleter(managed)
+class Tensor(NamedTuple):
+    """A DLPack tensor taken from a producer, before the array that adopts it is made."""
+
+    capsule: object        # the "dltensor" capsule, until mark_used() renames it
+    address: int           # of its DLManagedTensor, for release()
+    target: str            # "cuda" or "cpu"
+    memory: int            # the _ffi.Target of its memory
+    dtype: object          # np.dtype
+    shape: tuple
+    strides: Optional[tuple]  # in bytes; None: C-contiguous
+    pointer: int
 
 
-def from_dlpack(obj):
-    """A CudaArray sharing the memory of `obj`: an object with __dlpack__ (CuPy, PyTorch,
-    NumPy, ...) or a "dltensor" capsule. GPU memory gives an array of the cuda target, host
-    memory one of the cpu target. The memory is given back (the producer's deleter runs) when
-    the array and its views are collected or freed. cudapy's work on the array goes on the
-    legacy default stream, which the producer is asked to order its work before."""
+def take(obj):
+    """The tensor of `obj` (an object with __dlpack__, or a "dltensor" capsule), checked: its
+    device, element type, shape and strides are ones cudapy arrays have. The producer is asked
+    to order its work before the legacy default stream, which cudapy's work on it then uses."""
     if type(obj).__name__ == "PyCapsule":
         capsule = obj
     else:
@@ -199,29 +203,28 @@ def from_dlpack(obj):
     target, memory = _target_of(tensor.device)
     dtype = _dtype_of(tensor.dtype)
     shape = tuple(tensor.shape[axis] for axis in range(tensor.ndim))
+    strides = None
     if tensor.strides:
         strides = tuple(tensor.strides[axis] * dtype.itemsize for axis in range(tensor.ndim))
-    else:
-        strides = _contiguous_strides(shape, dtype.itemsize, "C")
-    if any(stride < 0 for stride in strides):
-        raise BufferError(f"from_dlpack(): negative strides {strides} are not supported")
+        if any(stride < 0 for stride in strides):
+            raise BufferError(f"from_dlpack(): negative strides {strides} are not supported")
     if any(extent < 0 for extent in shape):
         raise BufferError(f"from_dlpack(): the shape {shape} has a negative extent")
-    span = _span(shape, strides, dtype.itemsize)
-    pointer = (tensor.data or 0) + tensor.byte_offset
-    if span > _MAX_BYTES or pointer + span > 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)):
-        raise BufferError(f"from_dlpack(): the {span} bytes of the array at {pointer:#x} run past "
-                          "the end of the address space")
-    buffer = _ffi.buffer_p()
-    _ffi.check(_ffi.lib.cudapy_buffer_wrap(memory, pointer, span, ctypes.byref(buffer)))
-    # From here the array owns the tensor: its deleter runs when the memory is released, and
-    # the renamed capsule no longer calls it.
-    allocation = _Allocation(buffer, lambda: _call_deleter(address))
-    _python.PyCapsule_SetName(capsule_address, _USED_CAPSULE_NAME)
-    array = CudaArray.__new__(CudaArray)
-    array.target = target
-    array._adopt(allocation, pointer, 0, shape, strides, dtype, 0)
-    return array
+    return Tensor(capsule, address, target, memory, dtype, shape, strides,
+                  (tensor.data or 0) + tensor.byte_offset)
+
+
+def mark_used(tensor):
+    """Renames the tensor's capsule, whose memory an array now owns: the capsule no longer
+    calls the deleter; release() does, when the array lets the memory go."""
+    _python.PyCapsule_SetName(id(tensor.capsule), _USED_CAPSULE_NAME)
+
+
+def release(address):
+    """Gives a taken tensor's memory back to its producer (its deleter runs)."""
+    managed = ctypes.cast(address, ctypes.POINTER(DLManagedTensor))
+    if managed.contents.deleter:
+        managed.contents.deleter(managed)
 
 
 def _target_of(device):

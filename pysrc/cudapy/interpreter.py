@@ -97,6 +97,8 @@ from ._interpreter_cuda import (BARE_NAMES, CheckedArray, CudaNames, check_index
                                read_only_copy)
 from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError, Dim3, Launch,
                                    counted_threads, grid_blocks, set_display_filename)
+from ._launch import _Staged, _StagedRows
+from ._source import _function_source, _string_source
 from .closure import nested_codes
 
 __all__ = ["DeadlockError", "Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert",
@@ -672,7 +674,6 @@ class _AssertsLeftOut(ast.NodeTransformer):
 def _recompiled(function, debug):
     """`function` compiled again from its source, with its assert statements only if `debug`.
     Lines stay in place, and the closure's cells are shared."""
-    from .kernel import _function_source
 
     source = _function_source(function)
     tree = ast.parse(source.text)
@@ -793,7 +794,6 @@ def _functions_of_string(text, debug):
 def _program_functions(program):
     """The Python functions of a compile, their signatures, their module constants and whether
     it checks asserts; made once per program."""
-    from .kernel import _string_source
 
     bound = _functions_of_programs.get(program)
     if bound is None:
@@ -815,7 +815,6 @@ def _kernel_value(param, item, write_backs):
     """What the kernel function gets for a checked argument (`item`, from the parameter's
     convert()), noting in `write_backs` what to copy back after the launch."""
     from .array import CudaArray, ForeignArray
-    from .kernel import _Staged, _StagedRows
 
     if not param.is_array:
         return convert(item, param.dtype)

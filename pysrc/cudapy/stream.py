@@ -9,10 +9,8 @@ the host with `stream.synchronize()` or `cudapy.synchronize()`.
 """
 
 import ctypes
-import weakref
 
 from ._lazy import numpy as np
-
 from . import _ffi
 
 # The largest cudaStream_t, a pointer.
@@ -73,10 +71,8 @@ class Stream:
         _ffi.check(_ffi.lib.cudapy_stream_new(ctypes.byref(stream)))
         created = cls.__new__(cls)
         created.handle = _ffi.lib.cudapy_stream_handle(stream) or 0
-        # Destroyed when collected; queued work still runs. Not at exit: the CUDA runtime may
-        # be gone by then.
-        created._owner = weakref.finalize(created, _ffi.lib.cudapy_stream_delete, stream)
-        created._owner.atexit = False
+        # Destroyed when collected; queued work still runs.
+        created._owner = _ffi.own(created, _ffi.lib.cudapy_stream_delete, stream)
         return created
 
     @property
@@ -129,41 +125,42 @@ class Stream:
         return f"<cudapy.Stream {owner} 0x{self.handle:x}>"
 
 
-class Event:
+class Event(_ffi.Owner):
     """A CUDA event: a point in a stream's work. With timing (the default) two events measure
     the time between them on the GPU (elapsed_time, in milliseconds)."""
 
-    __slots__ = ("timing", "_event", "_release", "__weakref__")
+    __slots__ = ("timing", "_event")
 
     def __init__(self, timing=True):
         self.timing = bool(timing)
         event = _ffi.event_p()
         _ffi.check(_ffi.lib.cudapy_event_new(1 if self.timing else 0, ctypes.byref(event)))
         self._event = event
-        self._release = weakref.finalize(self, _ffi.lib.cudapy_event_delete, event)
-        self._release.atexit = False
+        self._own(_ffi.lib.cudapy_event_delete, event)
 
     def _live(self):
+        if self.closed:
+            raise ValueError("the event is closed")
         return self._event
 
     def record(self, stream=None):
         """Marks the current end of `stream`'s work (None: the legacy default stream)."""
-        _ffi.check(_ffi.lib.cudapy_event_record(self._event, stream_handle(stream)))
+        _ffi.check(_ffi.lib.cudapy_event_record(self._live(), stream_handle(stream)))
         return self
 
     def synchronize(self):
         """Waits for the work before the last record."""
-        _ffi.check(_ffi.lib.cudapy_event_synchronize(self._event))
+        _ffi.check(_ffi.lib.cudapy_event_synchronize(self._live()))
 
     def wait(self, stream=None):
         """Work queued on `stream` from now on waits for the work before the last record
         (numba's Event.wait)."""
-        _ffi.check(_ffi.lib.cudapy_stream_wait_event(stream_handle(stream), self._event))
+        _ffi.check(_ffi.lib.cudapy_stream_wait_event(stream_handle(stream), self._live()))
 
     def query(self):
         """Whether the work before the last record has finished."""
         done = ctypes.c_int()
-        _ffi.check(_ffi.lib.cudapy_event_query(self._event, ctypes.byref(done)))
+        _ffi.check(_ffi.lib.cudapy_event_query(self._live(), ctypes.byref(done)))
         return bool(done.value)
 
     def elapsed_time(self, end):
@@ -172,7 +169,7 @@ class Event:
         if not isinstance(end, Event):
             raise TypeError(f"elapsed_time(): end must be an Event, got {type(end).__name__}")
         milliseconds = ctypes.c_float()
-        _ffi.check(_ffi.lib.cudapy_event_elapsed_ms(self._event, end._event,
+        _ffi.check(_ffi.lib.cudapy_event_elapsed_ms(self._live(), end._live(),
                                                     ctypes.byref(milliseconds)))
         return milliseconds.value
 

@@ -235,19 +235,31 @@ CUDAPY_FN T max(T a, T b) {
 // takes the zeros' signs as interchangeable; PTX's min of 0.0 and -0.0 is -0.0). ptxas still
 // uses its own min and max where they give the same result.
 #ifdef __CUDA_ARCH__
-#define CUDAPY_FLOAT_CHOICE(name, T, bits, reg, less, more)                                 \
-    CUDAPY_FN T name(T a, T b) {                                                            \
-        T result;                                                                           \
-        asm("{\n\t.reg .pred less;\n\tsetp.lt.f" #bits " less, %" #less ", %" #more ";"       \
-            "\n\tselp.f" #bits " %0, %2, %1, less;\n\t}"                                     \
-            : "=" reg(result) : reg(a), reg(b));                                            \
-        return result;                                                                      \
-    }
-CUDAPY_FLOAT_CHOICE(min, float, 32, "f", 2, 1)
-CUDAPY_FLOAT_CHOICE(max, float, 32, "f", 1, 2)
-CUDAPY_FLOAT_CHOICE(min, double, 64, "d", 2, 1)
-CUDAPY_FLOAT_CHOICE(max, double, 64, "d", 1, 2)
-#undef CUDAPY_FLOAT_CHOICE
+// min gives b where b < a, max where a < b: the comparison and the choice in one asm each.
+CUDAPY_FN float min(float a, float b) {
+    float result;
+    asm("{ .reg .pred less; setp.lt.f32 less, %2, %1; selp.f32 %0, %2, %1, less; }"
+        : "=f"(result) : "f"(a), "f"(b));
+    return result;
+}
+CUDAPY_FN float max(float a, float b) {
+    float result;
+    asm("{ .reg .pred less; setp.lt.f32 less, %1, %2; selp.f32 %0, %2, %1, less; }"
+        : "=f"(result) : "f"(a), "f"(b));
+    return result;
+}
+CUDAPY_FN double min(double a, double b) {
+    double result;
+    asm("{ .reg .pred less; setp.lt.f64 less, %2, %1; selp.f64 %0, %2, %1, less; }"
+        : "=d"(result) : "d"(a), "d"(b));
+    return result;
+}
+CUDAPY_FN double max(double a, double b) {
+    double result;
+    asm("{ .reg .pred less; setp.lt.f64 less, %1, %2; selp.f64 %0, %2, %1, less; }"
+        : "=d"(result) : "d"(a), "d"(b));
+    return result;
+}
 CUDAPY_FN half min(half a, half b) { return half(min(float(a), float(b))); }
 CUDAPY_FN half max(half a, half b) { return half(max(float(a), float(b))); }
 #endif

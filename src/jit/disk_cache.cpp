@@ -13,7 +13,7 @@
 
 #include "common/error.h"
 #include "common/warning.h"
-#include "cudapy/cudapy.h"
+#include "cudapy/version.h"
 #include "jit/process.h"
 
 namespace cudapy::jit {

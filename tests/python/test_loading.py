@@ -60,3 +60,47 @@ def test_library_needs_neither_the_driver_nor_nvrtc_at_link_time():
     assert needed, "readelf listed no needed libraries"
     for forbidden in ("libcuda.so", "libnvrtc", "libcudart"):
         assert not any(forbidden in line for line in needed), needed
+
+
+def test_meson_installs_every_module_of_the_package():
+    """`meson install` copies the modules meson.build lists: every module of the package."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    build_file = (root / "meson.build").read_text()
+    listed = re.search(r"python_files = files\((.*?)\)", build_file, re.S).group(1)
+    installed = set(re.findall(r"'pysrc/cudapy/([\w.]+\.py)'", listed))
+    package = {path.name for path in (root / "pysrc" / "cudapy").glob("*.py")}
+    assert installed == package
+
+
+def test_no_module_of_the_package_imports_one_that_imports_it_back():
+    """The package's modules form layers: following their imports (at the top or inside a
+    function) from any module never leads back to it."""
+    import ast
+    import pathlib
+
+    folder = pathlib.Path(__file__).resolve().parents[2] / "pysrc" / "cudapy"
+    modules = {path.stem: path for path in folder.glob("*.py")}
+    imports = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= {node.module.split(".")[0]} if node.module else \
+                    {alias.name for alias in node.names}
+        imports[name] = (found & set(modules)) - {name}
+
+    def reaches(start, name, seen):
+        for imported in imports[name]:
+            if imported == start:
+                return True
+            if imported not in seen:
+                seen.add(imported)
+                if reaches(start, imported, seen):
+                    return True
+        return False
+
+    cyclic = sorted(name for name in modules if reaches(name, name, set()))
+    assert not cyclic, f"modules on an import cycle: {cyclic}"

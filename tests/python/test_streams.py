@@ -133,3 +133,14 @@ def test_pytorch_streams(spin, values):
         total = torch.arange(10, device="cuda").sum()
     ours.synchronize()
     assert int(total) == 45
+
+
+def test_an_event_closes_at_the_end_of_its_with_block():
+    """An event owns its library handle: close() (or leaving `with`) deletes it at once, and a
+    closed event refuses use instead of passing a deleted handle on."""
+    with cp.event() as event:
+        event.record().synchronize()
+        assert event.query()
+    assert event.closed
+    with pytest.raises(ValueError, match="closed"):
+        event.record()

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "jit/translation_cache.h"
+#include "driver/translation_cache.h"
 #include "pipeline/translate.h"
 
 using namespace cudapy;
@@ -26,7 +26,7 @@ TEST_CASE("a translation reads back as it was written") {
     REQUIRE(translation.ok);
     REQUIRE(translation.kernels.size() == 1);
     REQUIRE(translation.asserts.size() == 1);
-    auto read = jit::decode_translation(jit::encode_translation(translation));
+    auto read = driver::decode_translation(driver::encode_translation(translation));
     REQUIRE(read);
     CHECK(read->ok);
     CHECK(read->source == translation.source);
@@ -55,32 +55,32 @@ TEST_CASE("a translation reads back as it was written") {
 }
 
 TEST_CASE("bytes that are not a whole translation read as none") {
-    std::string bytes = jit::encode_translation(saxpy());
+    std::string bytes = driver::encode_translation(saxpy());
     for (std::size_t cut : {std::size_t{0}, std::size_t{7}, bytes.size() / 2, bytes.size() - 1})
-        CHECK_FALSE(jit::decode_translation(bytes.substr(0, cut)));
-    CHECK_FALSE(jit::decode_translation(bytes + "x"));
+        CHECK_FALSE(driver::decode_translation(bytes.substr(0, cut)));
+    CHECK_FALSE(driver::decode_translation(bytes + "x"));
     // The assert count, before the one site: its file ("saxpy.py"), line, exception
     // ("AssertionError") and message ("alpha").
     std::size_t assert_count = bytes.size() - (8 + (8 + 8) + 8 + (8 + 14) + (8 + 5));
     std::string huge_count = bytes;
     huge_count.replace(assert_count, 8, std::string(8, '\xff'));
-    CHECK_FALSE(jit::decode_translation(huge_count));
+    CHECK_FALSE(driver::decode_translation(huge_count));
     std::string same = bytes;
     same.replace(assert_count, 8, std::string("\x01\0\0\0\0\0\0\0", 8));
-    CHECK(jit::decode_translation(same));
+    CHECK(driver::decode_translation(same));
 }
 
 TEST_CASE("the key names every input of a translation") {
     ast::SourceUnit unit{"def f(X):\n    X[idx] = 1\n", "f.py", 1, 0};
-    auto key = jit::translation_key({unit}, {}, {});
-    CHECK(key == jit::translation_key({unit}, {}, {}));
+    auto key = driver::translation_key({unit}, {}, {});
+    CHECK(key == driver::translation_key({unit}, {}, {}));
     ast::SourceUnit moved = unit;
     moved.first_line = 2;
-    CHECK(key != jit::translation_key({moved}, {}, {}));
+    CHECK(key != driver::translation_key({moved}, {}, {}));
     ast::SourceUnit renamed = unit;
     renamed.file = "g.py";
-    CHECK(key != jit::translation_key({renamed}, {}, {}));
-    CHECK(key != jit::translation_key({unit}, {{"f", "void (int* X)"}}, {}));
+    CHECK(key != driver::translation_key({renamed}, {}, {}));
+    CHECK(key != driver::translation_key({unit}, {{"f", "void (int* X)"}}, {}));
     ast::ConstantArray table{"T", ast::Scalar::Int32, {2}, std::string(8, '\0')};
-    CHECK(key != jit::translation_key({unit}, {}, {table}));
+    CHECK(key != driver::translation_key({unit}, {}, {table}));
 }

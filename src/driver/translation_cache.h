@@ -15,21 +15,21 @@
 #include "jit/sha256.h"
 #include "pipeline/translate.h"
 
-namespace cudapy::jit {
+namespace cudapy::driver {
 
-Digest translation_key(const std::vector<ast::SourceUnit> &units,
+jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
                        const std::vector<ast::ConstantArray> &constants);
 
 // The kept translation `key`, or none (there is none, the disk cache is off, or the entry is
 // damaged: then it is deleted).
-std::optional<pipeline::Translation> load_translation(const Digest &key);
+std::optional<pipeline::Translation> load_translation(const jit::Digest &key);
 // Keeps a successful translation without diagnostics; others, and failures to write, are let be.
-void store_translation(const Digest &key, const pipeline::Translation &translation);
+void store_translation(const jit::Digest &key, const pipeline::Translation &translation);
 
 // The bytes an entry holds, exposed for tests; decode gives none for anything but whole,
 // well-formed bytes.
 std::string encode_translation(const pipeline::Translation &translation);
 std::optional<pipeline::Translation> decode_translation(const std::string &bytes);
 
-}  // namespace cudapy::jit
+}  // namespace cudapy::driver

@@ -1,4 +1,4 @@
-#include "jit/translation_cache.h"
+#include "driver/translation_cache.h"
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -8,7 +8,7 @@
 
 #include "jit/disk_cache.h"
 
-namespace cudapy::jit {
+namespace cudapy::driver {
 
 namespace {
 
@@ -90,10 +90,10 @@ private:
 
 }  // namespace
 
-Digest translation_key(const std::vector<ast::SourceUnit> &units,
+jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
                        const std::vector<ast::ConstantArray> &constants) {
-    CacheKeyBuilder builder;
+    jit::CacheKeyBuilder builder;
     builder.add("translation");
     builder.add(library_identity());
     builder.add(std::to_string(units.size()));
@@ -222,16 +222,16 @@ std::optional<pipeline::Translation> decode_translation(const std::string &bytes
     return translation;
 }
 
-std::optional<pipeline::Translation> load_translation(const Digest &key) {
+std::optional<pipeline::Translation> load_translation(const jit::Digest &key) {
     if (library_identity().empty()) return std::nullopt;
-    auto payload = load_entry(key, entry_kind, false);
+    auto payload = jit::load_entry(key, entry_kind, false);
     if (!payload) return std::nullopt;
     return decode_translation(*payload);
 }
 
-void store_translation(const Digest &key, const pipeline::Translation &translation) {
+void store_translation(const jit::Digest &key, const pipeline::Translation &translation) {
     if (!translation.ok || !translation.diagnostics.empty() || library_identity().empty()) return;
-    store_entry(key, entry_kind, encode_translation(translation), false);
+    jit::store_entry(key, entry_kind, encode_translation(translation), false);
 }
 
-}  // namespace cudapy::jit
+}  // namespace cudapy::driver

@@ -1,0 +1,160 @@
+"""A kernel's Python source as the translator reads it (the function's own lines, its file,
+first line and indentation), and signatures given to a compile."""
+
+import itertools
+import operator
+import os
+import re
+from types import FunctionType
+from typing import NamedTuple, Optional
+
+from .cache import read_file
+from .closure import nested_codes
+
+_DEF_LINE = re.compile(r"(?:async[ \t]+)?def[ \t]+([^\W\d]\w*)")
+_FIRST_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+([^\W\d]\w*)", re.MULTILINE)
+
+class _Source(NamedTuple):
+    text: str
+    filename: str
+    first_line: int
+    column_offset: int
+    name: Optional[str]  # the first function the text defines
+
+
+def _leading_space(line):
+    return line[: len(line) - len(line.lstrip(" \t"))]
+
+
+def _strip_indent(lines, indent):
+    stripped = []
+    for line in lines:
+        if line.startswith(indent):
+            stripped.append(line[len(indent):])
+        elif not line.strip():
+            stripped.append("\n")
+        else:  # a continuation line indented less than the code, inside brackets or a string
+            stripped.append(line)
+    text = "".join(stripped)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _last_code_line(code):
+    """The last line any instruction of `code` or of a function nested in it spans."""
+    positions = itertools.chain.from_iterable(nested.co_positions()
+                                              for nested in nested_codes(code))
+    return max(filter(None, map(operator.itemgetter(1), positions)), default=0)
+
+
+def _plain_lines(text):
+    """The lines of a source file's text as linecache reads them, or None where it reads them
+    otherwise: with a byte-order mark, \\r line ends, characters other than \\n that
+    str.splitlines ends lines at, or a PEP 263 encoding declaration."""
+    if "\r" in text or text.startswith("\ufeff"):
+        return None
+    lines = text.splitlines(keepends=True)
+    if (not lines or len(lines) != text.count("\n") + (not text.endswith("\n"))
+            or "coding" in "".join(lines[:2])):
+        return None
+    if not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return lines
+
+
+def _file_lines(filename, module_globals):
+    """The lines of a source file, as linecache.getlines gives them. A file linecache has not
+    read yet is read here when it is plain UTF-8 (see _plain_lines), and kept in linecache as
+    linecache keeps it: its own reader decodes through tokenize, which costs twice as much.
+    Other files, and names that are no file, are left to linecache."""
+    import linecache
+
+    if filename not in linecache.cache and not (filename.startswith("<")
+                                                and filename.endswith(">")):
+        try:
+            data, status = read_file(filename)
+            lines = _plain_lines(data.decode("utf-8"))
+        except (OSError, UnicodeDecodeError):
+            lines = None
+        if lines is not None:
+            linecache.cache[filename] = (status.st_size, status.st_mtime, lines, filename)
+    return linecache.getlines(filename, module_globals)
+
+
+def _function_block(function):
+    """The lines of the file that hold `function` (decorators first) and the 1-based number of
+    the first, read from the lines its code object spans: inspect.getsourcelines finds the same
+    block by tokenizing, which costs milliseconds in a fresh process."""
+    code = function.__code__
+    lines = _file_lines(code.co_filename, function.__globals__)
+    first = code.co_firstlineno
+    if not lines or first > len(lines) or not hasattr(code, "co_positions"):
+        import inspect  # Python before 3.11, or a source linecache cannot read
+
+        block, first = inspect.getsourcelines(function)
+        return inspect.findsource(function)[0], block, first
+    indent = len(_leading_space(lines[first - 1]))
+    end = max(first, _last_code_line(code))
+    # Lines after the last instruction still belong to the body while they are blank, comments,
+    # or indented deeper than the def (a `pass` the compiler dropped).
+    while end < len(lines):
+        text = lines[end]
+        if text.strip() and len(_leading_space(text)) <= indent:
+            break
+        end += 1
+    return lines, lines[first - 1:end], first
+
+
+def _function_source(function):
+    """The function's text from its `def` line, preceded by the comment block that sits
+    directly above it or its decorators; decorator lines are blanked so lines stay in place."""
+    if function.__name__ == "<lambda>":
+        raise TypeError("a lambda cannot be compiled; write a def")
+    try:
+        file_lines, block, start = _function_block(function)
+    except OSError as error:
+        raise OSError(f"cannot read the source of {function.__qualname__} ({error}); pass its "
+                      "source text as a string instead") from None
+    indent = _leading_space(block[0])
+    def_index = next(index for index, line in enumerate(block)
+                     if _leading_space(line) == indent and _DEF_LINE.match(line, len(indent)))
+    comments = []
+    above = start - 2  # 0-based index of the line above the block
+    while (above >= 0 and _leading_space(file_lines[above]) == indent
+           and file_lines[above].lstrip().startswith("#")):
+        comments.insert(0, file_lines[above])
+        above -= 1
+    lines = comments + ["\n"] * def_index + block[def_index:]
+    name = _DEF_LINE.match(block[def_index], len(indent)).group(1)
+    return _Source(_strip_indent(lines, indent), function.__code__.co_filename,
+                   start - len(comments), len(indent), name)
+
+
+def _string_source(text):
+    lines = text.splitlines(keepends=True)
+    indent = os.path.commonprefix([_leading_space(line) for line in lines if line.strip()])
+    text = _strip_indent(lines, indent)
+    match = _FIRST_DEF.search(text)
+    return _Source(text, "<string>", 1, len(indent), match.group(1) if match else None)
+
+
+def _source(item):
+    if isinstance(item, str):
+        return _string_source(item)
+    if isinstance(item, FunctionType):
+        return _function_source(item)
+    raise TypeError(f"expected a function or its source text, got {type(item).__name__}")
+
+
+def _signatures(sig, first_name):
+    if sig is None:
+        return {}
+    if isinstance(sig, str):
+        if first_name is None:
+            raise ValueError("sig= names no function: the first source defines none")
+        return {first_name: sig}
+    if isinstance(sig, dict):
+        for name, signature in sig.items():
+            if not isinstance(name, str) or not isinstance(signature, str):
+                raise TypeError("sig= as a dict maps function names to signature strings")
+        return sig
+    raise TypeError(f"sig= must be a signature string or a dict of them, got {type(sig).__name__}")

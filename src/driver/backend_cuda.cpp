@@ -1,0 +1,151 @@
+// The CUDA back end: the GPU translation compiled to CUBIN (or PTX for another architecture) by
+// NVRTC or nvcc, loaded and launched through the CUDA Runtime. Built without CUDA, it says so.
+#include "driver/backend.h"
+
+#include <string>
+
+#include "common/background.h"
+#include "common/error.h"
+#include "driver/program.h"
+
+#if CUDAPY_HAVE_CUDA
+#include "runtime/device.h"
+#include "runtime/memory.h"
+#include "runtime/module.h"
+#include "runtime/stream.h"
+#endif
+
+namespace cudapy::driver {
+
+namespace {
+
+#if CUDAPY_HAVE_CUDA
+
+using DeviceMemory = BufferOf<runtime::DeviceBuffer, false>;
+
+struct DeviceCode : LoadedCode {
+    explicit DeviceCode(const std::string &binary) : module(binary) {}
+    runtime::LoadedModule module;
+};
+
+// The code for the current GPU unless the options name an architecture. The GPU's own CUBIN,
+// when cached, is found without NVRTC; choosing another target needs NVRTC's architectures.
+jit::CompiledCode compile_for_device(Program &program, jit::CompileRequest request) {
+    if (request.arch.empty()) {
+        if (runtime::device_count() == 0)
+            throw Error(Status::NoDevice,
+                        "no CUDA GPU was found: kernels cannot be compiled for it or run. "
+                        "Translation (cp.translate), PTX (cp.ptx) and the CPU target "
+                        "(target=\"cpu\") work without a GPU.");
+        auto [major, minor] = runtime::current_compute_capability();
+        request.arch = jit::cubin_arch(major, minor);
+        if (auto code = jit::cached(program.translated().source, request)) return *code;
+        request.arch = jit::arch_for_device(major, minor);
+    }
+    return program.compile_translation(request);
+}
+
+std::string triple(const unsigned (&v)[3]) {
+    return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
+}
+
+class CudaBackend final : public Backend {
+public:
+    std::unique_ptr<Module> load(Program &program, const CompileOptions &options) const override {
+        const auto &translation = program.translated();
+        auto code = std::make_unique<DeviceCode>(compile_for_device(program, options).binary);
+        auto module = std::make_unique<Module>();
+        void *assertion_record = nullptr;
+        if (options.debug && !translation.asserts.empty()) {
+            module->asserts = translation.asserts;
+            assertion_record = code->module.global("cudapy_assertion");
+        }
+        for (const auto &kernel : translation.kernels) {
+            auto bound = std::make_unique<Kernel>(*this, kernel, code->module.kernel(kernel.symbol));
+            bound->assertion_record = assertion_record;
+            bound->asserts = &module->asserts;
+            module->kernels.push_back(std::move(bound));
+        }
+        module->code = std::move(code);
+        return module;
+    }
+
+    int auto_block_size(const Kernel &kernel) const override {
+        return runtime::auto_block_size(kernel.entry);
+    }
+
+    void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
+                std::uintptr_t stream, void **args) const override {
+        runtime::launch(kernel.entry, shape.grid, shape.block, shared_bytes, stream, args);
+        // A debug build's asserts are checked when the launch is over, as numba's are.
+        if (!kernel.assertion_record) return;
+        auto record = runtime::take_assertion(kernel.assertion_record, stream);
+        if (record.site <= 0 || static_cast<std::size_t>(record.site) > kernel.asserts->size()) return;
+        const auto &site = (*kernel.asserts)[static_cast<std::size_t>(record.site - 1)];
+        // A failed assert has a status of its own; other Python exceptions fail the launch.
+        throw Error(site.exception == "AssertionError" ? Status::Assertion : Status::LaunchFailed,
+                    site.file + ":" + std::to_string(site.line) + ": " + site.exception + ": " +
+                        site.message + " (thread " + triple(record.thread) + " of block " +
+                        triple(record.block) + ")");
+    }
+
+    std::unique_ptr<Buffer> allocate(std::size_t bytes) const override {
+        return std::make_unique<DeviceMemory>(bytes);
+    }
+    std::unique_ptr<Buffer> wrap(void *pointer, std::size_t bytes) const override {
+        runtime::require_device("a buffer over device memory");
+        return std::make_unique<DeviceMemory>(pointer, bytes);
+    }
+    void copy(void *destination, const void *source, std::size_t bytes, std::uintptr_t stream) const override {
+        runtime::copy_async(destination, source, bytes, stream);
+    }
+
+    int current_device() const override { return runtime::current_device(); }
+    void set_current_device(int device) const override { runtime::set_current_device(device); }
+};
+
+#else
+
+class CudaBackend final : public Backend {
+public:
+    std::unique_ptr<Module> load(Program &, const CompileOptions &) const override { no_cuda(); }
+    int auto_block_size(const Kernel &) const override { no_cuda(); }
+    void launch(const Kernel &, const LaunchShape &, std::size_t, std::uintptr_t, void **) const override {
+        no_cuda();
+    }
+    std::unique_ptr<Buffer> allocate(std::size_t) const override { no_cuda(); }
+    std::unique_ptr<Buffer> wrap(void *, std::size_t) const override { no_cuda(); }
+    void copy(void *, const void *, std::size_t, std::uintptr_t) const override { no_cuda(); }
+    int current_device() const override { no_cuda(); }
+    void set_current_device(int) const override { no_cuda(); }
+};
+
+#endif
+
+}  // namespace
+
+const Backend &cuda_backend() {
+    static const CudaBackend backend;
+    return backend;
+}
+
+void warm_up_compiler() {
+#if CUDAPY_HAVE_CUDA
+    if (runtime::device_count() == 0) return;
+    auto [major, minor] = runtime::current_compute_capability();
+    // A kernel as the translator writes them, whose run-time support NVRTC then has seen;
+    // translating it also warms up the translator's code for the caller's first kernel.
+    jit::warm_up_nvrtc(jit::cubin_arch(major, minor), [] {
+        static const char text[] =
+            "def cudapy_warm_up(alpha, X, Y):\n"
+            "    if idx < len(X):\n"
+            "        Y[idx] = alpha * X[idx] + Y[idx]\n";
+        auto translation = pipeline::translate({{text, "<cudapy warm-up>"}},
+                                               {{"cudapy_warm_up", "void (float alpha, float* X, float* Y)"}});
+        return translation.source;
+    });
+    start_background_thread();  // for Program::compile_start
+#endif
+}
+
+}  // namespace cudapy::driver

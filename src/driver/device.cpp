@@ -1,0 +1,86 @@
+#include "driver/device.h"
+
+#include "driver/backend.h"
+
+#if CUDAPY_HAVE_CUDA
+#include "runtime/device.h"
+#include "runtime/stream.h"
+#endif
+
+namespace cudapy::driver {
+
+#if CUDAPY_HAVE_CUDA
+
+int device_count() { return runtime::device_count(); }
+
+DeviceInfo device_info(int ordinal) {
+    auto info = runtime::device_info(ordinal);
+    return {info.name, info.major, info.minor, info.multiprocessors, info.total_memory};
+}
+
+void synchronize() {
+    if (runtime::device_count() > 0) runtime::synchronize();
+}
+
+struct Stream::State {
+    runtime::Stream stream;
+};
+Stream::Stream() : state_(std::make_unique<State>()) {}
+std::uintptr_t Stream::handle() const { return state_->stream.handle(); }
+
+void synchronize_stream(std::uintptr_t stream) { runtime::synchronize_stream(stream); }
+void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer) {
+    runtime::stream_wait_stream(consumer, producer);
+}
+
+struct Event::State {
+    explicit State(bool timing) : event(timing) {}
+    runtime::Event event;
+};
+Event::Event(bool timing) : state_(std::make_unique<State>(timing)) {}
+void Event::record(std::uintptr_t stream) { state_->event.record(stream); }
+void Event::synchronize() const { state_->event.synchronize(); }
+bool Event::query() const { return state_->event.query(); }
+float Event::elapsed_ms(const Event &start, const Event &end) {
+    return runtime::Event::elapsed_ms(start.state_->event, end.state_->event);
+}
+void Event::wait_on(std::uintptr_t stream) const { runtime::stream_wait_event(stream, state_->event); }
+
+void *host_alloc(std::size_t bytes) { return runtime::host_alloc(bytes); }
+void host_free(void *pointer) {
+    if (pointer) runtime::host_free(pointer);
+}
+
+MemoryInfo memory_info() {
+    auto info = runtime::memory_info();
+    return {info.free, info.total};
+}
+
+#else
+
+// Without CUDA no stream or event can exist: their members are never reached.
+int device_count() { return 0; }
+DeviceInfo device_info(int) { no_cuda(); }
+void synchronize() {}
+struct Stream::State {};
+Stream::Stream() { no_cuda(); }
+std::uintptr_t Stream::handle() const { no_cuda(); }
+void synchronize_stream(std::uintptr_t) { no_cuda(); }
+void stream_wait_stream(std::uintptr_t, std::uintptr_t) { no_cuda(); }
+struct Event::State {};
+Event::Event(bool) { no_cuda(); }
+void Event::record(std::uintptr_t) { no_cuda(); }
+void Event::synchronize() const { no_cuda(); }
+bool Event::query() const { no_cuda(); }
+float Event::elapsed_ms(const Event &, const Event &) { no_cuda(); }
+void Event::wait_on(std::uintptr_t) const { no_cuda(); }
+void *host_alloc(std::size_t) { no_cuda(); }
+void host_free(void *) {}
+MemoryInfo memory_info() { no_cuda(); }
+
+#endif
+
+Stream::~Stream() = default;
+Event::~Event() = default;
+
+}  // namespace cudapy::driver

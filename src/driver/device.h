@@ -1,0 +1,74 @@
+// The GPU's services beyond compiling and launching: devices, streams, events, page-locked host
+// memory and free memory. Built without CUDA, there is no device, and the rest says so
+// (Error(Unsupported)).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace cudapy::driver {
+
+struct DeviceInfo {
+    std::string name;
+    int major = 0, minor = 0;
+    int multiprocessors = 0;
+    std::size_t total_memory = 0;
+};
+
+// 0 when there is no driver, no GPU, or no CUDA in this library.
+int device_count();
+DeviceInfo device_info(int ordinal);
+// Waits for the current GPU's work, where there is a GPU.
+void synchronize();
+
+// A stream of the GPU that does not synchronize with the legacy default stream.
+class Stream {
+public:
+    Stream();
+    ~Stream();
+    Stream(const Stream &) = delete;
+    Stream &operator=(const Stream &) = delete;
+    std::uintptr_t handle() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+void synchronize_stream(std::uintptr_t stream);
+// Later work on `consumer` waits for the work queued on `producer` so far.
+void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer);
+
+class Event {
+public:
+    // `timing`: the event records a time, for elapsed_ms(); without it, it only orders work.
+    explicit Event(bool timing);
+    ~Event();
+    Event(const Event &) = delete;
+    Event &operator=(const Event &) = delete;
+
+    void record(std::uintptr_t stream);
+    void synchronize() const;
+    // Whether the work before the last record() has finished.
+    bool query() const;
+    static float elapsed_ms(const Event &start, const Event &end);
+    // Later work on `stream` waits for the work before the last record().
+    void wait_on(std::uintptr_t stream) const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+// Page-locked host memory, which the GPU reads and writes asynchronously.
+void *host_alloc(std::size_t bytes);
+void host_free(void *pointer);
+
+struct MemoryInfo {
+    std::size_t free = 0, total = 0;
+};
+MemoryInfo memory_info();
+
+}  // namespace cudapy::driver
