@@ -2,40 +2,21 @@
 #include <cstring>
 
 #include "handles.h"
-#include "jit/compiler.h"
-#include "jit/disk_cache.h"
-#include "jit/host_compiler.h"
+#include "driver/cache.h"
 
 using cudapy::capi::guard;
 using cudapy::capi::require;
 
-namespace {
-
-constexpr const char *caller_entry_kind = "data";
-
-cudapy::jit::Digest caller_entry_key(const void *key, std::size_t size) {
-    cudapy::jit::CacheKeyBuilder builder;
-    builder.add("an entry of the caller's");
-    builder.add({static_cast<const char *>(key), size});
-    return builder.finish();
-}
-
-}  // namespace
-
 extern "C" {
 
 cudapy_status cudapy_cache_clear(void) {
-    return guard([] {
-        cudapy::jit::clear_memory_cache();
-        cudapy::jit::clear_host_cache();
-        cudapy::jit::clear_disk_cache();
-    });
+    return guard([] { cudapy::driver::clear_caches(); });
 }
 
 const char *cudapy_cache_directory(void) {
     thread_local std::string folder;
     try {
-        auto found = cudapy::jit::disk_cache_directory();
+        auto found = cudapy::driver::cache_directory();
         folder = found ? *found : "";
     } catch (...) {
         folder.clear();  // no memory for the path: say there is no folder
@@ -49,7 +30,7 @@ cudapy_status cudapy_cache_put(const void *key, size_t key_size, const void *dat
         if (size > 0) require(data, "data");
         // An empty entry's data may be NULL, which no copy below may be given.
         std::string_view payload = size ? std::string_view(static_cast<const char *>(data), size) : "";
-        cudapy::jit::store_entry(caller_entry_key(key, key_size), caller_entry_kind, payload, false);
+        cudapy::driver::store_caller_entry({static_cast<const char *>(key), key_size}, payload);
     });
 }
 
@@ -60,7 +41,7 @@ cudapy_status cudapy_cache_get(const void *key, size_t key_size, char **out, siz
         require(key, "key");
         require(out, "out");
         require(out_size, "out_size");
-        auto payload = cudapy::jit::load_entry(caller_entry_key(key, key_size), caller_entry_kind, false);
+        auto payload = cudapy::driver::load_caller_entry({static_cast<const char *>(key), key_size});
         if (!payload) return;
         // One byte more, so that an empty entry is not NULL.
         *out = static_cast<char *>(std::malloc(payload->size() + 1));
@@ -74,7 +55,7 @@ cudapy_status cudapy_cache_stats_get(cudapy_cache_stats *out) {
     return guard([&] {
         require(out, "out");
         cudapy::capi::require_size(out->size, sizeof(cudapy_cache_stats), "cudapy_cache_stats");
-        const auto &counters = cudapy::jit::cache_counters();
+        const auto &counters = cudapy::driver::cache_counters();
         out->memory_hits = counters.memory_hits;
         out->disk_hits = counters.disk_hits;
         out->compiles = counters.compiles;
