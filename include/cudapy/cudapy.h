@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cudapy/target.h"
 #include "cudapy/version.h"
 
 #ifdef __cplusplus
@@ -206,13 +207,6 @@ CUDAPY_API cudapy_status cudapy_program_param(const cudapy_program *program, siz
 /* Size in bytes of the kernel's packed argument block. */
 CUDAPY_API size_t cudapy_program_args_size(const cudapy_program *program, size_t kernel);
 
-
-/* Where compiled kernels run: the GPU, or the CPU (C++ compiled with the host's compiler, $CXX
- * or c++, and run on a pool of threads; its arrays live in host memory). */
-typedef enum cudapy_target {
-    CUDAPY_TARGET_CUDA = 0,
-    CUDAPY_TARGET_CPU = 1
-} cudapy_target;
 
 /* What compiles CUDA C++ for the GPU. */
 typedef enum cudapy_compiler {

@@ -1,8 +1,10 @@
-// Where compiled kernels run. The numbering is that of cudapy_target in the public header.
+// Where compiled kernels run: cudapy_target of the public header, as a C++ enum.
 #pragma once
+
+#include "cudapy/target.h"
 
 namespace cudapy {
 
-enum class Target { Cuda = 0, Cpu = 1 };
+enum class Target { Cuda = CUDAPY_TARGET_CUDA, Cpu = CUDAPY_TARGET_CPU };
 
 }  // namespace cudapy
