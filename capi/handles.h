@@ -2,23 +2,20 @@
 // function runs its body in.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstring>
-#include <type_traits>
-#include <map>
 #include <memory>
 #include <new>
-#include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "common/error.h"
 #include "common/target.h"
 #include "cudapy/cudapy.h"
 #include "driver/launch.h"
-#include "driver/program.h"
 #include "driver/memory.h"
+#include "driver/program.h"
 
 struct cudapy_program {
     cudapy::driver::Program program;
