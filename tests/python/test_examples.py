@@ -22,3 +22,31 @@ def test_example(example, target, tmp_path):
                             env=environment, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "OK" in result.stdout
+
+
+def readme_python_blocks():
+    """The README's ```python blocks, by their first line in the README."""
+    lines = (EXAMPLES.parent / "README.md").read_text().splitlines()
+    blocks, start = {}, None
+    for number, line in enumerate(lines, 1):
+        if line.strip() == "```python":
+            start = number
+        elif line.strip() == "```" and start is not None:
+            blocks[start] = "\n".join(lines[start:number - 1]) + "\n"
+            start = None
+    return blocks
+
+
+README_BLOCKS = readme_python_blocks()
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("line", list(README_BLOCKS))
+def test_readme_block_runs(line, target, tmp_path):
+    """Every Python block of the README runs as written (each in a process of its own)."""
+    script = tmp_path / f"readme_{line}.py"
+    script.write_text(README_BLOCKS[line])
+    environment = dict(os.environ, CUDAPY_TARGET=target)
+    result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=environment,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, f"README line {line}:\n{result.stdout}{result.stderr}"
