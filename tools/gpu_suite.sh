@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The checks that need a GPU, on a machine with one and a tree built by tools/setup.sh (build/):
+#
+#   tools/gpu_suite.sh tests [LOGS]   the C ABI's GPU tests, then the Python suite with its
+#                                     20,000-program differential batch (pytest -n, one worker
+#                                     per core up to 16)
+#   tools/gpu_suite.sh bench [LOGS]   bench/kernels.py and bench/launch.py
+#
+# Each step's full output goes to LOGS (default: a new temporary folder); the summary lines are
+# printed. Compiled code goes to a cache folder of its own. Exits nonzero when a step fails.
+set -uo pipefail
+
+usage() {
+  echo "usage: $0 tests|bench [LOGS]" >&2
+  exit 2
+}
+[[ $# -ge 1 && $# -le 2 ]] || usage
+MODE=$1
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+LOGS=${2:-$(mktemp -d)}
+mkdir -p "$LOGS"
+export PYTHONUNBUFFERED=1
+export CUDAPY_LIBRARY="$ROOT/build/libcudapy.so"
+export PYTHONPATH="$ROOT/pysrc${PYTHONPATH:+:$PYTHONPATH}"
+export CUDAPY_CACHE_DIR=${CUDAPY_CACHE_DIR:-$(mktemp -d)}
+[[ -f $CUDAPY_LIBRARY ]] || { echo "error: $CUDAPY_LIBRARY is missing: run tools/setup.sh first" >&2; exit 1; }
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo "nvidia-smi: not found"
+
+failed=0
+step() {  # step NAME COMMAND...: runs it, its output into LOGS/NAME.log, and prints the end
+  local name=$1
+  shift
+  local started=$SECONDS
+  if "$@" > "$LOGS/$name.log" 2>&1; then
+    echo "== $name: ok ($((SECONDS - started)) s)"
+  else
+    echo "== $name: FAILED ($((SECONDS - started)) s)"
+    failed=1
+  fi
+  tail -n 4 "$LOGS/$name.log"
+}
+
+case "$MODE" in
+  tests)
+    for test in test_gpu test_leaks_gpu test_streams test_toolbox test_cache test_compile_start \
+                test_threads; do
+      step "capi_$test" "$ROOT/build/tests/capi/$test"
+    done
+    workers=$(nproc)
+    (( workers > 16 )) && workers=16
+    step python python3 -m pytest -q -n "$workers" -p no:cacheprovider -rfE "$ROOT/tests/python"
+    ;;
+  bench)
+    step kernels python3 "$ROOT/bench/kernels.py"
+    step launch python3 "$ROOT/bench/launch.py"
+    ;;
+  *) usage ;;
+esac
+echo "logs: $LOGS"
+exit $failed
