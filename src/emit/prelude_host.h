@@ -110,17 +110,19 @@ inline double cospi(double x) {
 }
 inline float sinpif(float x) { return (float)sinpi((double)x); }
 inline float cospif(float x) { return (float)cospi((double)x); }
-inline float rhypotf(float x, float y) { return 1.0f / hypotf(x, y); }
-inline double rhypot(double x, double y) { return 1.0 / hypot(x, y); }
-// Through hypot, as CUDA's: an infinity with a NaN is infinite.
-inline float norm3df(float a, float b, float c) { return (float)hypot(hypot((double)a, (double)b), (double)c); }
+// Through hypot, as CUDA's: an infinity with a NaN is infinite. Float norms and their
+// reciprocals are computed in double, where no norm of floats overflows: 1 / hypotf(x, y) was
+// 0 for x = y = FLT_MAX, whose reciprocal norm is a float (2.1e-39).
 inline double norm3d(double a, double b, double c) { return hypot(hypot(a, b), c); }
-inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
-inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
-inline float norm4df(float a, float b, float c, float d) { return (float)hypot(hypot(a, b), hypot(c, d)); }
 inline double norm4d(double a, double b, double c, double d) { return hypot(hypot(a, b), hypot(c, d)); }
-inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
+inline double rhypot(double x, double y) { return 1.0 / hypot(x, y); }
+inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
 inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
+inline float norm3df(float a, float b, float c) { return (float)norm3d(a, b, c); }
+inline float norm4df(float a, float b, float c, float d) { return (float)norm4d(a, b, c, d); }
+inline float rhypotf(float x, float y) { return (float)rhypot(x, y); }
+inline float rnorm3df(float a, float b, float c) { return (float)rnorm3d(a, b, c); }
+inline float rnorm4df(float a, float b, float c, float d) { return (float)rnorm4d(a, b, c, d); }
 inline float normcdff(float x) { return 0.5f * erfcf(-x * (float)M_SQRT1_2); }
 inline double normcdf(double x) { return 0.5 * erfc(-x * M_SQRT1_2); }
 

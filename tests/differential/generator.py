@@ -287,7 +287,9 @@ TO_INT64_ROUNDING = ["llrint", "lrint", "llround", "lround"]
 # ulps of tolerance for approximate results: CPU (host libm vs NumPy) and GPU (CUDA's
 # documented maximum errors, plus the oracle's own half ulp).
 APPROX_ULPS = {"cpu": 4, "gpu": 16}
-APPROX_ULPS_WIDE = {"lgamma": (64, 1 << 16), "tgamma": (16, 64), "gamma": (16, 64),
+# lgamma near its zeros (x = 1, 2) has a small result whose ulps the interpreter's CPython
+# lgamma and the host's libm miss by up to a few hundred.
+APPROX_ULPS_WIDE = {"lgamma": (1 << 10, 1 << 16), "tgamma": (16, 64), "gamma": (16, 64),
                     "pow": (4, 16), "**": (4, 16),
                     # ill-conditioned in the tail: the argument's rounding (x / sqrt(2) or
                     # x * M_SQRT1_2) is amplified about x * x times
