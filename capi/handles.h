@@ -49,18 +49,10 @@ cudapy_status guard(Body &&body) noexcept {
     try {
         body();
         return CUDAPY_OK;
-    } catch (const Error &error) {
+    } catch (...) {
+        Error error = error_in_flight();
         set_last_error(error.what());
         return static_cast<cudapy_status>(error.status());
-    } catch (const std::bad_alloc &) {
-        set_last_error("out of host memory");
-        return CUDAPY_ERROR_HOST_OUT_OF_MEMORY;
-    } catch (const std::exception &error) {
-        set_last_error(std::string("internal error in cudapy (please report it): ") + error.what());
-        return CUDAPY_ERROR_INTERNAL;
-    } catch (...) {
-        set_last_error("internal error in cudapy (please report it): unknown exception");
-        return CUDAPY_ERROR_INTERNAL;
     }
 }
 

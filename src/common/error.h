@@ -2,6 +2,8 @@
 // it one to one onto cudapy_status.
 #pragma once
 
+#include <exception>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -33,5 +35,23 @@ public:
 private:
     Status status_;
 };
+
+// The exception being handled, as an Error, for code that must not let it through (the C ABI,
+// a background thread): an Error as it is, running out of memory as HostOutOfMemory, anything
+// else as cudapy's bug. Call it only inside a catch handler.
+inline Error error_in_flight() {
+    try {
+        throw;
+    } catch (const Error &error) {
+        return error;
+    } catch (const std::bad_alloc &) {
+        return Error(Status::HostOutOfMemory, "out of host memory");
+    } catch (const std::exception &error) {
+        return Error(Status::Internal,
+                     std::string("internal error in cudapy (please report it): ") + error.what());
+    } catch (...) {
+        return Error(Status::Internal, "internal error in cudapy (please report it): unknown exception");
+    }
+}
 
 }  // namespace cudapy

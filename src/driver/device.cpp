@@ -2,10 +2,6 @@
 
 #include "driver/backend.h"
 
-#if CUDAPY_HAVE_CUDA
-#include "runtime/device.h"
-#include "runtime/stream.h"
-#endif
 
 namespace cudapy::driver {
 
@@ -13,10 +9,7 @@ namespace cudapy::driver {
 
 int device_count() { return runtime::device_count(); }
 
-DeviceInfo device_info(int ordinal) {
-    auto info = runtime::device_info(ordinal);
-    return {info.name, info.major, info.minor, info.multiprocessors, info.total_memory};
-}
+DeviceInfo device_info(int ordinal) { return runtime::device_info(ordinal); }
 
 void synchronize() {
     if (runtime::device_count() > 0) runtime::synchronize();
@@ -51,10 +44,7 @@ void host_free(void *pointer) {
     if (pointer) runtime::host_free(pointer);
 }
 
-MemoryInfo memory_info() {
-    auto info = runtime::memory_info();
-    return {info.free, info.total};
-}
+MemoryInfo memory_info() { return runtime::memory_info(); }
 
 #else
 

@@ -6,16 +6,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <string>
+
+// Declarations only, which any build may include: their definitions need CUDA.
+#include "runtime/device.h"
+#include "runtime/stream.h"
 
 namespace cudapy::driver {
 
-struct DeviceInfo {
-    std::string name;
-    int major = 0, minor = 0;
-    int multiprocessors = 0;
-    std::size_t total_memory = 0;
-};
+using runtime::DeviceInfo;
+using runtime::MemoryInfo;
 
 // 0 when there is no driver, no GPU, or no CUDA in this library.
 int device_count();
@@ -66,9 +65,6 @@ private:
 void *host_alloc(std::size_t bytes);
 void host_free(void *pointer);
 
-struct MemoryInfo {
-    std::size_t free = 0, total = 0;
-};
 MemoryInfo memory_info();
 
 }  // namespace cudapy::driver

@@ -76,19 +76,14 @@ public:
         try {
             backend.set_current_device(device_);
             module = copy.compile(options_);
-        } catch (const Error &error) {
-            failure = error;
-        } catch (const std::bad_alloc &) {
-            failure = Error(Status::HostOutOfMemory, "out of host memory");
-        } catch (const std::exception &error) {
-            failure = Error(Status::Internal,
-                            std::string("internal error in cudapy (please report it): ") + error.what());
+        } catch (...) {
+            failure = error_in_flight();
         }
         if (module)
             for (auto &kernel : module->kernels) {
                 try {
                     kernel->block_size();
-                } catch (const std::exception &) {
+                } catch (...) {
                     // the launch asks again, and reports it
                 }
             }
