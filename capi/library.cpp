@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ast/builtin.h"
 #include "common/warning.h"
 #include "handles.h"
 
@@ -9,6 +10,13 @@ namespace cudapy::capi {
 namespace {
 
 thread_local std::string last_error;
+
+using ast::BuiltinGroup;
+static_assert(static_cast<int>(BuiltinGroup::BlockBarrier) == CUDAPY_BUILTIN_BLOCK_BARRIER &&
+              static_cast<int>(BuiltinGroup::WarpCollective) == CUDAPY_BUILTIN_WARP_COLLECTIVE &&
+              static_cast<int>(BuiltinGroup::WarpConvergence) == CUDAPY_BUILTIN_WARP_CONVERGENCE &&
+              static_cast<int>(BuiltinGroup::Independent) == CUDAPY_BUILTIN_INDEPENDENT &&
+              static_cast<int>(BuiltinGroup::Atomic) == CUDAPY_BUILTIN_ATOMIC);
 
 }  // namespace
 
@@ -67,6 +75,25 @@ cudapy_status cudapy_warnings_take(char **out) {
         cudapy::capi::require(out, "out");
         std::string text = cudapy::take_warnings();
         if (!text.empty()) *out = cudapy::capi::owned_string(text);
+    });
+}
+
+size_t cudapy_builtin_count(void) { return cudapy::ast::builtins().size(); }
+
+cudapy_status cudapy_builtin_get(size_t index, cudapy_builtin_info *out) {
+    return cudapy::capi::guard([&] {
+        cudapy::capi::require(out, "out");
+        cudapy::capi::require_size(out->size, sizeof(cudapy_builtin_info), "cudapy_builtin_info");
+        auto table = cudapy::ast::builtins();
+        if (index >= table.size())
+            throw cudapy::Error(cudapy::Status::NotFound,
+                                "there is no builtin " + std::to_string(index) + " (there are " +
+                                    std::to_string(table.size()) + ")");
+        const auto &info = table[index];
+        out->name = info.name.data();  // a literal: NUL-terminated
+        out->group = static_cast<cudapy_builtin_group>(info.group);
+        out->min_args = info.min_args();
+        out->max_args = info.max_args();
     });
 }
 

@@ -87,6 +87,32 @@ CUDAPY_API void cudapy_warnings_capture(int capture);
  * cudapy_string_free), and forgets them; *out is NULL when there are none. */
 CUDAPY_API cudapy_status cudapy_warnings_take(char **out);
 
+/* ---- Builtins -------------------------------------------------------------------------- *
+ *
+ * The functions of the kernel language beyond Python's and the math module's: CUDA's barriers,
+ * warp collectives, bit functions and atomics, as kernels call them after `cuda.`. A front door
+ * binds these names and an interpreter schedules its threads by their groups; the list is the
+ * library's, so neither keeps a copy. */
+
+typedef enum cudapy_builtin_group {
+    CUDAPY_BUILTIN_BLOCK_BARRIER = 0,    /* waits for every thread of the block */
+    CUDAPY_BUILTIN_WARP_COLLECTIVE = 1,  /* waits for the mask's threads, each calling it */
+    CUDAPY_BUILTIN_WARP_CONVERGENCE = 2, /* waits for the warp's threads still running */
+    CUDAPY_BUILTIN_INDEPENDENT = 3,      /* waits for no one: fences, lane masks, bits */
+    CUDAPY_BUILTIN_ATOMIC = 4            /* updates an array element atomically */
+} cudapy_builtin_group;
+
+typedef struct cudapy_builtin_info {
+    size_t size;      /* set by the caller to sizeof(cudapy_builtin_info) */
+    const char *name; /* static: "syncthreads", "atomic.add" */
+    cudapy_builtin_group group;
+    int min_args, max_args; /* as written; an atomic's array and index are two */
+} cudapy_builtin_info;
+
+CUDAPY_API size_t cudapy_builtin_count(void);
+/* CUDAPY_ERROR_NOT_FOUND when index >= cudapy_builtin_count(). */
+CUDAPY_API cudapy_status cudapy_builtin_get(size_t index, cudapy_builtin_info *out);
+
 /* ---- Diagnostics ---------------------------------------------------------------------- */
 
 typedef enum cudapy_diagnostic_kind {

@@ -4,6 +4,7 @@ import ctypes
 import enum
 import os
 import weakref
+from typing import NamedTuple
 
 from . import errors
 
@@ -47,6 +48,21 @@ LAYOUTS = tuple(Layout)
 class Target(enum.IntEnum):
     CUDA = 0
     CPU = 1
+
+
+class BuiltinGroup(enum.IntEnum):
+    """cudapy_builtin_group: how the threads calling a builtin wait for each other."""
+
+    BLOCK_BARRIER = 0
+    WARP_COLLECTIVE = 1
+    WARP_CONVERGENCE = 2
+    INDEPENDENT = 3
+    ATOMIC = 4
+
+
+class BuiltinInfo(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("group", ctypes.c_int),
+                ("min_args", ctypes.c_int), ("max_args", ctypes.c_int)]
 
 
 class VersionInfo(ctypes.Structure):
@@ -157,6 +173,8 @@ _PROTOTYPES = [
     ("cudapy_string_free", None, [ctypes.c_void_p]),
     ("cudapy_warnings_capture", None, [ctypes.c_int]),
     ("cudapy_warnings_take", _status, [_P(ctypes.c_void_p)]),
+    ("cudapy_builtin_count", _size, []),
+    ("cudapy_builtin_get", _status, [_size, _P(BuiltinInfo)]),
     ("cudapy_program_new", _status, [_P(program_p)]),
     ("cudapy_program_delete", None, [program_p]),
     ("cudapy_program_add_source", _status,
@@ -437,3 +455,26 @@ _KERNEL_EXCEPTIONS = ((": ZeroDivisionError: ", errors.KernelZeroDivisionError),
 def check(status, program=None):
     if status != Status.OK:
         raise error(status, program)
+
+
+class Builtin(NamedTuple):
+    """A function of the kernel language beyond Python's, as kernels call it after `cuda.`."""
+
+    name: str  # "syncthreads", "atomic.add"
+    group: BuiltinGroup
+    min_args: int
+    max_args: int
+
+
+def _builtins():
+    found = []
+    for index in range(lib.cudapy_builtin_count()):
+        info = BuiltinInfo(size=ctypes.sizeof(BuiltinInfo))
+        check(lib.cudapy_builtin_get(index, ctypes.byref(info)))
+        found.append(Builtin(info.name.decode(), BuiltinGroup(info.group), info.min_args,
+                             info.max_args))
+    return tuple(found)
+
+
+# The library's builtins, in its table's order.
+BUILTINS = _builtins()

@@ -11,6 +11,7 @@ import types
 
 import numpy as np
 
+from . import _ffi
 from ._interpreter_threads import WARP_SIZE, caller_site
 
 
@@ -380,9 +381,6 @@ def _dimensions(ndim):
 
 # Names a kernel may also use bare (after `from cudapy.cuda import *`); threadIdx and the other
 # per-thread names are bound for each thread.
-BARE_NAMES = ("shared", "local", "const", "atomic", "warpsize", "popc", "clz", "ffs", "brev",
-              "fma", "cbrt", "threadfence", "threadfence_block", "threadfence_system", "grid",
-              "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and",
-              "syncthreads_or", "syncwarp", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
-              "shfl_xor_sync", "all_sync", "any_sync", "ballot_sync", "activemask",
-              "lanemask_lt")
+BARE_NAMES = ("shared", "local", "const", "atomic", "warpsize", "fma", "cbrt", "grid",
+              "gridsize") + tuple(builtin.name for builtin in _ffi.BUILTINS
+                                  if builtin.group != _ffi.BuiltinGroup.ATOMIC)

@@ -19,19 +19,22 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import _ffi
 from .errors import KernelAssertionError
 
 WARP_SIZE = 32
 _LANE_MASKS = (1 << WARP_SIZE) - 1
 
-# The operations that wait for other threads: one barrier for the whole block, which all the
-# syncthreads flavours share, as bar.sync 0 does on the GPU; and the warp operations, each
-# matching only its own kind. activemask waits for the warp to converge.
-BLOCK_BARRIERS = frozenset({"syncthreads", "syncthreads_count", "syncthreads_and",
-                            "syncthreads_or"})
-WARP_OPERATIONS = frozenset({"syncwarp", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
-                             "shfl_xor_sync", "all_sync", "any_sync", "ballot_sync"})
-COLLECTIVES = BLOCK_BARRIERS | WARP_OPERATIONS | {"activemask"}
+# The operations that wait for other threads, by their groups in the library's table of
+# builtins: one barrier for the whole block, which all the syncthreads flavours share, as
+# bar.sync 0 does on the GPU; and the warp operations, each matching only its own kind.
+# activemask waits for the warp to converge.
+BLOCK_BARRIERS = frozenset(builtin.name for builtin in _ffi.BUILTINS
+                           if builtin.group == _ffi.BuiltinGroup.BLOCK_BARRIER)
+WARP_OPERATIONS = frozenset(builtin.name for builtin in _ffi.BUILTINS
+                            if builtin.group == _ffi.BuiltinGroup.WARP_COLLECTIVE)
+COLLECTIVES = BLOCK_BARRIERS | WARP_OPERATIONS | frozenset(
+    builtin.name for builtin in _ffi.BUILTINS if builtin.group == _ffi.BuiltinGroup.WARP_CONVERGENCE)
 
 
 class DeadlockError(RuntimeError):

@@ -31,6 +31,7 @@ import inspect
 from typing import NamedTuple
 import numpy as np
 
+from . import _ffi
 from . import array as _array
 from . import device as _device
 from . import targets
@@ -47,12 +48,7 @@ __all__ = [
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
-    "shared", "local", "const", "atomic",
-    "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
-    "threadfence", "threadfence_block", "threadfence_system",
-    "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
-    "all_sync", "any_sync", "ballot_sync", "activemask", "lanemask_lt",
-    "popc", "brev", "clz", "ffs", "fma", "cbrt",
+    "shared", "local", "const", "atomic", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64",
 ]
@@ -145,34 +141,20 @@ warpsize = _KernelValue("warpsize")
 shared = _Namespace("shared", ["array"])
 local = _Namespace("local", ["array"])
 const = _Namespace("const", ["array_like"])
-atomic = _Namespace("atomic", ["add", "sub", "min", "max", "and_", "or_", "xor", "exch", "inc",
-                               "dec", "compare_and_swap", "cas"])
+atomic = _Namespace("atomic", [builtin.name.partition(".")[2] for builtin in _ffi.BUILTINS
+                               if builtin.group == _ffi.BuiltinGroup.ATOMIC])
 
 grid = _device_function("grid")
 gridsize = _device_function("gridsize")
-syncthreads = _device_function("syncthreads")
-syncthreads_count = _device_function("syncthreads_count")
-syncthreads_and = _device_function("syncthreads_and")
-syncthreads_or = _device_function("syncthreads_or")
-syncwarp = _device_function("syncwarp")
-threadfence = _device_function("threadfence")
-threadfence_block = _device_function("threadfence_block")
-threadfence_system = _device_function("threadfence_system")
-shfl_sync = _device_function("shfl_sync")
-shfl_up_sync = _device_function("shfl_up_sync")
-shfl_down_sync = _device_function("shfl_down_sync")
-shfl_xor_sync = _device_function("shfl_xor_sync")
-all_sync = _device_function("all_sync")
-any_sync = _device_function("any_sync")
-ballot_sync = _device_function("ballot_sync")
-activemask = _device_function("activemask")
-lanemask_lt = _device_function("lanemask_lt")
-popc = _device_function("popc")
-brev = _device_function("brev")
-clz = _device_function("clz")
-ffs = _device_function("ffs")
 fma = _device_function("fma")
 cbrt = _device_function("cbrt")
+
+# The library's barriers, warp collectives and bit functions (cuda.syncthreads, ...).
+for _builtin in _ffi.BUILTINS:
+    if _builtin.group != _ffi.BuiltinGroup.ATOMIC:
+        globals()[_builtin.name] = _device_function(_builtin.name)
+        __all__.append(_builtin.name)
+del _builtin
 
 
 def __getattr__(name):

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ast/builtin.h"
 #include "ast/diagnostic.h"
 #include "ast/intrinsic.h"
 #include "ast/type.h"
@@ -219,32 +220,14 @@ struct ArrayAlloc : Expr {
     }
 };
 
-// CUDA's thread cooperation and bit functions, atomics and print. An atomic's first argument
-// is the Index of the element it updates.
-enum class BuiltinKind {
-    SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr, SyncWarp,
-    ThreadFence, ThreadFenceBlock, ThreadFenceSystem,
-    ShflSync, ShflUpSync, ShflDownSync, ShflXorSync,
-    AllSync, AnySync, BallotSync, ActiveMask, LaneMaskLt,
-    Popc, Brev, Clz, Ffs,
-    AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
-    AtomicInc, AtomicDec, AtomicCas,
-    Print,
-};
-
+// CUDA's thread cooperation and bit functions (ast/builtin.h), atomics and print. An atomic's
+// first argument is the Index of the element it updates.
 struct Builtin : Expr {
     BuiltinKind which;
     std::vector<ExprPtr> args;
     Builtin(Span s, BuiltinKind w, std::vector<ExprPtr> a)
         : Expr(ExprKind::Builtin, s), which(w), args(std::move(a)) {}
 };
-
-// Whether a builtin is a barrier or a warp collective: the threads of a kernel that uses one
-// must all run it, none leaving early.
-bool is_collective(BuiltinKind which);
-bool is_atomic(BuiltinKind which);
-// The name a kernel calls it by, for messages: "syncthreads", "atomic.add", ...
-const char *builtin_name(BuiltinKind which);
 
 enum class StmtKind { Assign, Evaluate, If, While, ForRange, Break, Continue, Return, Assert };
 

@@ -796,15 +796,14 @@ private:
 
     std::string builtin(const Builtin &b) {
         if (b.which == BuiltinKind::Print) return print(b);
-        std::string name = builtin_name(b.which);
-        if (is_atomic(b.which)) {
-            std::string op = name.substr(std::string("atomic.").size());
-            if (!op.empty() && op.back() == '_') op.pop_back();  // and_, or_
-            std::string text = "cudapy::atomic_" + op + "(&" + expr(*b.args[0]);
-            for (std::size_t i = 1; i < b.args.size(); ++i) text += ", " + expr(*b.args[i]);
-            return text + ")";
+        const BuiltinInfo &info = *builtin_info(b.which);
+        std::string text = "cudapy::" + std::string(info.spelling) + "(";
+        for (std::size_t i = 0; i < b.args.size(); ++i) {
+            bool element = info.arguments[i] == BuiltinArgument::Element ||
+                           info.arguments[i] == BuiltinArgument::FirstElement;
+            text += (i ? ", " : "") + std::string(element ? "&" : "") + expr(*b.args[i]);
         }
-        return "cudapy::" + name + "(" + call_list(b.args) + ")";
+        return text + ")";
     }
 
     // print(a, "text", b): one printf, arguments separated by spaces, as Python's print.

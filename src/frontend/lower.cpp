@@ -105,47 +105,6 @@ bool is_module_name(std::string_view name) {
     return false;
 }
 
-struct BuiltinFunction {
-    std::string_view name;
-    BuiltinKind which;
-    int min_args, max_args;
-};
-
-// CUDA's cooperation and bit functions, as numba.cuda names them.
-constexpr BuiltinFunction builtin_functions[] = {
-    {"syncthreads", BuiltinKind::SyncThreads, 0, 0},
-    {"syncthreads_count", BuiltinKind::SyncThreadsCount, 1, 1},
-    {"syncthreads_and", BuiltinKind::SyncThreadsAnd, 1, 1},
-    {"syncthreads_or", BuiltinKind::SyncThreadsOr, 1, 1},
-    {"syncwarp", BuiltinKind::SyncWarp, 0, 1},
-    {"threadfence", BuiltinKind::ThreadFence, 0, 0},
-    {"threadfence_block", BuiltinKind::ThreadFenceBlock, 0, 0},
-    {"threadfence_system", BuiltinKind::ThreadFenceSystem, 0, 0},
-    {"shfl_sync", BuiltinKind::ShflSync, 3, 3},
-    {"shfl_up_sync", BuiltinKind::ShflUpSync, 3, 3},
-    {"shfl_down_sync", BuiltinKind::ShflDownSync, 3, 3},
-    {"shfl_xor_sync", BuiltinKind::ShflXorSync, 3, 3},
-    {"all_sync", BuiltinKind::AllSync, 2, 2},
-    {"any_sync", BuiltinKind::AnySync, 2, 2},
-    {"ballot_sync", BuiltinKind::BallotSync, 2, 2},
-    {"activemask", BuiltinKind::ActiveMask, 0, 0},
-    {"lanemask_lt", BuiltinKind::LaneMaskLt, 0, 0},
-    {"popc", BuiltinKind::Popc, 1, 1},
-    {"brev", BuiltinKind::Brev, 1, 1},
-    {"clz", BuiltinKind::Clz, 1, 1},
-    {"ffs", BuiltinKind::Ffs, 1, 1},
-};
-
-// cuda.atomic.<name>(array, index, value...); numba spells and/or with an underscore.
-constexpr BuiltinFunction atomic_functions[] = {
-    {"add", BuiltinKind::AtomicAdd, 3, 3},   {"sub", BuiltinKind::AtomicSub, 3, 3},
-    {"min", BuiltinKind::AtomicMin, 3, 3},   {"max", BuiltinKind::AtomicMax, 3, 3},
-    {"and_", BuiltinKind::AtomicAnd, 3, 3},  {"or_", BuiltinKind::AtomicOr, 3, 3},
-    {"xor", BuiltinKind::AtomicXor, 3, 3},   {"exch", BuiltinKind::AtomicExch, 3, 3},
-    {"inc", BuiltinKind::AtomicInc, 3, 3},   {"dec", BuiltinKind::AtomicDec, 3, 3},
-    {"cas", BuiltinKind::AtomicCas, 4, 4},   {"compare_and_swap", BuiltinKind::AtomicCas, 3, 3},
-};
-
 // numba.cuda.X, cudapy.cuda.X, cuda.X, cp.X and cudapy.X all name cudapy's X.
 std::vector<std::string> without_module(std::vector<std::string> parts) {
     std::size_t drop = 0;
@@ -1520,32 +1479,28 @@ private:
             if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return ExprPtr{};
             return ExprPtr(std::make_shared<Intrinsic>(span, *resolved, std::move(*args)));
         }
-        for (const auto &builtin : builtin_functions) {
-            if (builtin.name != name) continue;
-            auto args = lower_arguments(arguments);
-            if (!args) return ExprPtr{};
-            if (!builtin_arity(builtin, args->size(), node)) return ExprPtr{};
-            if (builtin.which == BuiltinKind::SyncWarp && args->empty())
-                args->push_back(std::make_shared<IntLiteral>(span, 0xffffffffu));
-            return ExprPtr(std::make_shared<Builtin>(span, builtin.which, std::move(*args)));
-        }
-        return std::nullopt;
+        const BuiltinInfo *builtin = find_builtin(name);
+        if (!builtin || builtin->group == BuiltinGroup::Atomic) return std::nullopt;
+        auto args = lower_arguments(arguments);
+        if (!args) return ExprPtr{};
+        if (!builtin_arity(*builtin, args->size(), node)) return ExprPtr{};
+        if (args->size() < static_cast<std::size_t>(builtin->max_args()))  // the full warp's mask
+            args->push_back(std::make_shared<IntLiteral>(span, 0xffffffffu));
+        return ExprPtr(std::make_shared<Builtin>(span, builtin->which, std::move(*args)));
     }
 
-    bool builtin_arity(const BuiltinFunction &builtin, std::size_t given, TSNode node) {
-        std::string name = is_atomic(builtin.which) ? "atomic." + std::string(builtin.name) : std::string(builtin.name);
-        return expect_arity(name, builtin.min_args, builtin.max_args, given, node);
+    bool builtin_arity(const BuiltinInfo &builtin, std::size_t given, TSNode node) {
+        return expect_arity(std::string(builtin.name), builtin.min_args(), builtin.max_args(), given, node);
     }
 
     // atomic.op(array, index, value...): the first argument becomes the element it updates;
     // an n-d array takes a tuple index.
     ExprPtr lower_atomic(TSNode node, const std::string &name) {
-        const BuiltinFunction *found = nullptr;
-        for (const auto &atomic : atomic_functions)
-            if (atomic.name == name) found = &atomic;
-        if (!found) {
+        const BuiltinInfo *found = find_builtin("atomic." + name);
+        if (!found || found->group != BuiltinGroup::Atomic) {
             std::vector<std::string> candidates;
-            for (const auto &atomic : atomic_functions) candidates.emplace_back(atomic.name);
+            for (const auto &info : builtins())
+                if (info.group == BuiltinGroup::Atomic) candidates.emplace_back(info.name.substr(std::string_view("atomic.").size()));
             std::string message = "unknown function 'atomic." + name + "'";
             if (name == "and" || name == "or")
                 message += "; numba spells it atomic." + name + "_";
@@ -1566,7 +1521,7 @@ private:
         std::vector<ExprPtr> indices;
         std::size_t first_value = 2;
         bool ok = array != nullptr;
-        if (name == "compare_and_swap") {
+        if (found->arguments.front() == BuiltinArgument::FirstElement) {
             indices.push_back(std::make_shared<IntLiteral>(span, 0));
             first_value = 1;
         } else {

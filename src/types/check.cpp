@@ -416,7 +416,6 @@ private:
     ExprPtr array_info(const std::shared_ptr<ArrayInfo> &e);
     ExprPtr slice(const std::shared_ptr<Slice> &e);
     ExprPtr builtin(const std::shared_ptr<Builtin> &e);
-    ExprPtr atomic(const std::shared_ptr<Builtin> &e);
     ExprPtr print(const std::shared_ptr<Builtin> &e);
 
     // Converts an argument to `to`, which it must be able to become (a number).
@@ -1121,132 +1120,103 @@ ExprPtr BodyChecker::slice(const std::shared_ptr<Slice> &e) {
     return e;
 }
 
-ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
-    if (is_atomic(e->which)) return atomic(e);
-    if (e->which == BuiltinKind::Print) return print(e);
-    const char *name = builtin_name(e->which);
-    const Type int32 = Type::of(Scalar::Int32), uint32 = Type::of(Scalar::UInt32);
-    auto &args = e->args;
-    switch (e->which) {
-    case BuiltinKind::SyncThreads:
-    case BuiltinKind::ThreadFence:
-    case BuiltinKind::ThreadFenceBlock:
-    case BuiltinKind::ThreadFenceSystem:
-        e->type = Type{};
-        return e;
-    case BuiltinKind::SyncWarp:
-        if (!argument_as(args[0], uint32, name, "mask")) return poison(e);
-        e->type = Type{};
-        return e;
-    case BuiltinKind::SyncThreadsCount:
-    case BuiltinKind::SyncThreadsAnd:
-    case BuiltinKind::SyncThreadsOr:
-        args[0] = truth(expr(args[0], Context::Condition));
-        if (args[0]->type == poisoned) return poison(e);
-        args[0] = convert(args[0], int32);
-        e->type = int32;
-        return e;
-    case BuiltinKind::AllSync:
-    case BuiltinKind::AnySync:
-    case BuiltinKind::BallotSync:
-        if (!argument_as(args[0], uint32, name, "mask")) return poison(e);
-        args[1] = truth(expr(args[1], Context::Condition));
-        if (args[1]->type == poisoned) return poison(e);
-        args[1] = convert(args[1], int32);
-        e->type = e->which == BuiltinKind::BallotSync ? uint32 : int32;
-        return e;
-    case BuiltinKind::ActiveMask:
-    case BuiltinKind::LaneMaskLt: e->type = uint32; return e;
-    case BuiltinKind::ShflSync:
-    case BuiltinKind::ShflUpSync:
-    case BuiltinKind::ShflDownSync:
-    case BuiltinKind::ShflXorSync: {
-        if (!argument_as(args[0], uint32, name, "mask")) return poison(e);
-        args[1] = expr(args[1]);
-        if (args[1]->type == poisoned) return poison(e);
-        Type value = args[1]->type;
-        bool shuffled = value.is_scalar() && scalar_bytes(value.scalar) >= 4 && value.scalar != Scalar::Bool;
-        if (!shuffled) {
-            error(DiagnosticKind::Type, args[1]->span,
-                  std::string(name) + "() shuffles int32, uint32, int64, uint64, float32 or float64 values, not " +
-                      type_name(value));
-            return poison(e);
-        }
-        bool delta = e->which == BuiltinKind::ShflUpSync || e->which == BuiltinKind::ShflDownSync;
-        if (!argument_as(args[2], delta ? uint32 : int32, name, delta ? "delta" : "lane")) return poison(e);
-        e->type = value;
-        e->weak = args[1]->weak;
-        return e;
-    }
-    case BuiltinKind::Popc:
-    case BuiltinKind::Brev:
-    case BuiltinKind::Clz:
-    case BuiltinKind::Ffs: {
-        args[0] = expr(args[0]);
-        if (args[0]->type == poisoned) return poison(e);
-        Type value = args[0]->type;
-        if (!value.is_integer()) {
-            error(DiagnosticKind::Type, args[0]->span,
-                  std::string(name) + "() takes an integer, not " + type_name(value));
-            return poison(e);
-        }
-        bool wide = scalar_bytes(value.scalar) == 8;
-        // Narrow integers are widened as C does; the bits of a 64-bit value are counted in 64.
-        Type operand = wide ? Type::of(value.is_signed() ? Scalar::Int64 : Scalar::UInt64)
-                            : Type::of(value.is_signed() ? Scalar::Int32 : Scalar::UInt32);
-        if (e->which == BuiltinKind::Brev) operand = Type::of(wide ? Scalar::UInt64 : Scalar::UInt32);
-        args[0] = convert(args[0], operand);
-        e->type = e->which == BuiltinKind::Brev ? operand : int32;
-        return e;
-    }
-    default: break;
-    }
-    return e;
-}
-
-// The element types CUDA updates atomically, by operation.
-bool atomic_supports(BuiltinKind which, Scalar scalar) {
+// The element types CUDA updates atomically.
+bool atomic_supports(AtomicElements elements, Type element) {
+    if (!element.is_scalar()) return false;
+    Scalar scalar = element.scalar;
     bool int32 = scalar == Scalar::Int32 || scalar == Scalar::UInt32;
     bool int64 = scalar == Scalar::Int64 || scalar == Scalar::UInt64;
     bool real = scalar == Scalar::Float32 || scalar == Scalar::Float64;
-    switch (which) {
-    case BuiltinKind::AtomicAdd:
-    case BuiltinKind::AtomicSub:
-    case BuiltinKind::AtomicExch:
-    case BuiltinKind::AtomicMin:
-    case BuiltinKind::AtomicMax: return int32 || int64 || real;
-    case BuiltinKind::AtomicAnd:
-    case BuiltinKind::AtomicOr:
-    case BuiltinKind::AtomicXor:
-    case BuiltinKind::AtomicCas: return int32 || int64;
-    case BuiltinKind::AtomicInc:
-    case BuiltinKind::AtomicDec: return scalar == Scalar::UInt32 || scalar == Scalar::UInt64;
-    default: return false;
+    switch (elements) {
+    case AtomicElements::Numbers: return int32 || int64 || real;
+    case AtomicElements::Integers: return int32 || int64;
+    case AtomicElements::Unsigned: return scalar == Scalar::UInt32 || scalar == Scalar::UInt64;
+    case AtomicElements::None: break;
     }
+    return false;
 }
 
-ExprPtr BodyChecker::atomic(const std::shared_ptr<Builtin> &e) {
-    auto &args = e->args;
+// Each argument converted by its role (ast/builtin.h), the result typed by the row's rule.
+ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
+    if (e->which == BuiltinKind::Print) return print(e);
+    const BuiltinInfo &info = *builtin_info(e->which);
     const char *name = builtin_name(e->which);
-    args[0] = expr(args[0]);
-    if (args[0]->type == poisoned) return poison(e);
-    Scalar element = args[0]->type.scalar;
-    if (!args[0]->type.is_scalar() || !atomic_supports(e->which, element)) {
-        std::string supported =
-            e->which == BuiltinKind::AtomicInc || e->which == BuiltinKind::AtomicDec
-                ? "uint32 and uint64"
-            : e->which == BuiltinKind::AtomicAnd || e->which == BuiltinKind::AtomicOr ||
-                    e->which == BuiltinKind::AtomicXor || e->which == BuiltinKind::AtomicCas
-                ? "int32, uint32, int64 and uint64"
-                : "int32, uint32, int64, uint64, float32 and float64";
-        error(DiagnosticKind::Type, args[0]->span,
-              std::string(name) + "() is not supported on arrays of " + type_name(args[0]->type) +
-                  "; CUDA updates " + supported + " atomically");
-        return poison(e);
+    const Type int32 = Type::of(Scalar::Int32), uint32 = Type::of(Scalar::UInt32);
+    Type operand;  // the type of the Shuffled, IntegerBits or Element argument
+    for (std::size_t i = 0; i < e->args.size(); ++i) {
+        ExprPtr &arg = e->args[i];
+        switch (info.arguments[i]) {
+        case BuiltinArgument::Mask:
+            if (!argument_as(arg, uint32, name, "mask")) return poison(e);
+            break;
+        case BuiltinArgument::Lane:
+            if (!argument_as(arg, int32, name, "lane")) return poison(e);
+            break;
+        case BuiltinArgument::Delta:
+            if (!argument_as(arg, uint32, name, "delta")) return poison(e);
+            break;
+        case BuiltinArgument::Value:
+            if (!argument_as(arg, operand, name, "value")) return poison(e);
+            break;
+        case BuiltinArgument::Predicate:
+            arg = truth(expr(arg, Context::Condition));
+            if (arg->type == poisoned) return poison(e);
+            arg = convert(arg, int32);
+            break;
+        case BuiltinArgument::Shuffled: {
+            arg = expr(arg);
+            if (arg->type == poisoned) return poison(e);
+            Type value = arg->type;
+            if (!value.is_scalar() || scalar_bytes(value.scalar) < 4 || value.scalar == Scalar::Bool) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) +
+                          "() shuffles int32, uint32, int64, uint64, float32 or float64 values, not " +
+                          type_name(value));
+                return poison(e);
+            }
+            operand = value;
+            e->weak = arg->weak;
+            break;
+        }
+        case BuiltinArgument::Integer:
+        case BuiltinArgument::IntegerBits: {
+            arg = expr(arg);
+            if (arg->type == poisoned) return poison(e);
+            Type value = arg->type;
+            if (!value.is_integer()) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) + "() takes an integer, not " + type_name(value));
+                return poison(e);
+            }
+            // Narrow integers are widened as C does; the bits of a 64-bit value are counted in 64.
+            bool wide = scalar_bytes(value.scalar) == 8;
+            bool is_signed = value.is_signed() && info.arguments[i] == BuiltinArgument::Integer;
+            operand = wide ? Type::of(is_signed ? Scalar::Int64 : Scalar::UInt64)
+                           : Type::of(is_signed ? Scalar::Int32 : Scalar::UInt32);
+            arg = convert(arg, operand);
+            break;
+        }
+        case BuiltinArgument::Element:
+        case BuiltinArgument::FirstElement:
+            arg = expr(arg);
+            if (arg->type == poisoned) return poison(e);
+            if (!atomic_supports(info.elements, arg->type)) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) + "() is not supported on arrays of " + type_name(arg->type) +
+                          "; CUDA updates " + std::string(atomic_elements_text(info.elements)) +
+                          " atomically");
+                return poison(e);
+            }
+            operand = arg->type;
+            break;
+        }
     }
-    for (std::size_t i = 1; i < args.size(); ++i)
-        if (!argument_as(args[i], Type::of(element), name, "value")) return poison(e);
-    e->type = Type::of(element);
+    switch (info.result) {
+    case BuiltinResult::None: e->type = Type{}; break;
+    case BuiltinResult::Int32: e->type = int32; break;
+    case BuiltinResult::UInt32: e->type = uint32; break;
+    case BuiltinResult::Operand: e->type = operand; break;
+    }
     return e;
 }
 

@@ -16,6 +16,43 @@ static void test_version(void) {
     CHECK(strcmp(cudapy_status_name(CUDAPY_ERROR_TRANSLATION), "CUDAPY_ERROR_TRANSLATION") == 0);
 }
 
+/* The table of builtins: numba's names and groups; syncwarp's mask may be left out. */
+static void test_builtins(void) {
+    size_t count = cudapy_builtin_count();
+    CHECK(count >= 30);
+    int found_syncwarp = 0, found_cas = 0;
+    for (size_t i = 0; i < count; ++i) {
+        cudapy_builtin_info info;
+        memset(&info, 0, sizeof info);
+        info.size = sizeof info;
+        CHECK_OK(cudapy_builtin_get(i, &info));
+        CHECK(info.name != NULL && info.min_args <= info.max_args);
+        if (strcmp(info.name, "syncwarp") == 0) {
+            found_syncwarp = 1;
+            CHECK(info.group == CUDAPY_BUILTIN_WARP_COLLECTIVE);
+            CHECK(info.min_args == 0 && info.max_args == 1);
+        }
+        if (strcmp(info.name, "atomic.cas") == 0) {
+            found_cas = 1;
+            CHECK(info.group == CUDAPY_BUILTIN_ATOMIC);
+            CHECK(info.min_args == 4 && info.max_args == 4); /* array, index, old, new */
+        }
+        for (size_t j = 0; j < i; ++j) {
+            cudapy_builtin_info earlier;
+            earlier.size = sizeof earlier;
+            CHECK_OK(cudapy_builtin_get(j, &earlier));
+            CHECK(strcmp(earlier.name, info.name) != 0);
+        }
+    }
+    CHECK(found_syncwarp && found_cas);
+    cudapy_builtin_info info;
+    info.size = sizeof info;
+    CHECK_STATUS(cudapy_builtin_get(count, &info), CUDAPY_ERROR_NOT_FOUND);
+    CHECK_STATUS(cudapy_builtin_get(0, NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
+    info.size = sizeof info.size;
+    CHECK_STATUS(cudapy_builtin_get(0, &info), CUDAPY_ERROR_INVALID_ARGUMENT);
+}
+
 static void test_translate_saxpy(void) {
     cudapy_program *program = program_from(saxpy_source, "saxpy.py");
     char *cuda = NULL;
@@ -161,6 +198,7 @@ static void test_ptx(void) {
 
 int main(void) {
     test_version();
+    test_builtins();
     test_translate_saxpy();
     test_signature_from_api();
     test_diagnostics();

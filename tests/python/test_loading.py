@@ -104,3 +104,42 @@ def test_no_module_of_the_package_imports_one_that_imports_it_back():
 
     cyclic = sorted(name for name in modules if reaches(name, name, set()))
     assert not cyclic, f"modules on an import cycle: {cyclic}"
+
+
+# Which folders of the core may include which (README's Layout): each stage only those below it.
+CORE_LAYERS = {
+    "capi": {"driver", "common", "ast", "cudapy"},
+    "driver": {"pipeline", "emit", "jit", "runtime", "host", "common", "ast"},
+    "pipeline": {"frontend", "types", "passes", "emit", "syntax", "common", "ast"},
+    "frontend": {"syntax", "ast"},
+    "syntax": {"ast"},
+    "types": {"ast"},
+    "passes": {"ast", "common"},
+    "emit": {"ast", "common"},
+    "jit": {"common", "cudapy"},
+    "runtime": {"common"},
+    "host": {"common"},
+    "common": {"ast", "cudapy"},
+    "ast": set(),
+}
+
+
+def test_each_core_stage_includes_only_the_stages_below_it():
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    folders = {"capi": root / "capi"} | {path.name: path for path in (root / "src").iterdir()
+                                         if path.is_dir()}
+    assert set(folders) == set(CORE_LAYERS)
+    wrong = []
+    for name, folder in folders.items():
+        for path in folder.iterdir():
+            text = path.read_text()
+            for included in re.findall(r'^#include "(\w+)/', text, re.M):
+                if included != name and included not in CORE_LAYERS[name]:
+                    wrong.append(f"{name}/{path.name} includes {included}/")
+            # The core reads the public header's small parts only: version.h and target.h.
+            if name != "capi" and '#include "cudapy/cudapy.h"' in text:
+                wrong.append(f"{name}/{path.name} includes cudapy/cudapy.h")
+    assert not wrong

@@ -16,7 +16,8 @@ import pytest
 
 import cudapy as cp
 import cudapy.cuda
-from cudapy import cuda
+from cudapy import _ffi, cuda
+from cudapy._interpreter_cuda import CudaNames
 
 TARGETS = ["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.nvrtc])]
 
@@ -46,6 +47,22 @@ NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atom
                         "atomic.compare_and_swap", "atomic.cas"]
 DTYPE_NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                "float16", "float32", "float64"]
+
+
+def test_the_library_lists_numba_s_builtins():
+    listed = {builtin.name for builtin in _ffi.BUILTINS}
+    language = set(DEVICE_FUNCTIONS) - {"grid", "gridsize", "fma", "cbrt"}
+    atomics = {name for name in NAMESPACED_FUNCTIONS if name.startswith("atomic.")}
+    assert listed == language | atomics
+
+
+def test_the_interpreter_implements_every_builtin():
+    names = CudaNames(None, {}, types.SimpleNamespace(fma=None, cbrt=None))
+    for builtin in _ffi.BUILTINS:
+        function = names
+        for part in builtin.name.split("."):
+            function = getattr(function, part)
+        assert callable(function), builtin.name
 
 
 def test_the_module_is_reachable_three_ways():
