@@ -164,6 +164,25 @@ size_t cudapy_program_param_count(const cudapy_program *program, size_t kernel) 
     return found ? found->params.size() : 0;
 }
 
+cudapy_status cudapy_program_helper_result(const cudapy_program *program, const char *name,
+                                          cudapy_scalar_type *out) {
+    return guard([&] {
+        require(program, "program");
+        require(name, "name");
+        require(out, "out");
+        const auto *translation = program->program.translation();
+        if (!translation) throw Error(Status::NotFound, "translate the program first");
+        for (const auto &helper : translation->helpers) {
+            if (helper.name != name) continue;
+            if (helper.type == cudapy::ast::Scalar::Void)
+                throw Error(Status::Unsupported, helper.name + "() returns no number");
+            *out = static_cast<cudapy_scalar_type>(helper.type);
+            return;
+        }
+        throw Error(Status::NotFound, std::string("the program has no helper '") + name + "'");
+    });
+}
+
 cudapy_status cudapy_program_param(const cudapy_program *program, size_t kernel, size_t index,
                                    cudapy_param_info *out) {
     return guard([&] {

@@ -232,6 +232,12 @@ CUDAPY_API cudapy_status cudapy_program_param(const cudapy_program *program, siz
                                               size_t index, cudapy_param_info *out);
 /* Size in bytes of the kernel's packed argument block. */
 CUDAPY_API size_t cudapy_program_args_size(const cudapy_program *program, size_t kernel);
+/* The scalar type a helper (a function no kernel is) returns, as the calls of the translated
+ * program typed it: how an elementwise operation learns its output type. CUDAPY_ERROR_NOT_FOUND
+ * when the program has no helper `name`; CUDAPY_ERROR_UNSUPPORTED when it returns nothing or
+ * no scalar. */
+CUDAPY_API cudapy_status cudapy_program_helper_result(const cudapy_program *program,
+                                                      const char *name, cudapy_scalar_type *out);
 
 
 /* What compiles CUDA C++ for the GPU. */

@@ -26,6 +26,9 @@ from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError,
 from ._compile import ptx, translate
 from ._launch import dim3
 from .kernel import Kernel, Module, compile, module
+from .elementwise import Elementwise, map, zipWith
+from .arraymath import if_positive, where
+from .vectorize import vectorize
 
 __version__ = "0.1.0"
 
@@ -57,4 +60,5 @@ __all__ = [
     "DeviceArray", "Event", "Stream", "default_stream", "device_array", "empty", "empty_like",
     "event", "external_stream", "from_dlpack", "memory_info", "pinned_array", "stream",
     "to_device", "zeros", "zeros_like",
+    "Elementwise", "if_positive", "map", "vectorize", "where", "zipWith",
 ]

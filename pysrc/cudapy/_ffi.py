@@ -191,6 +191,7 @@ _PROTOTYPES = [
     ("cudapy_program_param_count", _size, [program_p, _size]),
     ("cudapy_program_param", _status, [program_p, _size, _size, _P(ParamInfo)]),
     ("cudapy_program_args_size", _size, [program_p, _size]),
+    ("cudapy_program_helper_result", _status, [program_p, ctypes.c_char_p, _P(ctypes.c_int)]),
     ("cudapy_program_ptx", _status, [program_p, _P(CompileOptions), _P(ctypes.c_void_p)]),
     ("cudapy_program_compile", _status, [program_p, _P(CompileOptions), _P(module_p)]),
     ("cudapy_program_compile_start", _status, [program_p, _P(CompileOptions)]),

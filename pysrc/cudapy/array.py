@@ -636,9 +636,18 @@ class CudaArray(_ArrayView):
         from . import dlpack
         return dlpack.device_of(self)
 
+    def __array__(self, dtype=None, copy=None):
+        """The values as a NumPy array: a copy to the host (np.asarray(d), np.array(d))."""
+        if copy is False:
+            raise ValueError("a CudaArray cannot be viewed as a NumPy array without a copy")
+        host = self.copy_to_host()
+        return host if dtype is None else host.astype(dtype, copy=False)
+
     def __repr__(self):
-        state = "" if self._buffer is not None else ", freed"
-        return f"CudaArray(shape={self._shape}, dtype={self._dtype}{state})"
+        if self._buffer is None:
+            return f"CudaArray(shape={self._shape}, dtype={self._dtype}, freed)"
+        values = np.array2string(self.copy_to_host(), separator=", ", prefix="CudaArray(")
+        return f"CudaArray({values}, dtype={self._dtype})"
 
 
 DeviceArray = CudaArray

@@ -39,12 +39,13 @@ from .array import CudaArray
 from .closure import DeviceFunction
 from ._compile import _options
 from .kernel import Dispatcher
+from .vectorize import vectorize
 
 # The module: the package's attribute `stream` is the function cudapy.stream().
 _stream = importlib.import_module(".stream", __package__)
 
 __all__ = [
-    "jit", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
+    "jit", "vectorize", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",

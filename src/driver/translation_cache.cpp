@@ -150,6 +150,11 @@ std::string encode_translation(const pipeline::Translation &translation) {
             }
         }
     }
+    out.number(translation.helpers.size());
+    for (const auto &helper : translation.helpers) {
+        out.text(helper.name);
+        out.number(static_cast<std::uint64_t>(helper.type));
+    }
     out.number(translation.asserts.size());
     for (const auto &site : translation.asserts) {
         out.text(site.file);
@@ -208,6 +213,15 @@ std::optional<pipeline::Translation> decode_translation(const std::string &bytes
             kernel.hoisted.push_back(std::move(program));
         }
         translation.kernels.push_back(std::move(kernel));
+    }
+    std::uint64_t helpers = in.count(16);
+    for (std::uint64_t h = 0; h < helpers && in.ok; ++h) {
+        pipeline::HelperResult helper;
+        helper.name = in.text();
+        std::uint64_t type = in.number();
+        if (type > static_cast<std::uint64_t>(ast::Scalar::Void)) return std::nullopt;
+        helper.type = static_cast<ast::Scalar>(type);
+        translation.helpers.push_back(std::move(helper));
     }
     std::uint64_t asserts = in.count(24);
     for (std::uint64_t a = 0; a < asserts && in.ok; ++a) {

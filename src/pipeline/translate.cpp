@@ -221,6 +221,9 @@ Translation translate(const std::vector<SourceUnit> &units,
         result.asserts = std::move(emitted.asserts);
     });
     result.kernels = interfaces(program);
+    for (const auto &f : program.functions)
+        if (!f.is_kernel)
+            result.helpers.push_back({f.name, f.return_type.is_scalar() ? f.return_type.scalar : Scalar::Void});
     result.ok = true;
     return result;
 }

@@ -38,6 +38,12 @@ struct KernelInterface {
     std::vector<HoistedProgram> hoisted;
 };
 
+// A helper's result as the calls typed it: an elementwise operation's output type.
+struct HelperResult {
+    std::string name;  // the Python name
+    ast::Scalar type = ast::Scalar::Void;  // Void: returns nothing, or not a scalar
+};
+
 struct StageTime {
     const char *stage;  // "parse", "lower", "check types", ..., "emit"
     double milliseconds;
@@ -49,6 +55,7 @@ struct Translation {
     std::string source;  // CUDA C++, or C++ for the CPU target
     std::vector<ast::Diagnostic> diagnostics;
     std::vector<KernelInterface> kernels;
+    std::vector<HelperResult> helpers;  // those a kernel calls, directly or not
     std::vector<emit::AssertSite> asserts;  // by the number the emitted code gives them
 };
 

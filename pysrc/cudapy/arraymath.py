@@ -1,0 +1,192 @@
+"""NumPy's array arithmetic on device arrays, as CuPy's ndarray and PyCUDA's GPUArray have it:
+operators (also reflected and in place), NumPy's ufuncs through __array_ufunc__ (`np.sin(d)`
+runs on the device), astype, fill, copy and where. Each operation is an elementwise kernel
+(cudapy.elementwise) on the array's target; results stay on the device."""
+
+from . import elementwise
+from ._lazy import numpy as np
+from .array import CudaArray
+
+
+def _operation(name, text):
+    return elementwise.Elementwise(f"def {name}({text[0]}):\n    return {text[1]}\n", name=name)
+
+
+_BINARY = {
+    "add": "a + b", "subtract": "a - b", "multiply": "a * b", "true_divide": "a / b",
+    "floor_divide": "a // b", "remainder": "a % b", "power": "a ** b",
+    "bitwise_and": "a & b", "bitwise_or": "a | b", "bitwise_xor": "a ^ b",
+    "left_shift": "a << b", "right_shift": "a >> b",
+    "less": "a < b", "less_equal": "a <= b", "greater": "a > b", "greater_equal": "a >= b",
+    "equal": "a == b", "not_equal": "a != b",
+    "maximum": "max(a, b)", "minimum": "min(a, b)",
+    "arctan2": "math.atan2(a, b)", "hypot": "math.hypot(a, b)",
+    "copysign": "math.copysign(a, b)", "fmod": "math.fmod(a, b)",
+}
+_UNARY = {
+    "negative": "-a", "positive": "+a", "absolute": "abs(a)", "invert": "~a",
+    "sqrt": "math.sqrt(a)", "exp": "math.exp(a)", "exp2": "math.exp2(a)",
+    "expm1": "math.expm1(a)", "log": "math.log(a)", "log2": "math.log2(a)",
+    "log10": "math.log10(a)", "log1p": "math.log1p(a)", "sin": "math.sin(a)",
+    "cos": "math.cos(a)", "tan": "math.tan(a)", "arcsin": "math.asin(a)",
+    "arccos": "math.acos(a)", "arctan": "math.atan(a)", "sinh": "math.sinh(a)",
+    "cosh": "math.cosh(a)", "tanh": "math.tanh(a)", "arcsinh": "math.asinh(a)",
+    "arccosh": "math.acosh(a)", "arctanh": "math.atanh(a)", "cbrt": "math.cbrt(a)",
+}
+
+_TEXTS = {name: ("a, b", text) for name, text in _BINARY.items()}
+_TEXTS.update({name: ("a", text) for name, text in _UNARY.items()})
+_TEXTS["where"] = ("condition, a, b", "a if condition else b")
+_OPERATIONS = {}  # made at first use
+
+
+def _operation_named(name):
+    operation = _OPERATIONS.get(name)
+    if operation is None:
+        operation = _OPERATIONS[name] = _operation(name, _TEXTS[name])
+    return operation
+
+
+def apply(name, *args, out=None, stream=0):
+    """NumPy's ufunc `name` on the arguments, as an elementwise kernel computing in the types
+    of the loop NumPy would choose (np.ufunc.resolve_dtypes), so that results and their
+    dtypes are NumPy's."""
+    ufunc = getattr(np, name)
+    given = tuple(arg.__class__ if arg.__class__ in (int, float, complex)
+                  else np.dtype(arg.dtype) if hasattr(arg, "dtype")
+                  else np.asarray(arg).dtype for arg in args)
+    try:
+        loop = ufunc.resolve_dtypes(given + (None,))
+    except TypeError:
+        names = ", ".join(getattr(dtype, "__name__", str(dtype)) for dtype in given)
+        raise TypeError(f"ufunc '{name}' is not supported for the input types ({names})") \
+            from None
+    if out is not None and not np.can_cast(loop[-1], out.dtype, "same_kind"):
+        raise TypeError(f"Cannot cast ufunc '{name}' output from {loop[-1]} to {out.dtype} "
+                        "with casting rule 'same_kind'")
+    return _operation_named(name)(*args, out=out, stream=stream, loop=(loop[:-1], loop[-1]))
+
+
+def _binary(name):
+    def method(self, other):
+        if not _operand(other):
+            return NotImplemented
+        return apply(name, self, other)
+    method.__name__ = name
+    return method
+
+
+def _reflected(name):
+    def method(self, other):
+        if not _operand(other):
+            return NotImplemented
+        return apply(name, other, self)
+    method.__name__ = name
+    return method
+
+
+def _in_place(name):
+    def method(self, other):
+        if not _operand(other):
+            return NotImplemented
+        return apply(name, self, other, out=self)
+    method.__name__ = name
+    return method
+
+
+def _unary(name):
+    def method(self):
+        return apply(name, self)
+    method.__name__ = name
+    return method
+
+
+def _operand(value):
+    return isinstance(value, (CudaArray, int, float, bool, np.generic, np.ndarray))
+
+
+_PYTHON_OPERATORS = {
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide",
+    "floordiv": "floor_divide", "mod": "remainder", "pow": "power", "and": "bitwise_and",
+    "or": "bitwise_or", "xor": "bitwise_xor", "lshift": "left_shift", "rshift": "right_shift",
+}
+_COMPARISONS = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal",
+                "eq": "equal", "ne": "not_equal"}
+
+# NumPy's ufuncs by object, for __array_ufunc__ (made at its first call: NumPy is imported
+# by then, and `import cudapy` alone does not import it).
+_UFUNCS = {}
+
+
+def _array_ufunc(self, ufunc, method, *inputs, out=None, **kwargs):
+    if not _UFUNCS:
+        _UFUNCS.update((getattr(np, name), name) for name in _TEXTS if hasattr(np, name))
+    name = _UFUNCS.get(ufunc)
+    if method != "__call__" or name is None or kwargs:
+        return NotImplemented
+    if out is not None:
+        if len(out) != 1:
+            return NotImplemented
+        out = out[0]
+    return apply(name, *inputs, out=out)
+
+
+def astype(self, dtype, copy=True):
+    """A copy converted to `dtype` as NumPy's astype converts; self when it has that dtype
+    already and copy is False."""
+    if not copy and self.dtype == np.dtype(dtype):
+        return self
+    return elementwise.astype(self, dtype)
+
+
+def fill(self, value):
+    """Sets every element to `value` (converted as an assignment converts)."""
+    _fill_with(self.dtype)(value, out=self)
+    return self
+
+
+_FILLS = {}
+
+
+def _fill_with(dtype):
+    operation = _FILLS.get(dtype)
+    if operation is None:
+        operation = elementwise.Elementwise(
+            f"def fill(value):\n    return {elementwise._type_text(dtype)}(value)\n", name="fill")
+        _FILLS[dtype] = operation
+    return operation
+
+
+def copy(self):
+    """A new array with the same values (C order)."""
+    return elementwise.astype(self, self.dtype)
+
+
+def where(condition, x, y):
+    """x where condition is true, else y, elementwise (NumPy's where with three arguments)."""
+    return _operation_named("where")(condition, x, y)
+
+
+def if_positive(criterion, then_, else_):
+    """PyCUDA's if_positive: then_ where criterion > 0, else else_."""
+    return _operation_named("where")(apply("greater", criterion, 0), then_, else_)
+
+
+def _install():
+    for python_name, name in _PYTHON_OPERATORS.items():
+        setattr(CudaArray, f"__{python_name}__", _binary(name))
+        setattr(CudaArray, f"__r{python_name}__", _reflected(name))
+        setattr(CudaArray, f"__i{python_name}__", _in_place(name))
+    for python_name, name in _COMPARISONS.items():
+        setattr(CudaArray, f"__{python_name}__", _binary(name))
+    CudaArray.__neg__ = _unary("negative")
+    CudaArray.__pos__ = _unary("positive")
+    CudaArray.__abs__ = _unary("absolute")
+    CudaArray.__invert__ = _unary("invert")
+    CudaArray.__array_ufunc__ = _array_ufunc
+    CudaArray.astype = astype
+    CudaArray.fill = fill
+    CudaArray.copy = copy
+
+
+_install()

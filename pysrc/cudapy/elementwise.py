@@ -1,0 +1,410 @@
+"""Elementwise operations: a scalar Python function applied to arrays element by element.
+
+One engine serves NumbaPro's `vectorize`, CudaPy's `map` and `zipWith` and DeviceArray's
+arithmetic. For each tuple of operand types, target and layout it writes a kernel that calls the
+function on one element of each operand and stores the result, compiles it like any kernel
+(the function keeps Python's semantics and its own file and lines in errors), and keeps it.
+
+Operands follow NumPy's ufunc rules: arrays broadcast against each other, Python numbers are
+typed by NEP 50 (weakly: `float32_array * 2.5` stays float32), and the output's dtype is what
+the function returns for those types, as the translator types it. Device arrays give a device
+array with no copy to the host; host arrays give a host array, with the copies a GPU needs.
+"""
+
+import ctypes
+import threading
+from types import FunctionType
+
+from . import _ffi, targets
+from ._compile import _Program
+from ._lazy import numpy as np
+from ._source import _source
+from .array import CudaArray
+from .types import dtype_of, to_dtype
+
+# The block size of elementwise launches; a grid-stride loop covers what one grid does not.
+_BLOCK = 256
+_MAX_BLOCKS = 1 << 20
+_KERNEL = "cudapy_elementwise"
+_PROBE = "cudapy_elementwise_probe"
+
+
+class _Operand:
+    """One argument of a call: an array (host or device, already broadcast to the output's
+    shape) or a scalar, with the type the kernel receives it as."""
+
+    __slots__ = ("value", "dtype", "is_array")
+
+    def __init__(self, value, dtype, is_array):
+        self.value, self.dtype, self.is_array = value, dtype, is_array
+
+
+def _type_text(dtype, ndim=0, flat=False):
+    """The numba-style signature type: float32, float32[::1], float32[:, :]."""
+    name = np.dtype(dtype).name
+    if name == "bool":
+        name = "bool_"
+    if ndim == 0:
+        return name
+    if flat:
+        return f"{name}[::1]"
+    return f"{name}[{', '.join([':'] * ndim)}]"
+
+
+def _is_device(value):
+    return isinstance(value, CudaArray)
+
+
+def _device_target(arrays):
+    """The target whose memory the device arrays are in ("cuda" or "cpu"); they must agree."""
+    found = {array.target for array in arrays}
+    if len(found) > 1:
+        raise ValueError("the arrays are in the memory of different targets: "
+                         + ", ".join(sorted(found)))
+    return found.pop() if found else None
+
+
+def _weak_scalar_dtype(value, array_dtypes):
+    """The dtype a Python number takes beside arrays of `array_dtypes`, as NEP 50 types it."""
+    if not array_dtypes:
+        return np.asarray(value).dtype
+    return np.result_type(value, *array_dtypes)
+
+
+class Elementwise:
+    """A scalar function applied element by element. `function` is a def (its module's device
+    functions and numbers come with it) or source text defining one function.
+
+    `signatures` (optional) are (input dtypes, output dtype) pairs: a call uses the first whose
+    inputs every operand casts to safely, as a NumPy ufunc's loops are chosen; without them,
+    each new tuple of operand types is compiled as it comes, the output typed by what the
+    function returns."""
+
+    def __init__(self, function, signatures=(), name=None):
+        if not isinstance(function, (FunctionType, str)):
+            raise TypeError("an elementwise operation takes a def function or its source text, "
+                            f"got {type(function).__name__}")
+        self._function = function
+        self._source = _source(function)
+        if self._source.name is None:
+            raise ValueError("the source text defines no function")
+        self.__name__ = name or self._source.name
+        self.nin = self._parameter_count()
+        self.signatures = [self._checked_signature(signature) for signature in signatures]
+        self._kernels = {}
+        self._lock = threading.Lock()
+
+    def _parameter_count(self):
+        if isinstance(self._function, FunctionType):
+            code = self._function.__code__
+            return code.co_argcount
+        import ast
+        tree = ast.parse(self._source.text)
+        function = next(node for node in tree.body if isinstance(node, ast.FunctionDef))
+        return len(function.args.args)
+
+    def _checked_signature(self, signature):
+        inputs, output = signature
+        inputs = tuple(to_dtype(dtype) for dtype in inputs)
+        if len(inputs) != self.nin:
+            raise TypeError(f"the signature has {len(inputs)} inputs but {self.__name__}() "
+                            f"takes {self.nin}")
+        return inputs, to_dtype(output)
+
+    def __repr__(self):
+        return f"<cudapy elementwise {self.__name__}>"
+
+    # ---- a call ---------------------------------------------------------------------------
+
+    def __call__(self, *args, out=None, stream=0, target=None, threads=None, loop=None):
+        """Applies the function to the broadcast arguments; returns `out` or a new array.
+        Device arrays are computed where they live; `target` ("cuda", "cpu") picks where a
+        call of host arrays alone is (default: $CUDAPY_TARGET, else the GPU); `threads` caps the host threads of the CPU
+        target (1: one core); `loop` (input dtypes, output dtype) fixes the types, as NumPy's
+        resolve_dtypes gives them, instead of the signatures."""
+        if len(args) != self.nin:
+            raise TypeError(f"{self.__name__}() takes {self.nin} argument"
+                            f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
+        devices = [arg for arg in args if _is_device(arg)]
+        if out is not None and _is_device(out):
+            devices.append(out)
+        where = _device_target(devices)
+        if where is None:
+            where = targets.resolve(target)
+        arrays = [arg if _is_device(arg) else np.asarray(arg) if _is_array_like(arg) else None
+                  for arg in args]
+        shape = self._broadcast_shape(arrays, out)
+        inputs, out_dtype = loop if loop is not None else self._resolve_types(args, arrays)
+        converted = out_dtype is not None
+        operands = [self._operand(arg, array, dtype, shape, where)
+                    for arg, array, dtype in zip(args, arrays, inputs)]
+        scalar_call = not any(operand.is_array for operand in operands) and out is None
+        flat = self._flat(operands, out, shape)
+        kernel, result_dtype = self._kernel(operands, out_dtype, where, len(shape), flat,
+                                            converted)
+        host_result = not devices
+        if out is None:
+            out = self._allocate(shape, result_dtype, where, host_result, stream)
+        else:
+            self._check_out(out, shape)
+        size = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        if size:
+            self._launch(kernel, out, operands, flat, size, stream, threads, where)
+        if scalar_call:
+            return out[()] if isinstance(out, np.ndarray) else out.copy_to_host()[()]
+        return out
+
+    def _broadcast_shape(self, arrays, out):
+        shapes = [array.shape for array in arrays if array is not None]
+        try:
+            shape = np.broadcast_shapes(*shapes) if shapes else ()
+        except ValueError:
+            described = ", ".join(str(tuple(s)) for s in shapes)
+            raise ValueError(f"{self.__name__}(): operands of shapes {described} do not "
+                             "broadcast together") from None
+        if out is not None:
+            if not hasattr(out, "shape"):
+                raise TypeError(f"{self.__name__}(): out= must be an array, got "
+                                f"{type(out).__name__}")
+            try:
+                if np.broadcast_shapes(shape, out.shape) != tuple(out.shape):
+                    raise ValueError
+            except ValueError:
+                raise ValueError(f"{self.__name__}(): out= has shape {tuple(out.shape)} but the "
+                                 f"operands broadcast to {tuple(shape)}") from None
+            shape = tuple(out.shape)
+        return tuple(shape)
+
+    def _resolve_types(self, args, arrays):
+        """The dtype each operand is passed as, and the output dtype (None: the function's)."""
+        array_dtypes = [np.dtype(array.dtype) for array in arrays if array is not None]
+        given = [np.dtype(array.dtype) if array is not None
+                 else _weak_scalar_dtype(arg, array_dtypes) if _is_python_number(arg)
+                 else np.asarray(arg).dtype for arg, array in zip(args, arrays)]
+        if not self.signatures:
+            return given, None
+        for inputs, output in self.signatures:
+            if all(self._casts(arg, array, dtype, wanted)
+                   for arg, array, dtype, wanted in zip(args, arrays, given, inputs)):
+                return list(inputs), output
+        names = ", ".join(dtype.name for dtype in given)
+        known = "; ".join("(" + ", ".join(d.name for d in inputs) + ") -> " + output.name
+                          for inputs, output in self.signatures)
+        raise TypeError(f"{self.__name__}(): no signature takes ({names}); it has {known}")
+
+    @staticmethod
+    def _casts(arg, array, dtype, wanted):
+        if array is None and _is_python_number(arg):
+            kinds = "biufc"
+            return kinds.index(np.asarray(arg).dtype.kind) <= kinds.index(wanted.kind)
+        return np.can_cast(dtype, wanted, "safe")
+
+    def _operand(self, arg, array, dtype, shape, where):
+        if array is None:
+            return _Operand(np.asarray(arg).astype(dtype)[()] if not _is_python_number(arg)
+                            else _checked_scalar(arg, dtype), dtype, False)
+        if _is_device(array):
+            if array.dtype != dtype:
+                array = astype(array, dtype)
+            if tuple(array.shape) != shape:
+                array = _broadcast_view(array, shape)
+            return _Operand(array, dtype, True)
+        host = array.astype(dtype, copy=False)
+        if host.shape != shape:
+            host = np.broadcast_to(host, shape)
+        if where == "cuda" or not (host.flags.c_contiguous or host.ndim > 1):
+            host = np.ascontiguousarray(host)
+        return _Operand(host, dtype, True)
+
+    @staticmethod
+    def _flat(operands, out, shape):
+        """Whether every array is C-contiguous in the output's shape: then the kernel walks
+        them as 1-d arrays, with no index arithmetic."""
+        arrays = [operand.value for operand in operands if operand.is_array]
+        if out is not None:
+            arrays.append(out)
+        return all(_c_contiguous(array) for array in arrays)
+
+    def _allocate(self, shape, dtype, where, host_result, stream):
+        if host_result:
+            return np.empty(shape, dtype)
+        return CudaArray.allocate(shape, dtype, target=where, stream=stream)
+
+    def _check_out(self, out, shape):
+        if not (isinstance(out, np.ndarray) or _is_device(out)):
+            raise TypeError(f"{self.__name__}(): out= must be a NumPy or device array, got "
+                            f"{type(out).__name__}")
+
+    # ---- kernels --------------------------------------------------------------------------
+
+    def _kernel(self, operands, out_dtype, where, ndim, flat, converted):
+        key = (tuple((operand.dtype, operand.is_array) for operand in operands), out_dtype,
+               where, ndim if not flat else -1, converted)
+        found = self._kernels.get(key)
+        if found is not None:
+            return found
+        with self._lock:
+            found = self._kernels.get(key)
+            if found is None:
+                found = self._make_kernel(operands, out_dtype, where, ndim, flat, converted)
+                self._kernels[key] = found
+        return found
+
+    def _call_text(self, operands, element, convert):
+        parts = []
+        for position, operand in enumerate(operands):
+            value = f"a{position}{element}" if operand.is_array else f"a{position}"
+            if convert:
+                value = f"{_type_text(operand.dtype)}({value})"
+            parts.append(value)
+        return f"{self._source.name}({', '.join(parts)})"
+
+    def _result_dtype(self, operands, where, converted):
+        """What the function returns for these operand types, as the translator types it."""
+        params = ", ".join(f"a{position}" for position in range(len(operands)))
+        types = ", ".join(_type_text(operand.dtype, 1 if operand.is_array else 0, True)
+                          for operand in operands)
+        text = (f"# {_PROBE} : void ({types})\n"
+                f"def {_PROBE}({params}):\n"
+                f"    {_PROBE}_value = {self._call_text(operands, '[0]', converted)}\n")
+        program = _Program([text, self._function], None, target=_program_target(where))
+        program.check()
+        result = ctypes.c_int()
+        _ffi.check(_ffi.lib.cudapy_program_helper_result(
+            program.handle, self._source.name.encode("utf-8"), ctypes.byref(result)),
+            program.handle)
+        return dtype_of(result.value)
+
+    def _make_kernel(self, operands, out_dtype, where, ndim, flat, converted):
+        from .kernel import Kernel
+
+        result_dtype = out_dtype or self._result_dtype(operands, where, converted)
+        params = ", ".join(["out"] + [f"a{position}" for position in range(len(operands))])
+        dims = 1 if flat else max(ndim, 1)
+        types = ", ".join([_type_text(result_dtype, dims, flat)] + [
+            _type_text(operand.dtype, dims if operand.is_array else 0, flat)
+            for operand in operands])
+        lines = [f"# {_KERNEL} : void ({types})",
+                 f"def {_KERNEL}({params}):",
+                 "    n = out.size",
+                 "    i = int64(blockIdx.x) * blockDim.x + threadIdx.x",
+                 "    step = int64(gridDim.x) * blockDim.x",
+                 "    while i < n:"]
+        if flat or ndim <= 1:
+            element = "[i]"
+        else:
+            lines.append("        rest = i")
+            names = [f"i{axis}" for axis in range(ndim)]
+            for axis in range(ndim - 1, 0, -1):
+                lines.append(f"        {names[axis]} = rest % out.shape[{axis}]")
+                lines.append(f"        rest = rest // out.shape[{axis}]")
+            lines.append("        i0 = rest")
+            element = "[" + ", ".join(names) + "]"
+        lines.append(f"        out{element} = "
+                     f"{self._call_text(operands, element, converted)}")
+        lines.append("        i += step")
+        program = _Program(["\n".join(lines) + "\n", self._function], None,
+                           target=_program_target(where))
+        program.check()
+        return Kernel(program, _KERNEL), result_dtype
+
+    def _launch(self, kernel, out, operands, flat, size, stream, threads, where):
+        args = [out] + [operand.value for operand in operands]
+        if flat:
+            args = [_flattened(arg) for arg in args]
+        blocks = min((size + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS)
+        block = _BLOCK
+        if threads is not None and where != "cuda":
+            # The CPU target runs a block's threads on one worker: one block per thread asked.
+            blocks, block = max(1, min(int(threads), blocks)), 1
+        kernel[blocks, block, stream](*args)
+
+
+def _flattened(value):
+    """A C-contiguous array as 1-d (a view); a scalar as it is."""
+    if isinstance(value, np.ndarray):
+        return value.reshape(-1)
+    if isinstance(value, CudaArray):
+        return value.reshape(value.size)
+    return value
+
+
+def _program_target(where):
+    """The interpreter's arrays are host memory, which the CPU target's kernels use too."""
+    return "cuda" if where == "cuda" else "cpu"
+
+
+def _is_python_number(value):
+    return value.__class__ in (int, float, bool, complex)
+
+
+def _is_array_like(value):
+    return not (_is_python_number(value) or isinstance(value, np.generic))
+
+
+def _checked_scalar(value, dtype):
+    """A Python number as `dtype`; OverflowError as NumPy gives for one that does not fit."""
+    return np.array(value).astype(dtype)[()] if dtype.kind == "f" else np.array(value, dtype)[()]
+
+
+def _c_contiguous(array):
+    if isinstance(array, np.ndarray):
+        return array.flags.c_contiguous
+    return array.is_c_contiguous()
+
+
+def _broadcast_view(array, shape):
+    """A view of a device array broadcast to `shape`: stride 0 along the axes it repeats."""
+    missing = len(shape) - array.ndim
+    strides = [0] * missing + [0 if extent == 1 and wanted != 1 else stride
+                               for extent, wanted, stride in zip(array.shape, shape[missing:],
+                                                                 array.strides)]
+    return array._view(0, tuple(shape), tuple(strides))
+
+
+def astype(array, dtype):
+    """A copy of a device array converted to `dtype` as NumPy's astype converts (on its
+    target, with an elementwise kernel)."""
+    dtype = to_dtype(dtype)
+    return _CONVERT(array, signatures=None, dtype=dtype)
+
+
+class _Conversion:
+    """The identity function with a fixed output type: astype()."""
+
+    def __init__(self):
+        self._by_dtype = {}
+
+    def __call__(self, array, signatures=None, dtype=None):
+        operation = self._by_dtype.get(dtype)
+        if operation is None:
+            operation = Elementwise(f"def convert(x):\n    return {_type_text(dtype)}(x)\n",
+                                    name="astype")
+            self._by_dtype[dtype] = operation
+        return operation(array)
+
+
+_CONVERT = _Conversion()
+
+
+_BY_FUNCTION = {}
+
+
+def _engine_of(function):
+    engine = _BY_FUNCTION.get(function)
+    if engine is None:
+        engine = _BY_FUNCTION[function] = Elementwise(function)
+    return engine
+
+
+def map(function, array, target=None):
+    """CudaPy's map: a new array of function(x) for each element x of `array` (a device array
+    gives a device array, a host array a host array)."""
+    return _engine_of(function)(array, target=target)
+
+
+def zipWith(function, first, second, target=None):
+    """CudaPy's zipWith: a new array of function(x, y) for the elements of two arrays
+    (broadcast as NumPy does)."""
+    return _engine_of(function)(first, second, target=target)
+
