@@ -408,3 +408,13 @@ def zipWith(function, first, second, target=None):
     (broadcast as NumPy does)."""
     return _engine_of(function)(first, second, target=target)
 
+
+def fuse(function=None, *, kernel_name=None):
+    """CuPy's fuse: `@cp.fuse` (or `@cp.fuse()`) makes a function of arrays written with
+    operators and math functions, such as `5 * x + 6 * y`, one kernel that computes each
+    element in a single pass, instead of one kernel and one temporary array per operation.
+    The body is the kernel language's, element by element."""
+    if function is None:
+        return lambda decorated: fuse(decorated, kernel_name=kernel_name)
+    return Elementwise(function, name=kernel_name)
+

@@ -53,6 +53,29 @@ static void test_builtins(void) {
     CHECK_STATUS(cudapy_builtin_get(0, &info), CUDAPY_ERROR_INVALID_ARGUMENT);
 }
 
+/* A helper's result type, as its calls typed it: what an elementwise operation allocates. */
+static void test_helper_result(void) {
+    cudapy_program *program = program_from(
+        "def scaled(a, b):\n"
+        "    return a * 2 + b\n"
+        "def nothing(a):\n"
+        "    a[0] = 1\n"
+        "# k : void (int16* A, float* B, double* C)\n"
+        "def k(A, B, C):\n"
+        "    C[0] = scaled(A[0], B[0])\n"
+        "    nothing(C)\n",
+        "helpers.py");
+    cudapy_scalar_type type = CUDAPY_BOOL;
+    CHECK_STATUS(cudapy_program_helper_result(program, "scaled", &type), CUDAPY_ERROR_NOT_FOUND);
+    CHECK_OK(cudapy_program_translate(program, NULL));
+    CHECK_OK(cudapy_program_helper_result(program, "scaled", &type));
+    CHECK(type == CUDAPY_FLOAT32); /* int16 * 2 + float32: float32, as NumPy types it */
+    CHECK_STATUS(cudapy_program_helper_result(program, "nothing", &type), CUDAPY_ERROR_UNSUPPORTED);
+    CHECK_STATUS(cudapy_program_helper_result(program, "k", &type), CUDAPY_ERROR_NOT_FOUND);
+    CHECK_STATUS(cudapy_program_helper_result(program, NULL, &type), CUDAPY_ERROR_INVALID_ARGUMENT);
+    cudapy_program_delete(program);
+}
+
 static void test_translate_saxpy(void) {
     cudapy_program *program = program_from(saxpy_source, "saxpy.py");
     char *cuda = NULL;
@@ -199,6 +222,7 @@ static void test_ptx(void) {
 int main(void) {
     test_version();
     test_builtins();
+    test_helper_result();
     test_translate_saxpy();
     test_signature_from_api();
     test_diagnostics();

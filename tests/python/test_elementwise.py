@@ -1,6 +1,8 @@
 """The elementwise engine and its faces (vectorize, map and zipWith, device-array arithmetic),
 with NumPy as the oracle: on the CPU target, and on the GPU where there is one."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -302,3 +304,28 @@ def test_map_and_zip_with(target, rng):
     got = cp.map(increment, d)
     assert isinstance(got, cp.DeviceArray)
     check(got, a + 1)
+
+
+# ---- CuPy's fuse ----------------------------------------------------------------------------
+
+@cp.fuse()
+def fused_saxpy(x, y):
+    return 5 * x + 6 * y
+
+
+@cp.fuse
+def fused_math(x):
+    return math.sqrt(abs(x)) + x * x
+
+
+def test_fuse_computes_the_whole_expression_in_one_kernel(target, rng):
+    a, b = values(rng, "float32", (7, 9)), values(rng, "float32", (9,))
+    check(fused_saxpy(a, b), 5 * a + 6 * b)
+    d = cp.to_device(a)
+    got = fused_saxpy(d, cp.to_device(b))
+    assert isinstance(got, cp.DeviceArray)
+    check(got, 5 * a + 6 * b)
+    check(fused_math(d), np.sqrt(abs(a)) + a * a)
+    # One kernel for the host arrays, one for the device arrays; one memory on the CPU target.
+    assert len(fused_saxpy._kernels) == (1 if target == "cpu" else 2)
+

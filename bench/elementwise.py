@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Elementwise operations against the peers, in one run on one GPU, same data:
+
+- z = 2.5 * x + y on 2^28 float32 (GB/s: x and y read, z written), through cudapy's
+  `vectorize` on device arrays, its unfused DeviceArray arithmetic (two kernels), PyTorch
+  `torch.add(y, x, alpha=2.5, out=z)`, CuPy's ElementwiseKernel, CuPy's two operations, and
+  numba-cuda's `@vectorize(target="cuda")` on device arrays; the device-to-device copy of the
+  same bytes is the ceiling;
+- host time of `a + a` on 1,000 float32 device elements: cudapy, CuPy, PyTorch;
+- host time of a `vectorize` call on 1,000-element host arrays: cudapy and numba-cuda.
+
+Each figure is the median of samples of back-to-back calls between synchronizations, after a
+checked warm-up. Missing peers print n/a. Run on the GPU machine:
+
+    CUDAPY_LIBRARY=$PWD/build/libcudapy.so PYTHONPATH=pysrc python3 bench/elementwise.py
+"""
+
+import time
+
+import numpy as np
+
+from timing import seconds_per_launch
+
+SAMPLES = 7
+SAMPLE_SECONDS = 0.25
+N = 1 << 28
+SMALL = 1000
+
+
+def scaled_add(x, y):
+    return 2.5 * x + y
+
+
+def measure(name, call, synchronize, check=None):
+    try:
+        result = call()
+        synchronize()
+        if check is not None:
+            check(result)
+        return seconds_per_launch(call, synchronize, SAMPLES, SAMPLE_SECONDS)
+    except Exception as error:  # a peer that fails prints n/a with its reason
+        print(f"  {name}: n/a ({type(error).__name__}: {error})")
+        return None
+
+
+def host_time(call, repeats=2000):
+    call()
+    start = time.perf_counter()
+    for _ in range(repeats):
+        call()
+    return (time.perf_counter() - start) / repeats
+
+
+def main():
+    import cupy
+    import cudapy as cp
+
+    if cp.device_count() == 0:
+        print("SKIP: no CUDA GPU found")
+        return
+    rng = np.random.default_rng(1)
+    x_host = rng.random(N, dtype=np.float32)
+    y_host = rng.random(N, dtype=np.float32)
+    expected = (np.float32(2.5) * x_host[:1 << 20] + y_host[:1 << 20])
+    x, y = cupy.asarray(x_host), cupy.asarray(y_host)
+    z = cupy.empty_like(x)
+    dx, dy = cp.to_device(x_host), cp.to_device(y_host)
+    dz = cp.to_device(np.empty_like(x_host))
+    sync = cupy.cuda.Device().synchronize
+    moved = 3 * 4 * N
+
+    def close(result):
+        np.testing.assert_allclose(np.asarray(result)[:1 << 20] if not hasattr(result, "get")
+                                   else result[:1 << 20].get(), expected, rtol=1e-6)
+
+    rows = {}
+    copy_bytes = 2 * 4 * N
+    copy_time = measure("copy", lambda: cupy.copyto(z, x), sync)
+    ufunc = cp.vectorize(["float32(float32, float32)"], target="cuda")(scaled_add)
+    rows["cudapy vectorize, device arrays"] = measure(
+        "cudapy vectorize", lambda: ufunc(dx, dy, out=dz), sync, close)
+    rows["cudapy DeviceArray 2.5 * x + y (two kernels)"] = measure(
+        "cudapy arithmetic", lambda: 2.5 * dx + dy, sync, close)
+    try:
+        import torch
+        tx, ty = torch.as_tensor(x, device="cuda"), torch.as_tensor(y, device="cuda")
+        tz = torch.empty_like(tx)
+        rows["PyTorch torch.add(y, x, alpha=2.5, out=z)"] = measure(
+            "torch", lambda: torch.add(ty, tx, alpha=2.5, out=tz), torch.cuda.synchronize,
+            lambda r: close(r.cpu().numpy()))
+    except ImportError:
+        rows["PyTorch torch.add(y, x, alpha=2.5, out=z)"] = None
+    kernel = cupy.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = 2.5f * x + y",
+                                    "scaled_add")
+    rows["CuPy ElementwiseKernel"] = measure("cupy kernel", lambda: kernel(x, y, z), sync, close)
+    rows["CuPy 2.5 * x + y (two kernels)"] = measure("cupy", lambda: 2.5 * x + y, sync, close)
+    numba_ufunc = None
+    try:
+        np.row_stack = np.vstack
+        from numba import cuda as numba_cuda
+        from numba import vectorize as numba_vectorize
+        numba_ufunc = numba_vectorize(["float32(float32, float32)"], target="cuda")(scaled_add)
+        nx, ny = numba_cuda.as_cuda_array(x), numba_cuda.as_cuda_array(y)
+        nz = numba_cuda.as_cuda_array(z)
+        rows["numba-cuda vectorize, device arrays"] = measure(
+            "numba", lambda: numba_ufunc(nx, ny, out=nz), sync, lambda r: close(z))
+    except ImportError:
+        rows["numba-cuda vectorize, device arrays"] = None
+
+    device = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    print(f"elementwise z = 2.5 * x + y, 2^28 float32 ({device}), median of {SAMPLES} samples")
+    if copy_time:
+        print(f"  {'device-to-device copy (ceiling)':48s} {copy_bytes / copy_time / 1e9:9.1f} GB/s")
+    for name, seconds in rows.items():
+        figure = f"{moved / seconds / 1e9:9.1f} GB/s" if seconds else "      n/a"
+        print(f"  {name:48s} {figure}")
+
+    small = cp.to_device(np.ones(SMALL, np.float32))
+    small_cupy = cupy.ones(SMALL, np.float32)
+    print(f"host time per call, {SMALL} float32 elements (µs)")
+    print(f"  {'cudapy a + a':48s} {host_time(lambda: small + small) * 1e6:9.1f}")
+    print(f"  {'CuPy a + a':48s} {host_time(lambda: small_cupy + small_cupy) * 1e6:9.1f}")
+    try:
+        import torch
+        small_torch = torch.ones(SMALL, device="cuda")
+        print(f"  {'PyTorch a + a':48s} {host_time(lambda: small_torch + small_torch) * 1e6:9.1f}")
+    except ImportError:
+        pass
+    host_a, host_b = np.ones(SMALL, np.float32), np.ones(SMALL, np.float32)
+    print(f"  {'cudapy vectorize, host arrays':48s} "
+          f"{host_time(lambda: ufunc(host_a, host_b), 300) * 1e6:9.1f}")
+    if numba_ufunc is not None:
+        print(f"  {'numba-cuda vectorize, host arrays':48s} "
+              f"{host_time(lambda: numba_ufunc(host_a, host_b), 300) * 1e6:9.1f}")
+    sync()
+
+
+if __name__ == "__main__":
+    main()
