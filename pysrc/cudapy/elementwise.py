@@ -17,9 +17,11 @@ from types import FunctionType
 
 from . import _ffi, targets
 from ._compile import _Program
+from ._launch import Launch, launch_config
 from ._lazy import numpy as np
 from ._source import _source
 from .array import CudaArray
+from .stream import LEGACY_DEFAULT_STREAM
 from .types import dtype_of, to_dtype
 
 # The block size of elementwise launches; a grid-stride loop covers what one grid does not.
@@ -93,6 +95,9 @@ class Elementwise:
         self.signatures = [self._checked_signature(signature) for signature in signatures]
         self._kernels = {}
         self._lock = threading.Lock()
+        # Calls of same-shaped C-contiguous device arrays and numbers on the default stream,
+        # by their types: what they need, found once.
+        self._fast = {}
 
     def _parameter_count(self):
         if isinstance(self._function, FunctionType):
@@ -122,6 +127,12 @@ class Elementwise:
         call of host arrays alone is (default: $CUDAPY_TARGET, else the GPU); `threads` caps the host threads of the CPU
         target (1: one core); `loop` (input dtypes, output dtype) fixes the types, as NumPy's
         resolve_dtypes gives them, instead of the signatures."""
+        if out is None and stream == 0 and threads is None:
+            fast = self._fast.get((tuple(_fast_type(arg) for arg in args), loop))
+            if fast is not None:
+                result = fast(args)
+                if result is not None:
+                    return result
         if len(args) != self.nin:
             raise TypeError(f"{self.__name__}() takes {self.nin} argument"
                             f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
@@ -150,6 +161,12 @@ class Elementwise:
         size = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if size:
             self._launch(kernel, out, operands, flat, size, stream, threads, where)
+        if (flat and devices and not host_result and stream == 0 and threads is None
+                and out.__class__ is CudaArray and len(devices) == sum(
+                    1 for arg in args if arg.__class__ is CudaArray)):
+            key = (tuple(_fast_type(arg) for arg in args), loop)
+            self._fast[key] = _FastCall(kernel, result_dtype, [operand.dtype for operand in operands],
+                                        where)
         if scalar_call:
             return out[()] if isinstance(out, np.ndarray) else out.copy_to_host()[()]
         return out
@@ -327,6 +344,60 @@ def _flattened(value):
     if isinstance(value, CudaArray):
         return value.reshape(value.size)
     return value
+
+
+def _fast_type(value):
+    """What a fast call's key knows of an argument: a device array's dtype, a number's class."""
+    return value.dtype if value.__class__ is CudaArray else value.__class__
+
+
+class _FastCall:
+    """A call of same-shaped C-contiguous device arrays and numbers on the default stream,
+    whose kernel and types are known: it allocates the output and launches the kernel with
+    the packed arguments, with none of a first call's checks. Returns None for arguments it
+    does not take (another shape, a view, another stream), which the full call then serves."""
+
+    __slots__ = ("kernel", "dtype", "dtypes", "where", "struct", "launches")
+
+    def __init__(self, kernel, dtype, dtypes, where):
+        self.kernel, self.dtype, self.dtypes, self.where = kernel, dtype, dtypes, where
+        self.struct = kernel._struct
+        self.launches = {}
+
+    def __call__(self, args):
+        shape = None
+        for arg in args:
+            if arg.__class__ is CudaArray:
+                if (not arg._c_contiguous or arg._buffer is None or arg.target != self.where
+                        or arg._stream not in _DEFAULT_STREAMS):
+                    return None
+                if shape is None:
+                    shape = arg._shape
+                elif arg._shape != shape:
+                    return None
+        size = 1
+        for extent in shape:
+            size *= extent
+        out = CudaArray.allocate(shape, self.dtype, target=self.where)
+        if size == 0:
+            return out
+        values = [out._pointer, size]
+        for arg, dtype in zip(args, self.dtypes):
+            if arg.__class__ is CudaArray:
+                values += (arg._pointer, size)
+            else:
+                values.append(_checked_scalar(arg, dtype))
+        blocks = min((size + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS)
+        native = self.launches.get(blocks)
+        if native is None:
+            launch = Launch(self.kernel, launch_config(self.kernel.name, (blocks, _BLOCK)))
+            native = self.launches[blocks] = (launch, launch.native())
+        native = native[1]
+        _ffi.check(_ffi.launch_run_unconverted(native, self.struct.pack(*values)))
+        return out
+
+
+_DEFAULT_STREAMS = (0, LEGACY_DEFAULT_STREAM)
 
 
 def _program_target(where):
