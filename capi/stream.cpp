@@ -144,4 +144,8 @@ cudapy_status cudapy_memory_info(size_t *free_bytes, size_t *total_bytes) {
     });
 }
 
+cudapy_status cudapy_memory_share(void) {
+    return guard([] { cudapy::driver::share_device_memory(); });
+}
+
 }  // extern "C"

@@ -506,8 +506,15 @@ CUDAPY_API cudapy_status cudapy_buffer_wrap(cudapy_target target, void *pointer,
 CUDAPY_API cudapy_status cudapy_host_alloc(size_t bytes, void **out);
 /* Frees memory of cudapy_host_alloc(). NULL is allowed. */
 CUDAPY_API void cudapy_host_free(void *pointer);
-/* Free and total memory of the current device, in bytes. */
+/* Free and total memory of the current device, in bytes. Device buffers come from a pool of
+ * the library's, which keeps freed memory for reuse: free bytes do not count it. */
 CUDAPY_API cudapy_status cudapy_memory_info(size_t *free_bytes, size_t *total_bytes);
+/* The library's device memory is in use outside it (its address given to another library, as
+ * __cuda_array_interface__ and DLPack do): from now on a freed device buffer waits for the
+ * device, as cudaFree does, so that no other stream still reading it sees it reused. Until then
+ * buffers are allocated and freed in the order of the legacy default stream, which every launch
+ * and copy of the library's on another stream also ends. */
+CUDAPY_API cudapy_status cudapy_memory_share(void);
 
 #ifdef __cplusplus
 }

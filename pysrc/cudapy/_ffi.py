@@ -244,6 +244,7 @@ _PROTOTYPES = [
     ("cudapy_host_alloc", _status, [_size, _P(ctypes.c_void_p)]),
     ("cudapy_host_free", None, [ctypes.c_void_p]),
     ("cudapy_memory_info", _status, [_P(_size), _P(_size)]),
+    ("cudapy_memory_share", _status, []),
 ]
 
 
@@ -362,6 +363,18 @@ def use_gpu():
     atexit.register(lib.cudapy_compiler_wait)
     if os.environ.get("CUDAPY_NO_WARM_UP", "") in ("", "0"):
         lib.cudapy_compiler_warm_up()
+
+
+_memory_shared = False
+
+
+def share_memory():
+    """Tells the library, once, that its device memory is handed to another library (see
+    cudapy_memory_share)."""
+    global _memory_shared
+    if not _memory_shared:
+        check(lib.cudapy_memory_share())
+        _memory_shared = True
 
 
 def last_error():

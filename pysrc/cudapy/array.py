@@ -619,6 +619,7 @@ class CudaArray(_ArrayView):
         if self.target != "cuda":
             raise AttributeError(f"a CudaArray of the {self.target} target lives in host "
                                  "memory and has no __cuda_array_interface__")
+        _ffi.share_memory()
         return {"shape": self._shape,
                 "strides": None if self._c_contiguous else self._strides,
                 "typestr": self._dtype.str, "data": (self.pointer, False), "version": 3,
@@ -629,6 +630,8 @@ class CudaArray(_ArrayView):
         the legacy default stream, 2: the per-thread one, -1: no ordering); its later work
         waits for the array's stream."""
         from . import dlpack
+        if self.target == "cuda":
+            _ffi.share_memory()
         return dlpack.export(self, stream, dl_device, copy)
 
     def __dlpack_device__(self):

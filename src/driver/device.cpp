@@ -1,7 +1,7 @@
 #include "driver/device.h"
 
 #include "driver/backend.h"
-
+#include "runtime/memory.h"  // declarations only, as device.h's
 
 namespace cudapy::driver {
 
@@ -46,6 +46,10 @@ void host_free(void *pointer) {
 
 MemoryInfo memory_info() { return runtime::memory_info(); }
 
+void share_device_memory() {
+    if (runtime::device_count() > 0) runtime::share_memory();
+}
+
 #else
 
 // Without CUDA no stream or event can exist: their members are never reached.
@@ -67,6 +71,8 @@ void Event::wait_on(std::uintptr_t) const { no_cuda(); }
 void *host_alloc(std::size_t) { no_cuda(); }
 void host_free(void *) {}
 MemoryInfo memory_info() { no_cuda(); }
+
+void share_device_memory() {}
 
 #endif
 

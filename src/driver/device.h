@@ -67,4 +67,8 @@ void host_free(void *pointer);
 
 MemoryInfo memory_info();
 
+// Device memory of the library's is in use outside it (handed to another library): from now on
+// freeing device memory waits for the device, as cudaFree does. Nothing without CUDA.
+void share_device_memory();
+
 }  // namespace cudapy::driver

@@ -2,11 +2,83 @@
 
 #include <cuda_runtime_api.h>
 
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+
 #include "common/error.h"
 #include "common/limits.h"
 #include "runtime/cuda_error.h"
 
 namespace cudapy::runtime {
+
+namespace {
+
+// Device memory comes from a pool of the library's own, allocated and freed in the order of the
+// legacy default stream, while all the work that can touch it runs there: a free then costs no
+// synchronization and its memory is reused at once, as CuPy's and PyTorch's pools reuse theirs.
+// Once work may run elsewhere (a launch or copy on another stream, or memory handed to another
+// library), the library waits for the device once, then frees as cudaFree does, waiting for the
+// device, and allocates with cudaMalloc: a block is never reused while another stream may still
+// read it.
+struct Pools {
+    std::mutex mutex;
+    bool shared = false;  // written under the mutex; read without it through `shared_hint`
+    std::map<int, cudaMemPool_t> by_device;
+};
+
+Pools &pools() {
+    static Pools *all = new Pools;  // outlives every buffer freed at exit
+    return *all;
+}
+
+std::atomic<bool> shared_hint{false};
+
+cudaMemPool_t pool_of(int device) {
+    auto &all = pools();
+    auto found = all.by_device.find(device);
+    if (found != all.by_device.end()) return found->second;
+    cudaMemPoolProps props{};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.handleTypes = cudaMemHandleTypeNone;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    cudaMemPool_t pool = nullptr;
+    check_cuda(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate");
+    // Keep freed memory for reuse rather than hand it back at each synchronization.
+    std::uint64_t keep_all = UINT64_MAX;
+    check_cuda(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_all),
+               "cudaMemPoolSetAttribute");
+    all.by_device.emplace(device, pool);
+    return pool;
+}
+
+void synchronize_pooled_devices() {
+    int current = 0;
+    cudaGetDevice(&current);
+    for (const auto &[device, pool] : pools().by_device) {
+        cudaSetDevice(device);
+        cudaDeviceSynchronize();
+    }
+    cudaSetDevice(current);
+}
+
+}  // namespace
+
+void share_memory() {
+    if (shared_hint.load(std::memory_order_acquire)) return;
+    auto &all = pools();
+    std::lock_guard lock(all.mutex);
+    if (all.shared) return;
+    synchronize_pooled_devices();  // earlier uses of pooled blocks end before other streams run
+    all.shared = true;
+    shared_hint.store(true, std::memory_order_release);
+}
+
+void note_stream(std::uintptr_t stream) {
+    if (stream != 0 && reinterpret_cast<cudaStream_t>(stream) != cudaStreamLegacy) share_memory();
+}
 
 DeviceBuffer::DeviceBuffer(std::size_t bytes) : size_(bytes) {
     // A zero-byte buffer is valid and has no device memory behind it.
@@ -14,7 +86,7 @@ DeviceBuffer::DeviceBuffer(std::size_t bytes) : size_(bytes) {
     if (bytes > max_allocation_bytes)
         throw Error(Status::DeviceOutOfMemory, "out of device memory: asked for " + std::to_string(bytes) +
                                                    " bytes, more than an address space holds");
-    cudaError_t error = cudaMalloc(&pointer_, bytes);
+    auto error = static_cast<cudaError_t>(allocate(bytes));
     if (error == cudaErrorMemoryAllocation) {
         cudaGetLastError();
         std::size_t free_bytes = 0, total_bytes = 0;
@@ -30,8 +102,41 @@ DeviceBuffer::DeviceBuffer(std::size_t bytes) : size_(bytes) {
 DeviceBuffer::DeviceBuffer(void *borrowed, std::size_t bytes)
     : pointer_(borrowed), size_(bytes), owned_(false) {}
 
+int DeviceBuffer::allocate(std::size_t bytes) {
+    if (!shared_hint.load(std::memory_order_acquire)) {
+        auto &all = pools();
+        std::lock_guard lock(all.mutex);
+        if (!all.shared) {
+            int device = 0;
+            cudaError_t error = cudaGetDevice(&device);
+            if (error != cudaSuccess) return static_cast<int>(error);
+            cudaMemPool_t pool = pool_of(device);
+            error = cudaMallocFromPoolAsync(&pointer_, bytes, pool, cudaStreamLegacy);
+            if (error == cudaErrorMemoryAllocation) {
+                // What the pool keeps may be what is missing: hand it back and try once more.
+                cudaGetLastError();
+                cudaStreamSynchronize(cudaStreamLegacy);
+                cudaMemPoolTrimTo(pool, 0);
+                error = cudaMallocFromPoolAsync(&pointer_, bytes, pool, cudaStreamLegacy);
+            }
+            pooled_ = error == cudaSuccess;
+            return static_cast<int>(error);
+        }
+    }
+    return static_cast<int>(cudaMalloc(&pointer_, bytes));
+}
+
 DeviceBuffer::~DeviceBuffer() {
-    if (pointer_ && owned_) cudaFree(pointer_);
+    if (!pointer_ || !owned_) return;
+    if (!pooled_) {
+        cudaFree(pointer_);
+        return;
+    }
+    auto &all = pools();
+    std::lock_guard lock(all.mutex);
+    // Pooled memory freed after other streams came into use may still be read there.
+    if (all.shared) synchronize_pooled_devices();
+    cudaFreeAsync(pointer_, cudaStreamLegacy);
 }
 
 void DeviceBuffer::check_range(std::size_t offset, std::size_t bytes) const {
@@ -72,6 +177,7 @@ void DeviceBuffer::upload_async(std::size_t offset, const void *host, std::size_
                                 std::uintptr_t stream) {
     check_range(offset, bytes);
     if (bytes == 0) return;
+    note_stream(stream);
     check_cuda(cudaMemcpyAsync(static_cast<char *>(pointer_) + offset, host, bytes,
                                cudaMemcpyHostToDevice, as_stream(stream)),
                "asynchronous copy to the device");
@@ -81,6 +187,7 @@ void DeviceBuffer::download_async(std::size_t offset, void *host, std::size_t by
                                   std::uintptr_t stream) const {
     check_range(offset, bytes);
     if (bytes == 0) return;
+    note_stream(stream);
     check_cuda(cudaMemcpyAsync(host, static_cast<const char *>(pointer_) + offset, bytes,
                                cudaMemcpyDeviceToHost, as_stream(stream)),
                "asynchronous copy from the device");
@@ -89,6 +196,7 @@ void DeviceBuffer::download_async(std::size_t offset, void *host, std::size_t by
 void copy_async(void *destination, const void *source, std::size_t bytes,
                 std::uintptr_t stream) {
     if (bytes == 0) return;
+    note_stream(stream);
     // cudaMemcpyDefault: unified addressing tells device memory from host memory.
     check_cuda(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDefault, as_stream(stream)),
                "copy between buffers");

@@ -28,10 +28,17 @@ public:
     void check_range(std::size_t offset, std::size_t bytes) const;
 
 private:
+    int allocate(std::size_t bytes);  // a cudaError_t
     void *pointer_ = nullptr;
     std::size_t size_ = 0;
     bool owned_ = true;
+    bool pooled_ = false;  // from the library's pool, freed in stream order
 };
+
+// Work on a stream other than the legacy default one, or memory handed to another library:
+// from then on freed device memory waits for the device (see memory.cpp).
+void note_stream(std::uintptr_t stream);
+void share_memory();
 
 // Copies `bytes` from `source` to `destination`, each in device or host memory, ordered on
 // `stream`.

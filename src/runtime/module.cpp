@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "runtime/cuda_error.h"
+#include "runtime/memory.h"
 
 namespace cudapy::runtime {
 
@@ -65,6 +66,7 @@ int auto_block_size(const void *kernel) {
 
 void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
             std::uintptr_t stream, void **args) {
+    note_stream(stream);
     check_cuda(cudaLaunchKernel(kernel, dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z),
                                 args, shared_bytes, reinterpret_cast<cudaStream_t>(stream)),
                "launching the kernel");

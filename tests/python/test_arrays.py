@@ -213,3 +213,41 @@ def test_without_a_gpu_streams_say_so():
     with pytest.raises(cp.NoDeviceError):
         cp.memory_info()
     assert cp.default_stream().handle == 0
+
+
+POOL_CHILD = r"""
+import numpy as np
+import cudapy as cp
+
+# Device memory freed on the default stream is reused at once, with no synchronization.
+first = cp.to_device(np.arange(1 << 20, dtype=np.float32))
+address = first.pointer
+del first
+second = cp.DeviceArray.allocate(1 << 20, np.float32)
+assert second.pointer == address, (hex(second.pointer), hex(address))
+
+# Work on another stream: results stay right while blocks come and go on both.
+stream = cp.stream()
+values = np.arange(1 << 16, dtype=np.float64)
+for round in range(50):
+    a = cp.to_device(values, stream=stream)
+    b = (a * 2 + 1)
+    del a
+    c = cp.to_device(values)
+    assert np.array_equal(np.asarray(b), values * 2 + 1)
+    assert np.array_equal(np.asarray(c), values)
+print("ok")
+"""
+
+
+@pytest.mark.gpu
+def test_device_memory_is_pooled_and_stays_right_across_streams(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "pool_child.py"
+    script.write_text(POOL_CHILD)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, CUDAPY_TARGET="cuda"))
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
