@@ -308,8 +308,7 @@ def test_map_and_zip_with(target, rng):
 
 # ---- CuPy's fuse ----------------------------------------------------------------------------
 
-@cp.fuse()
-def fused_saxpy(x, y):
+def saxpy_expression(x, y):
     return 5 * x + 6 * y
 
 
@@ -321,6 +320,7 @@ def fused_math(x):
 def test_fuse_computes_the_whole_expression_in_one_kernel(target, rng):
     # Positive values: no cancellation, which the GPU's fused multiply-add would show.
     a, b = values(rng, "float32", (7, 9), low=0), values(rng, "float32", (9,), low=0)
+    fused_saxpy = cp.fuse()(saxpy_expression)
     check(fused_saxpy(a, b), 5 * a + 6 * b)
     d = cp.to_device(a)
     got = fused_saxpy(d, cp.to_device(b))
