@@ -26,7 +26,7 @@ from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError,
 from ._compile import ptx, translate
 from ._launch import dim3
 from .kernel import Kernel, Module, compile, module
-from .elementwise import Elementwise, fuse, map, zipWith
+from .elementwise import Elementwise, ElementwiseKernel, fuse, map, zipWith
 from .arraymath import if_positive, where
 from .vectorize import vectorize
 
@@ -60,5 +60,5 @@ __all__ = [
     "DeviceArray", "Event", "Stream", "default_stream", "device_array", "empty", "empty_like",
     "event", "external_stream", "from_dlpack", "memory_info", "pinned_array", "stream",
     "to_device", "zeros", "zeros_like",
-    "Elementwise", "fuse", "if_positive", "map", "vectorize", "where", "zipWith",
+    "Elementwise", "ElementwiseKernel", "fuse", "if_positive", "map", "vectorize", "where", "zipWith",
 ]

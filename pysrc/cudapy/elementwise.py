@@ -489,3 +489,109 @@ def fuse(function=None, *, kernel_name=None):
         return lambda decorated: fuse(decorated, kernel_name=kernel_name)
     return Elementwise(function, name=kernel_name)
 
+
+# ---- PyCUDA's ElementwiseKernel ----------------------------------------------------------------
+
+# C's spellings of the scalar types, as PyCUDA's argument lists write them.
+_C_TYPES = {
+    "float": "float32", "double": "float64", "bool": "bool_", "char": "int8",
+    "signed char": "int8", "unsigned char": "uint8", "short": "int16",
+    "unsigned short": "uint16", "int": "int32", "signed": "int32", "unsigned": "uint32",
+    "unsigned int": "uint32", "long": "int64", "long long": "int64", "unsigned long": "uint64",
+    "unsigned long long": "uint64",
+}
+_LOOP_NAMES = ("i", "n", "cudapy_first", "cudapy_step")
+
+
+def _declarations(arguments):
+    """[(name, type, is_array)] of 'float a, float *x' (C's spelling, or NumPy's type names)."""
+    import re
+
+    parsed = []
+    for declaration in arguments.split(","):
+        match = re.fullmatch(r"\s*(?:const\s+)?([A-Za-z_][\w ]*?)\s*(\*?)\s*([A-Za-z_]\w*)\s*",
+                             declaration)
+        if not match:
+            raise ValueError(f"ElementwiseKernel: cannot read the argument {declaration.strip()!r}; "
+                             "write it as 'float a' or 'float *x'")
+        type_name, pointer, name = match.groups()
+        type_name = " ".join(type_name.split())
+        spelled = _C_TYPES.get(type_name, type_name)
+        try:
+            dtype = to_dtype(spelled)
+        except TypeError:
+            raise TypeError(f"ElementwiseKernel: argument {name!r} has the unknown type "
+                            f"{type_name!r}") from None
+        if name in _LOOP_NAMES:
+            raise ValueError(f"ElementwiseKernel: the argument name {name!r} is the loop's own")
+        parsed.append((name, dtype, bool(pointer)))
+    if not any(is_array for _, _, is_array in parsed):
+        raise ValueError("ElementwiseKernel: no argument is an array (write 'float *x')")
+    return parsed
+
+
+class ElementwiseKernel:
+    """PyCUDA's ElementwiseKernel with the operation written in Python:
+
+        lin_comb = ElementwiseKernel("float a, float *x, float b, float *y, float *z",
+                                     "z[i] = a*x[i] + b*y[i]")
+        lin_comb(5.0, x, 6.0, y, z)
+
+    The operation runs once for each index `i` below `n`, the size of the first array argument
+    (or over `range=`/`slice=`), with Python's semantics; statements may be separated by `;`.
+    `preamble` holds Python helper functions the operation calls, `loop_prep` and
+    `after_loop` statements run by each thread before and after its part of the loop."""
+
+    def __init__(self, arguments, operation, name="kernel", keep=False, options=None,
+                 preamble="", loop_prep="", after_loop="", target=None):
+        self.name = name
+        self._arguments = _declarations(arguments)
+        params = ", ".join(name for name, _, _ in self._arguments)
+        types = ", ".join(_type_text(dtype) + ("*" if is_array else "")
+                          for _, dtype, is_array in self._arguments)
+        lines = [f"# {name} : void ({types}, int64, int64, int64)",
+                 f"def {name}({params}, cudapy_first, n, cudapy_step):"]
+        lines += [f"    {loop_prep}"] if loop_prep.strip() else []
+        lines += ["    i = cudapy_first + (int64(blockIdx.x) * blockDim.x + threadIdx.x) * cudapy_step",
+                  "    while i < n:",
+                  f"        {operation}",
+                  "        i += int64(gridDim.x) * blockDim.x * cudapy_step"]
+        lines += [f"    {after_loop}"] if after_loop.strip() else []
+        source = "\n".join(lines) + "\n"
+        self._program_parts = [source] + ([preamble] if preamble.strip() else [])
+        self._target = target
+        self._kernels = {}
+
+    def _kernel(self, where):
+        kernel = self._kernels.get(where)
+        if kernel is None:
+            from .kernel import Kernel
+
+            program = _Program(self._program_parts, None, target=_program_target(where))
+            program.check()
+            kernel = self._kernels[where] = Kernel(program, self.name)
+        return kernel
+
+    def __call__(self, *args, range=None, slice=None, stream=None):  # PyCUDA's keywords
+        if len(args) != len(self._arguments):
+            raise TypeError(f"{self.name}() takes {len(self._arguments)} arguments but "
+                            f"{len(args)} were given")
+        first = next(arg for arg, (_, _, is_array) in zip(args, self._arguments) if is_array)
+        size = first.size if hasattr(first, "size") else len(first)
+        if range is not None and slice is not None:
+            raise TypeError(f"{self.name}(): give range= or slice=, not both")
+        start, stop, step = 0, size, 1
+        if range is not None:
+            start, stop, step = range.start, range.stop, range.step
+        elif slice is not None:
+            start, stop, step = slice.indices(size)
+        if step <= 0:
+            raise ValueError(f"{self.name}(): the step must be positive, got {step}")
+        devices = [arg for arg in args if _is_device(arg)]
+        where = _device_target(devices) or targets.resolve(self._target)
+        count = max(0, (stop - start + step - 1) // step)
+        if count == 0:
+            return
+        blocks = min((count + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS)
+        self._kernel(where)[blocks, _BLOCK, stream or 0](*args, start, stop, step)
+

@@ -330,3 +330,52 @@ def test_fuse_computes_the_whole_expression_in_one_kernel(target, rng):
     # One kernel for the host arrays, one for the device arrays; one memory on the CPU target.
     assert len(fused_saxpy._kernels) == (1 if target == "cpu" else 2)
 
+
+
+# ---- PyCUDA's ElementwiseKernel -------------------------------------------------------------
+
+def test_elementwise_kernel_as_pycuda_writes_it(target, rng):
+    lin_comb = cp.ElementwiseKernel("float a, float *x, float b, float *y, float *z",
+                                    "z[i] = a*x[i] + b*y[i]", "lin_comb")
+    a, b = values(rng, "float32", 1000, low=0), values(rng, "float32", 1000, low=0)
+    x, y = cp.to_device(a), cp.to_device(b)
+    z = cp.to_device(np.zeros(1000, np.float32))
+    lin_comb(5, x, 6, y, z)
+    check(z, np.float32(5) * a + np.float32(6) * b)
+    z.fill(0)
+    lin_comb(1, x, 0, y, z, slice=slice(10, 900, 7))
+    expected = np.zeros(1000, np.float32)
+    expected[10:900:7] = a[10:900:7]
+    check(z, expected)
+    z.fill(0)
+    lin_comb(1, x, 0, y, z, range=range(5, 20, 5))
+    expected = np.zeros(1000, np.float32)
+    expected[5:20:5] = a[5:20:5]
+    check(z, expected)
+
+
+def test_elementwise_kernel_preamble_and_c_type_names(target):
+    histogram_index = cp.ElementwiseKernel(
+        "unsigned int *out, long long modulus, const double *scale",
+        "value = squared(i) % modulus; out[i] = value * int64(scale[0])",
+        preamble="def squared(v):\n    return v * v\n")
+    out = cp.to_device(np.zeros(50, np.uint32))
+    histogram_index(out, 7, cp.to_device(np.array([3.0])))
+    index = np.arange(50, dtype=np.int64)
+    check(out, ((index * index % 7) * 3).astype(np.uint32))
+
+
+@pytest.mark.parametrize("arguments, error, message", [
+    ("float a, float *x[]", ValueError, "cannot read the argument"),
+    ("quad *x", TypeError, "unknown type 'quad'"),
+    ("float a, float b", ValueError, "no argument is an array"),
+    ("float *i", ValueError, "the loop's own")])
+def test_elementwise_kernel_refuses_bad_argument_lists(arguments, error, message):
+    with pytest.raises(error, match=message):
+        cp.ElementwiseKernel(arguments, "x[i] = 0")
+
+
+def test_elementwise_kernel_operation_errors_are_compile_errors():
+    kernel = cp.ElementwiseKernel("float *x", "x[i] = x[i] > 0 ? x[i] : 0", target="cpu")
+    with pytest.raises(cp.CompileError):
+        kernel(np.ones(4, np.float32))
