@@ -2,6 +2,7 @@
 and the view of other libraries' device arrays through __cuda_array_interface__."""
 
 import ctypes
+import functools
 import math
 import operator
 import sys
@@ -174,6 +175,19 @@ def launch_key(memory, dtype, ndim, layout):
     return _LAUNCH_KEYS.setdefault(key, key)
 
 
+@functools.lru_cache(maxsize=512)
+def _description(shape, strides, dtype, memory):
+    """What a launch reads of an array besides its address, the same for every array of one
+    shape, strides, dtype and memory: worked out once for the arrays an operation makes."""
+    element_strides = tuple(stride // dtype.itemsize for stride in strides)
+    c_contiguous, f_contiguous = _contiguity(shape, strides, dtype.itemsize)
+    layout = layout_of(c_contiguous, f_contiguous)
+    type_key = (dtype, len(shape), layout)
+    # What a launch compares with its parameter's to accept the array at once.
+    return (element_strides, c_contiguous, f_contiguous, layout, type_key,
+            launch_key(memory, *type_key))
+
+
 class _ArrayView:
     """What a kernel launch reads of an array in the memory of its target: the address, the
     extents and the strides (in elements), packed once as the C ABI lays them out."""
@@ -186,14 +200,10 @@ class _ArrayView:
         self._shape = shape
         self._strides = strides
         self._dtype = dtype
-        self._element_strides = tuple(stride // dtype.itemsize for stride in strides)
-        self._c_contiguous, self._f_contiguous = _contiguity(shape, strides, dtype.itemsize)
-        self._layout = layout_of(self._c_contiguous, self._f_contiguous)
+        (self._element_strides, self._c_contiguous, self._f_contiguous, self._layout,
+         self._type_key, self._launch_key) = _description(shape, strides, dtype, memory)
         self._packed = (pointer, *shape)
         self._packed_strided = self._packed + self._element_strides
-        self._type_key = (dtype, len(shape), self._layout)
-        # What a launch compares with its parameter's to accept the array at once.
-        self._launch_key = launch_key(memory, *self._type_key)
 
 
 def _release_buffer(buffer, on_release):
@@ -295,6 +305,16 @@ class CudaArray(_ArrayView):
         handle = stream_handle(stream, f"{where}: the stream")
         array._allocate(shape, strides, dtype, handle, where)
         array._use_stream(handle, stream)
+        return array
+
+    @classmethod
+    def _empty(cls, shape, dtype, target):
+        """An uninitialized C-ordered array of a shape (a tuple of ints) and dtype that the
+        caller made itself, on the default stream: allocate() without its checks, for the
+        results of array operations."""
+        array = cls.__new__(cls)
+        array.target = target
+        array._allocate(shape, _contiguous_strides(shape, dtype.itemsize, "C"), dtype)
         return array
 
     def _allocate(self, shape, strides, dtype, stream=0, where="CudaArray"):

@@ -51,20 +51,37 @@ def apply(name, *args, out=None, stream=0):
     """NumPy's ufunc `name` on the arguments, as an elementwise kernel computing in the types
     of the loop NumPy would choose (np.ufunc.resolve_dtypes), so that results and their
     dtypes are NumPy's."""
-    ufunc = getattr(np, name)
-    given = tuple(arg.__class__ if arg.__class__ in (int, float, complex)
-                  else np.dtype(arg.dtype) if hasattr(arg, "dtype")
-                  else np.asarray(arg).dtype for arg in args)
+    given = tuple(_type_of(arg) for arg in args)
+    loop = _LOOPS.get((name, given))
+    if loop is None:
+        loop = _LOOPS[name, given] = _resolve(name, given)
+    if out is not None and not np.can_cast(loop[1], out.dtype, "same_kind"):
+        raise TypeError(f"Cannot cast ufunc '{name}' output from {loop[1]} to {out.dtype} "
+                        "with casting rule 'same_kind'")
+    return _operation_named(name)(*args, out=out, stream=stream, loop=loop)
+
+
+_LOOPS = {}  # (ufunc name, operand types) -> (input dtypes, output dtype)
+
+
+def _type_of(arg):
+    """What NumPy's type resolution takes for an operand: a dtype, or a Python number's class
+    (weak, NEP 50)."""
+    if arg.__class__ is CudaArray:
+        return arg._dtype
+    if arg.__class__ in (int, float, complex):
+        return arg.__class__
+    return np.dtype(arg.dtype) if hasattr(arg, "dtype") else np.asarray(arg).dtype
+
+
+def _resolve(name, given):
     try:
-        loop = ufunc.resolve_dtypes(given + (None,))
+        loop = getattr(np, name).resolve_dtypes(given + (None,))
     except TypeError:
         names = ", ".join(getattr(dtype, "__name__", str(dtype)) for dtype in given)
         raise TypeError(f"ufunc '{name}' is not supported for the input types ({names})") \
             from None
-    if out is not None and not np.can_cast(loop[-1], out.dtype, "same_kind"):
-        raise TypeError(f"Cannot cast ufunc '{name}' output from {loop[-1]} to {out.dtype} "
-                        "with casting rule 'same_kind'")
-    return _operation_named(name)(*args, out=out, stream=stream, loop=(loop[:-1], loop[-1]))
+    return loop[:-1], loop[-1]
 
 
 def _binary(name):

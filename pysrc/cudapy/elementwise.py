@@ -378,7 +378,7 @@ class _FastCall:
         size = 1
         for extent in shape:
             size *= extent
-        out = CudaArray.allocate(shape, self.dtype, target=self.where)
+        out = CudaArray._empty(shape, self.dtype, self.where)
         if size == 0:
             return out
         values = [out._pointer, size]
