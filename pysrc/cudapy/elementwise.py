@@ -151,18 +151,23 @@ class Elementwise:
                     for arg, array, dtype in zip(args, arrays, inputs)]
         scalar_call = not any(operand.is_array for operand in operands) and out is None
         flat = self._flat(operands, out, shape)
-        kernel, result_dtype = self._kernel(operands, out_dtype, where, len(shape), flat,
-                                            converted)
-        host_result = not devices
-        if out is None:
-            out = self._allocate(shape, result_dtype, where, host_result, stream)
-        else:
+        if out is not None:
             self._check_out(out, shape)
+        store_dtype = None if out is None else np.dtype(out.dtype)
+        kernel, result_dtype = self._kernel(operands, out_dtype, where, len(shape), flat,
+                                            converted, store_dtype)
+        if store_dtype is not None and not np.can_cast(result_dtype, store_dtype, "same_kind"):
+            raise TypeError(f"{self.__name__}(): cannot store its {result_dtype} results in out= "
+                            f"of {store_dtype} (NumPy's 'same_kind' casting)")
+        host_result = not devices
+        fresh_out = out is None
+        if fresh_out:
+            out = self._allocate(shape, result_dtype, where, host_result, stream)
         size = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if size:
             self._launch(kernel, out, operands, flat, size, stream, threads, where)
-        if (flat and devices and not host_result and stream == 0 and threads is None
-                and out.__class__ is CudaArray and len(devices) == sum(
+        if (flat and fresh_out and devices and not host_result and stream == 0 and threads is None
+                and len(devices) == sum(
                     1 for arg in args if arg.__class__ is CudaArray)):
             key = (tuple(_fast_type(arg) for arg in args), loop)
             self._fast[key] = _FastCall(kernel, result_dtype, [operand.dtype for operand in operands],
@@ -254,16 +259,17 @@ class Elementwise:
 
     # ---- kernels --------------------------------------------------------------------------
 
-    def _kernel(self, operands, out_dtype, where, ndim, flat, converted):
+    def _kernel(self, operands, out_dtype, where, ndim, flat, converted, store_dtype):
         key = (tuple((operand.dtype, operand.is_array) for operand in operands), out_dtype,
-               where, ndim if not flat else -1, converted)
+               where, ndim if not flat else -1, converted, store_dtype)
         found = self._kernels.get(key)
         if found is not None:
             return found
         with self._lock:
             found = self._kernels.get(key)
             if found is None:
-                found = self._make_kernel(operands, out_dtype, where, ndim, flat, converted)
+                found = self._make_kernel(operands, out_dtype, where, ndim, flat, converted,
+                                          store_dtype)
                 self._kernels[key] = found
         return found
 
@@ -292,13 +298,13 @@ class Elementwise:
             program.handle)
         return dtype_of(result.value)
 
-    def _make_kernel(self, operands, out_dtype, where, ndim, flat, converted):
+    def _make_kernel(self, operands, out_dtype, where, ndim, flat, converted, store_dtype):
         from .kernel import Kernel
 
         result_dtype = out_dtype or self._result_dtype(operands, where, converted)
         params = ", ".join(["out"] + [f"a{position}" for position in range(len(operands))])
         dims = 1 if flat else max(ndim, 1)
-        types = ", ".join([_type_text(result_dtype, dims, flat)] + [
+        types = ", ".join([_type_text(store_dtype or result_dtype, dims, flat)] + [
             _type_text(operand.dtype, dims if operand.is_array else 0, flat)
             for operand in operands])
         lines = [f"# {_KERNEL} : void ({types})",

@@ -74,6 +74,84 @@ class UFunc:
                             threads=threads)
 
 
+    def reduce(self, array, axis=0, keepdims=False):
+        """Folds a binary ufunc over `axis` (an int, or None for every axis), as NumPy's
+        ufunc.reduce: a device array gives a device array (a 0-d result included), a host array
+        a host array or a NumPy scalar. The elements are combined pairwise, in a tree of
+        elementwise kernels, so the function must be associative (as for add, multiply, min,
+        max); for floating-point sums the order differs from NumPy's, and so may the last
+        bits. An empty axis is an error: the function has no identity."""
+        if self.nin != 2:
+            raise ValueError(f"reduce only supported for binary functions; {self.__name__}() "
+                             f"takes {self.nin}")
+        device = isinstance(array, elementwise.CudaArray)
+        if not device:
+            import numpy as np
+
+            host = np.asarray(array)
+            target = _TARGETS[self.target]
+            array = elementwise.CudaArray(host if host.ndim else host.reshape(1),
+                                          target="cpu" if target == "cpu" else "cuda")
+        if axis is None:
+            array = _flattened_copy(array)
+            axis = 0
+        if not -array.ndim <= axis < array.ndim:
+            raise ValueError(f"axis {axis} is out of bounds for an array of dimension "
+                             f"{array.ndim}")
+        axis %= array.ndim
+        folded = _fold(self, _axis_first(array, axis))
+        if keepdims:
+            folded = folded.reshape(*folded.shape[:axis], 1, *folded.shape[axis:])
+        if device:
+            return folded
+        result = folded.copy_to_host()
+        return result[()] if result.ndim == 0 else result
+
+
+def _axis_first(array, axis):
+    """A view of the device array with `axis` moved first."""
+    order = [axis] + [other for other in range(array.ndim) if other != axis]
+    return array._view(0, tuple(array.shape[i] for i in order),
+                       tuple(array.strides[i] for i in order))
+
+
+def _flattened_copy(array):
+    copy = array.copy() if not array.is_c_contiguous() else array
+    return copy.reshape(copy.size)
+
+
+def _fold(ufunc, array):
+    """The leading axis folded with the binary ufunc, halving it in each round: element j of
+    the first half is combined with element j of the second (the middle one of an odd count
+    goes on as it is), until one row is left."""
+    count = array.shape[0]
+    if count == 0:
+        raise ValueError(f"zero-size array to reduction operation {ufunc.__name__} which has "
+                         "no identity")
+    while count > 1:
+        half = (count + 1) // 2
+        pairs = ufunc._engine(array[:count - half], array[half:count])
+        if half != count - half:
+            kept = elementwise.CudaArray.allocate((half,) + pairs.shape[1:], pairs.dtype,
+                                                  target=pairs.target)
+            _keep()(pairs, out=kept[:count - half])
+            _keep()(array[count - half:half], out=kept[count - half:])
+            pairs = kept
+        array, count = pairs, half
+    folded = array[0] if array.ndim > 1 else array.reshape(())
+    return folded if folded.is_c_contiguous() else folded.copy()
+
+
+_KEEP = []
+
+
+def _keep():
+    """The identity as an elementwise operation: a copy converted to its out='s dtype."""
+    if not _KEEP:
+        _KEEP.append(elementwise.Elementwise("def keep(x):\n    return x\n"))
+    return _KEEP[0]
+
+
 def vectorize(signatures=None, target="cpu", **options):
     """Makes a scalar function a ufunc: `@vectorize`, `@vectorize(["f4(f4, f4)"], target=...)`
     or `vectorize(signatures, target=...)(function)`. Without signatures each new tuple of

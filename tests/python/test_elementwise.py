@@ -379,3 +379,51 @@ def test_elementwise_kernel_operation_errors_are_compile_errors():
     kernel = cp.ElementwiseKernel("float *x", "x[i] = x[i] > 0 ? x[i] : 0", target="cpu")
     with pytest.raises(cp.CompileError):
         kernel(np.ones(4, np.float32))
+
+
+# ---- ufunc.reduce ---------------------------------------------------------------------------
+
+@cp.vectorize(["int64(int64, int64)", "float64(float64, float64)"])
+def add_numbers(a, b):
+    return a + b
+
+
+@cp.vectorize
+def larger(a, b):
+    return a if a > b else b
+
+
+@pytest.mark.parametrize("shape", [(1,), (7,), (1000,), (3, 5), (4, 1, 6), (2, 9, 3)])
+def test_reduce_folds_every_axis_as_numpy_does(target, rng, shape):
+    a = values(rng, "int64", shape)
+    for axis in list(range(-len(shape), len(shape))) + [None]:
+        check(np.asarray(add_numbers.reduce(a, axis=axis)), np.asarray(np.add.reduce(a, axis=axis)))
+        check(np.asarray(larger.reduce(a, axis=axis)),
+              np.asarray(np.maximum.reduce(a, axis=axis)))
+    f = values(rng, "float64", shape)
+    check(np.asarray(add_numbers.reduce(f, axis=0, keepdims=True)),
+          np.add.reduce(f, axis=0, keepdims=True))
+
+
+def test_reduce_of_device_arrays_stays_on_the_device(target, rng):
+    a = values(rng, "float64", (33, 17))
+    d = cp.to_device(a)
+    got = add_numbers.reduce(d, axis=1)
+    assert isinstance(got, cp.DeviceArray)
+    check(got, a.sum(axis=1))
+    total = larger.reduce(d, axis=None)
+    assert isinstance(total, cp.DeviceArray) and total.shape == ()
+    check(total, np.asarray(a.max()))
+
+
+def test_reduce_refuses_what_numpy_refuses():
+    with pytest.raises(ValueError, match="zero-size array to reduction operation add_numbers"):
+        add_numbers.reduce(np.zeros((0, 3)))
+    with pytest.raises(ValueError, match="axis 2 is out of bounds"):
+        add_numbers.reduce(np.zeros((2, 3)), axis=2)
+    with pytest.raises(ValueError, match="binary functions"):
+        cp.vectorize(lambda_free_square).reduce(np.ones(3))
+
+
+def lambda_free_square(x):
+    return x * x
