@@ -7,7 +7,10 @@
   numba-cuda's `@vectorize(target="cuda")` on device arrays; the device-to-device copy of the
   same bytes is the ceiling;
 - host time of `a + a` on 1,000 float32 device elements: cudapy, CuPy, PyTorch;
-- host time of a `vectorize` call on 1,000-element host arrays: cudapy and numba-cuda.
+- host time of a `vectorize` call on 1,000-element host arrays: cudapy and numba-cuda;
+- Mandelbrot escape counts of 1024^2 points through `vectorize(target="parallel")` on the
+  host's cores against NumPy iterating every point at once (run alone with --parallel: no
+  GPU needed).
 
 Each figure is the median of samples of back-to-back calls between synchronizations, after a
 checked warm-up. Missing peers print n/a. Run on the GPU machine:
@@ -51,7 +54,65 @@ def host_time(call, repeats=2000):
     return (time.perf_counter() - start) / repeats
 
 
+ESCAPE_ITERATIONS = 200
+
+
+def escape_count(real, imaginary):
+    """The Mandelbrot iterations before z leaves the circle of radius 2 (at most 200)."""
+    z_real, z_imaginary = real, imaginary
+    count = 0
+    while count < 200 and z_real * z_real + z_imaginary * z_imaginary <= 4.0:
+        z_real, z_imaginary = (z_real * z_real - z_imaginary * z_imaginary + real,
+                               2.0 * z_real * z_imaginary + imaginary)
+        count += 1
+    return count
+
+
+def escape_count_numpy(real, imaginary):
+    """The same, NumPy's way: every point iterated at once, the escaped ones masked out."""
+    z_real, z_imaginary = real.copy(), imaginary.copy()
+    count = np.zeros(real.shape, np.int64)
+    for _ in range(ESCAPE_ITERATIONS):
+        inside = z_real * z_real + z_imaginary * z_imaginary <= 4.0
+        if not inside.any():
+            break
+        count += inside
+        new_real = np.where(inside, z_real * z_real - z_imaginary * z_imaginary + real, z_real)
+        z_imaginary = np.where(inside, 2.0 * z_real * z_imaginary + imaginary, z_imaginary)
+        z_real = new_real
+    return count
+
+
+def parallel_against_numpy():
+    import os
+
+    import cudapy as cp
+
+    side = 1024
+    real, imaginary = np.meshgrid(np.linspace(-2.0, 0.6, side), np.linspace(-1.2, 1.2, side))
+    ufunc = cp.vectorize(target="parallel")(escape_count)
+    expected = escape_count_numpy(real, imaginary)
+    got = ufunc(real, imaginary)
+    # A point on the boundary may escape one iteration apart, as float64 rounds: allow a few.
+    assert np.mean(got != expected) < 1e-4, np.mean(got != expected)
+    numpy_time = host_time(lambda: escape_count_numpy(real, imaginary), 3)
+    ours = host_time(lambda: ufunc(real, imaginary), 3)
+    cores = os.cpu_count()
+    label = 'cudapy vectorize(target="parallel")'
+    print(f"Mandelbrot escape counts of {side}x{side} float64 points, at most "
+          f"{ESCAPE_ITERATIONS} iterations, {cores} host cores (ms per call)")
+    print(f"  {label:48s} {ours * 1e3:9.1f}")
+    print(f"  {'NumPy, every point at once with masks':48s} {numpy_time * 1e3:9.1f}")
+    print(f"  speed-up {numpy_time / ours:.1f}x on {cores} cores "
+          f"(target: at least {0.5 * cores:.1f}x)")
+
+
 def main():
+    import sys
+
+    if "--parallel" in sys.argv:
+        parallel_against_numpy()
+        return
     import cupy
     import cudapy as cp
 
@@ -133,6 +194,7 @@ def main():
         print(f"  {'numba-cuda vectorize, host arrays':48s} "
               f"{host_time(lambda: numba_ufunc(host_a, host_b), 300) * 1e6:9.1f}")
     sync()
+    parallel_against_numpy()
 
 
 if __name__ == "__main__":
