@@ -56,3 +56,12 @@ def gpu():
     """For tests that need a GPU: skips them without one."""
     if gpu_missing_reason():
         pytest.skip(gpu_missing_reason())
+
+
+@pytest.fixture(params=["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.nvrtc])])
+def target(request, monkeypatch):
+    """Runs the test's kernels on the CPU target, and on the GPU where there is one (through
+    $CUDAPY_TARGET); the target's name."""
+    monkeypatch.setenv("CUDAPY_TARGET", request.param)
+    return request.param
+

@@ -9,16 +9,9 @@ import pytest
 import cudapy as cp
 from cudapy import cuda
 
-TARGETS = ["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.nvrtc])]
 
 INTEGERS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 FLOATS = ["float16", "float32", "float64"]
-
-
-@pytest.fixture(params=TARGETS)
-def target(request, monkeypatch):
-    monkeypatch.setenv("CUDAPY_TARGET", request.param)
-    return request.param
 
 
 @pytest.fixture
@@ -329,7 +322,6 @@ def test_fuse_computes_the_whole_expression_in_one_kernel(target, rng):
     check(fused_math(d), np.sqrt(abs(a)) + a * a)
     # One kernel for the host arrays, one for the device arrays; one memory on the CPU target.
     assert len(fused_saxpy._kernels) == (1 if target == "cpu" else 2)
-
 
 
 # ---- PyCUDA's ElementwiseKernel -------------------------------------------------------------

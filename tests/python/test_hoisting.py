@@ -18,11 +18,8 @@ import pytest
 import cudapy as cp
 
 
-@pytest.fixture(autouse=True, params=["cpu", pytest.param("cuda", marks=[pytest.mark.gpu,
-                                                                          pytest.mark.nvrtc])])
-def target(request, monkeypatch):
-    monkeypatch.setenv("CUDAPY_TARGET", request.param)
-    return request.param
+# Every test runs its kernels on the CPU target, and on the GPU where there is one.
+pytestmark = pytest.mark.usefixtures("target")
 
 
 HOISTED = """

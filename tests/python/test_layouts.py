@@ -12,11 +12,8 @@ DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, 
 LAYOUTS = ["C", "F", "strided", "reversed"]
 
 
-@pytest.fixture(autouse=True, params=["cpu", pytest.param("cuda", marks=[pytest.mark.gpu,
-                                                                          pytest.mark.nvrtc])])
-def target(request, monkeypatch):
-    monkeypatch.setenv("CUDAPY_TARGET", request.param)
-    return request.param
+# Every test runs its kernels on the CPU target, and on the GPU where there is one.
+pytestmark = pytest.mark.usefixtures("target")
 
 
 def view(base, layout):

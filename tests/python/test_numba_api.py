@@ -19,15 +19,6 @@ import cudapy.cuda
 from cudapy import _ffi, cuda
 from cudapy._interpreter_cuda import CudaNames
 
-TARGETS = ["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.nvrtc])]
-
-
-@pytest.fixture(params=TARGETS)
-def target(request, monkeypatch):
-    """Runs the test's kernels on the CPU target, and on the GPU where there is one."""
-    monkeypatch.setenv("CUDAPY_TARGET", request.param)
-    return request.param
-
 
 @pytest.fixture
 def rng():

@@ -22,12 +22,8 @@ import pytest
 import cudapy as cp
 import interpreter
 
-@pytest.fixture(autouse=True, params=["cpu", pytest.param("cuda", marks=[pytest.mark.gpu,
-                                                                          pytest.mark.nvrtc])])
-def target(request, monkeypatch):
-    """Every test runs its kernels on the CPU target, and on the GPU where there is one."""
-    monkeypatch.setenv("CUDAPY_TARGET", request.param)
-    return request.param
+# Every test runs its kernels on the CPU target, and on the GPU where there is one.
+pytestmark = pytest.mark.usefixtures("target")
 
 N = 4096
 INTEGER_TYPES = [np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64,

@@ -21,12 +21,8 @@ import cudapy as cp
 from cudapy import cuda
 
 
-@pytest.fixture(autouse=True, params=["cpu", pytest.param("cuda", marks=[pytest.mark.gpu,
-                                                                          pytest.mark.nvrtc])])
-def target(request, monkeypatch):
-    """Every test runs its kernels on the CPU target, and on the GPU where there is one."""
-    monkeypatch.setenv("CUDAPY_TARGET", request.param)
-    return request.param
+# Every test runs its kernels on the CPU target, and on the GPU where there is one.
+pytestmark = pytest.mark.usefixtures("target")
 
 
 @pytest.fixture
