@@ -440,6 +440,14 @@ class CudaArray(_ArrayView):
         raise TypeError("len() of a CudaArray is refused, as iteration is: use a.shape[0] "
                         "(or a.length)")
 
+    def __bool__(self):
+        """The truth of a one-element array (a copy of it to the host), as NumPy's; any other
+        size is ambiguous: `if a == b:` wants (a == b).all() or .any() on the host."""
+        if self.size != 1:
+            raise ValueError(f"the truth value of a CudaArray of {self.size} elements is "
+                             "ambiguous; compare on the host with np.asarray(a).any() or .all()")
+        return bool(self.copy_to_host().reshape(-1)[0])
+
     def __iter__(self):
         raise TypeError("a CudaArray cannot be iterated: each element would be a copy from "
                         "the device; copy it to the host first (a.copy_to_host())")

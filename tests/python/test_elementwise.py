@@ -194,6 +194,16 @@ def test_astype_fill_copy_where(target, rng):
     check(cp.if_positive(d, d, -d), np.where(a > 0, a, -a))
 
 
+def test_truth_is_numpy_s(target):
+    one, three = cp.to_device(np.array([2.0])), cp.to_device(np.arange(3.0))
+    assert bool(one == 2.0) and not bool(one < 0)
+    with pytest.raises(ValueError, match="truth value of a CudaArray of 3 elements is ambiguous"):
+        bool(three == three)
+    with pytest.raises(ValueError, match="ambiguous"):
+        if three > 1:
+            pass
+
+
 def test_empty_arrays(target):
     d = cp.to_device(np.zeros(0, dtype=np.float32))
     check(d + 1, np.zeros(0, dtype=np.float32))
