@@ -55,6 +55,8 @@ def apply(name, *args, out=None, stream=0):
     loop = _LOOPS.get((name, given))
     if loop is None:
         loop = _LOOPS[name, given] = _resolve(name, given)
+    if name == "power" and loop[1].kind in "iu" and _has_negative(args[1]):
+        raise ValueError("Integers to negative integer powers are not allowed.")
     if out is not None and not np.can_cast(loop[1], out.dtype, "same_kind"):
         raise TypeError(f"Cannot cast ufunc '{name}' output from {loop[1]} to {out.dtype} "
                         "with casting rule 'same_kind'")
@@ -72,6 +74,18 @@ def _type_of(arg):
     if arg.__class__ in (int, float, complex):
         return arg.__class__
     return np.dtype(arg.dtype) if hasattr(arg, "dtype") else np.asarray(arg).dtype
+
+
+def _has_negative(exponent):
+    """Whether an integer exponent has a negative value; a device array is read on the host,
+    as NumPy refuses the whole power then."""
+    if exponent.__class__ in (int, bool):
+        return exponent < 0
+    dtype = np.dtype(_type_of(exponent))
+    if dtype.kind != "i":
+        return False
+    values = np.asarray(exponent)
+    return values.size > 0 and values.min() < 0
 
 
 def _resolve(name, given):

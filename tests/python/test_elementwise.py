@@ -194,6 +194,16 @@ def test_astype_fill_copy_where(target, rng):
     check(cp.if_positive(d, d, -d), np.where(a > 0, a, -a))
 
 
+def test_negative_integer_powers_are_refused_as_numpy_does(target):
+    d = cp.to_device(np.arange(1, 5, dtype=np.int32))
+    for exponent in [-1, np.int64(-2), cp.to_device(np.array([2, 1, -1, 0], np.int32))]:
+        with pytest.raises(ValueError, match="Integers to negative integer powers"):
+            d ** exponent
+    check(d ** cp.to_device(np.array([2, 1, 3, 0], np.int32)), np.arange(1, 5, dtype=np.int32)
+          ** np.array([2, 1, 3, 0], np.int32))
+    check(d ** -1.0, np.arange(1, 5, dtype=np.int32) ** -1.0)
+
+
 def test_truth_is_numpy_s(target):
     one, three = cp.to_device(np.array([2.0])), cp.to_device(np.arange(3.0))
     assert bool(one == 2.0) and not bool(one < 0)
