@@ -76,6 +76,12 @@ static void test_helper_result(void) {
     cudapy_program_delete(program);
 }
 
+/* Sharing device memory with another library succeeds everywhere, a GPU or none; twice too. */
+static void test_memory_share(void) {
+    CHECK_OK(cudapy_memory_share());
+    CHECK_OK(cudapy_memory_share());
+}
+
 static void test_translate_saxpy(void) {
     cudapy_program *program = program_from(saxpy_source, "saxpy.py");
     char *cuda = NULL;
@@ -223,6 +229,7 @@ int main(void) {
     test_version();
     test_builtins();
     test_helper_result();
+    test_memory_share();
     test_translate_saxpy();
     test_signature_from_api();
     test_diagnostics();
