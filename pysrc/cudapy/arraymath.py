@@ -172,20 +172,8 @@ def astype(self, dtype, copy=True):
 
 def fill(self, value):
     """Sets every element to `value` (converted as an assignment converts)."""
-    _fill_with(self.dtype)(value, out=self)
+    elementwise.converter(self.dtype)(value, out=self)
     return self
-
-
-_FILLS = {}
-
-
-def _fill_with(dtype):
-    operation = _FILLS.get(dtype)
-    if operation is None:
-        operation = elementwise.Elementwise(
-            f"def fill(value):\n    return {elementwise._type_text(dtype)}(value)\n", name="fill")
-        _FILLS[dtype] = operation
-    return operation
 
 
 def copy(self):

@@ -124,8 +124,8 @@ class Elementwise:
     def __call__(self, *args, out=None, stream=0, target=None, threads=None, loop=None):
         """Applies the function to the broadcast arguments; returns `out` or a new array.
         Device arrays are computed where they live; `target` ("cuda", "cpu") picks where a
-        call of host arrays alone is (default: $CUDAPY_TARGET, else the GPU); `threads` caps the host threads of the CPU
-        target (1: one core); `loop` (input dtypes, output dtype) fixes the types, as NumPy's
+        call of host arrays alone is (default: $CUDAPY_TARGET, else the GPU); `threads` caps
+        the host threads of the CPU target (1: one core); `loop` (input dtypes, output dtype) fixes the types, as NumPy's
         resolve_dtypes gives them, instead of the signatures."""
         if out is None and stream == 0 and threads is None:
             fast = self._fast.get((tuple(_fast_type(arg) for arg in args), loop))
@@ -151,8 +151,6 @@ class Elementwise:
                     for arg, array, dtype in zip(args, arrays, inputs)]
         scalar_call = not any(operand.is_array for operand in operands) and out is None
         flat = self._flat(operands, out, shape)
-        if out is not None:
-            self._check_out(out, shape)
         store_dtype = None if out is None else np.dtype(out.dtype)
         kernel, result_dtype = self._kernel(operands, out_dtype, where, len(shape), flat,
                                             converted, store_dtype)
@@ -185,8 +183,8 @@ class Elementwise:
             raise ValueError(f"{self.__name__}(): operands of shapes {described} do not "
                              "broadcast together") from None
         if out is not None:
-            if not hasattr(out, "shape"):
-                raise TypeError(f"{self.__name__}(): out= must be an array, got "
+            if not (isinstance(out, np.ndarray) or _is_device(out)):
+                raise TypeError(f"{self.__name__}(): out= must be a NumPy or device array, got "
                                 f"{type(out).__name__}")
             try:
                 if np.broadcast_shapes(shape, out.shape) != tuple(out.shape):
@@ -251,11 +249,6 @@ class Elementwise:
         if host_result:
             return np.empty(shape, dtype)
         return CudaArray.allocate(shape, dtype, target=where, stream=stream)
-
-    def _check_out(self, out, shape):
-        if not (isinstance(out, np.ndarray) or _is_device(out)):
-            raise TypeError(f"{self.__name__}(): out= must be a NumPy or device array, got "
-                            f"{type(out).__name__}")
 
     # ---- kernels --------------------------------------------------------------------------
 
@@ -335,12 +328,16 @@ class Elementwise:
         args = [out] + [operand.value for operand in operands]
         if flat:
             args = [_flattened(arg) for arg in args]
-        blocks = min((size + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS)
-        block = _BLOCK
+        blocks, block = _blocks(size), _BLOCK
         if threads is not None and where != "cuda":
             # The CPU target runs a block's threads on one worker: one block per thread asked.
             blocks, block = max(1, min(int(threads), blocks)), 1
         kernel[blocks, block, stream](*args)
+
+
+def _blocks(size):
+    """The blocks of _BLOCK threads that cover `size` elements, as many as a grid takes."""
+    return min((size + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS)
 
 
 def _flattened(value):
@@ -393,13 +390,12 @@ class _FastCall:
                 values += (arg._pointer, size)
             else:
                 values.append(_checked_scalar(arg, dtype))
-        blocks = min((size + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS)
-        native = self.launches.get(blocks)
-        if native is None:
-            launch = Launch(self.kernel, launch_config(self.kernel.name, (blocks, _BLOCK)))
-            native = self.launches[blocks] = (launch, launch.native())
-        native = native[1]
-        _ffi.check(_ffi.launch_run_unconverted(native, self.struct.pack(*values)))
+        blocks = _blocks(size)
+        launch = self.launches.get(blocks)
+        if launch is None:
+            launch = self.launches[blocks] = Launch(
+                self.kernel, launch_config(self.kernel.name, (blocks, _BLOCK)))
+        _ffi.check(_ffi.launch_run_unconverted(launch.native(), self.struct.pack(*values)))
         return out
 
 
@@ -439,29 +435,23 @@ def _broadcast_view(array, shape):
     return array._view(0, tuple(shape), tuple(strides))
 
 
+def converter(dtype):
+    """The elementwise conversion to `dtype`, as a cast in a kernel converts (NumPy's astype):
+    made once per dtype. With out= it also fills an array or copies into a view."""
+    operation = _CONVERTERS.get(dtype)
+    if operation is None:
+        operation = _CONVERTERS[dtype] = Elementwise(
+            f"def convert(x):\n    return {_type_text(dtype)}(x)\n", name="astype")
+    return operation
+
+
+_CONVERTERS = {}
+
+
 def astype(array, dtype):
     """A copy of a device array converted to `dtype` as NumPy's astype converts (on its
     target, with an elementwise kernel)."""
-    dtype = to_dtype(dtype)
-    return _CONVERT(array, signatures=None, dtype=dtype)
-
-
-class _Conversion:
-    """The identity function with a fixed output type: astype()."""
-
-    def __init__(self):
-        self._by_dtype = {}
-
-    def __call__(self, array, signatures=None, dtype=None):
-        operation = self._by_dtype.get(dtype)
-        if operation is None:
-            operation = Elementwise(f"def convert(x):\n    return {_type_text(dtype)}(x)\n",
-                                    name="astype")
-            self._by_dtype[dtype] = operation
-        return operation(array)
-
-
-_CONVERT = _Conversion()
+    return converter(to_dtype(dtype))(array)
 
 
 _BY_FUNCTION = {}

@@ -13,6 +13,7 @@ import re
 from types import FunctionType
 
 from . import elementwise
+from ._lazy import numpy as np
 from .types import to_dtype
 
 # numba's targets and where each runs: "cpu" on one host thread, "parallel" on all of them.
@@ -73,7 +74,6 @@ class UFunc:
         return self._engine(*args, out=out, stream=stream, target=_TARGETS[self.target],
                             threads=threads)
 
-
     def reduce(self, array, axis=0, keepdims=False):
         """Folds a binary ufunc over `axis` (an int, or None for every axis), as NumPy's
         ufunc.reduce: a device array gives a device array (a 0-d result included), a host array
@@ -86,12 +86,9 @@ class UFunc:
                              f"takes {self.nin}")
         device = isinstance(array, elementwise.CudaArray)
         if not device:
-            import numpy as np
-
             host = np.asarray(array)
-            target = _TARGETS[self.target]
             array = elementwise.CudaArray(host if host.ndim else host.reshape(1),
-                                          target="cpu" if target == "cpu" else "cuda")
+                                          target=_TARGETS[self.target])
         if axis is None:
             array = _flattened_copy(array)
             axis = 0
@@ -134,22 +131,13 @@ def _fold(ufunc, array):
         if half != count - half:
             kept = elementwise.CudaArray.allocate((half,) + pairs.shape[1:], pairs.dtype,
                                                   target=pairs.target)
-            _keep()(pairs, out=kept[:count - half])
-            _keep()(array[count - half:half], out=kept[count - half:])
+            # Copies: each in its own dtype, stored into `kept` under out='s casting rule.
+            elementwise.converter(pairs.dtype)(pairs, out=kept[:count - half])
+            elementwise.converter(array.dtype)(array[count - half:half], out=kept[count - half:])
             pairs = kept
         array, count = pairs, half
     folded = array[0] if array.ndim > 1 else array.reshape(())
     return folded if folded.is_c_contiguous() else folded.copy()
-
-
-_KEEP = []
-
-
-def _keep():
-    """The identity as an elementwise operation: a copy converted to its out='s dtype."""
-    if not _KEEP:
-        _KEEP.append(elementwise.Elementwise("def keep(x):\n    return x\n"))
-    return _KEEP[0]
 
 
 def vectorize(signatures=None, target="cpu", **options):
