@@ -28,7 +28,18 @@ from ._launch import dim3
 from .kernel import Kernel, Module, compile, module
 from .elementwise import Elementwise, ElementwiseKernel, fuse, map, zipWith
 from .arraymath import if_positive, where
+from .arrayreduce import dot, vdot
+from .reduction import Reduce, ReductionKernel
+from .scans import cumprod, cumsum, scan
+from . import linalg
 from .vectorize import vectorize
+
+
+def reduce(binop):
+    """CudaPy's reduce template (numba's cuda.reduce): a Reduce that folds a host or device
+    array with the binary function `binop`, assumed associative and commutative."""
+    return Reduce(binop)
+
 
 __version__ = "0.1.0"
 
@@ -61,4 +72,5 @@ __all__ = [
     "event", "external_stream", "from_dlpack", "memory_info", "pinned_array", "stream",
     "to_device", "zeros", "zeros_like",
     "Elementwise", "ElementwiseKernel", "fuse", "if_positive", "map", "vectorize", "where", "zipWith",
+    "Reduce", "ReductionKernel", "cumprod", "cumsum", "dot", "linalg", "reduce", "scan", "vdot",
 ]

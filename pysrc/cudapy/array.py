@@ -436,6 +436,31 @@ class CudaArray(_ArrayView):
         """A 1-d view of a contiguous array."""
         return self.reshape(-1, order=order)
 
+    def transpose(self, *axes):
+        """A view with the axes in the order `axes` gives (reversed when none are given), as
+        NumPy's transpose; no copy."""
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = tuple(axes[0])
+        ndim = len(self._shape)
+        if not axes:
+            axes = tuple(range(ndim - 1, -1, -1))
+        try:
+            order = [operator.index(axis) for axis in axes]
+        except TypeError:
+            raise TypeError("transpose(): the axes must be integers") from None
+        if len(order) != ndim or sorted(axis % ndim for axis in order if -ndim <= axis < ndim) \
+                != list(range(ndim)):
+            raise ValueError(f"transpose(): axes {tuple(axes)} are not a permutation of the "
+                             f"{ndim} axes")
+        order = [axis % ndim for axis in order]
+        return self._view(0, tuple(self._shape[axis] for axis in order),
+                          tuple(self._strides[axis] for axis in order))
+
+    @property
+    def T(self):
+        """The transposed view (axes reversed)."""
+        return self.transpose()
+
     def __len__(self):
         raise TypeError("len() of a CudaArray is refused, as iteration is: use a.shape[0] "
                         "(or a.length)")

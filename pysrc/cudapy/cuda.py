@@ -39,13 +39,17 @@ from .array import CudaArray
 from .closure import DeviceFunction
 from ._compile import _options
 from .kernel import Dispatcher
+from .reduction import Reduce
 from .vectorize import vectorize
+
+# numba's decorator and class of full reductions: `@cuda.reduce def add(a, b): ...`.
+reduce = Reduce
 
 # The module: the package's attribute `stream` is the function cudapy.stream().
 _stream = importlib.import_module(".stream", __package__)
 
 __all__ = [
-    "jit", "vectorize", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
+    "jit", "vectorize", "reduce", "Reduce", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",

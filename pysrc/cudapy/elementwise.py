@@ -275,6 +275,16 @@ class Elementwise:
             parts.append(value)
         return f"{self._source.name}({', '.join(parts)})"
 
+    def loop_types(self, dtypes, where):
+        """(input dtypes, output dtype) of a call with arrays of `dtypes` on `where`: the
+        signature chosen for them, or what the function returns for them."""
+        arrays = [np.empty(0, dtype) for dtype in dtypes]
+        inputs, output = self._resolve_types(arrays, arrays)
+        if output is None:
+            output = self._result_dtype([_Operand(None, np.dtype(dtype), True)
+                                         for dtype in inputs], where, False)
+        return [np.dtype(dtype) for dtype in inputs], output
+
     def _result_dtype(self, operands, where, converted):
         """What the function returns for these operand types, as the translator types it."""
         params = ", ".join(f"a{position}" for position in range(len(operands)))

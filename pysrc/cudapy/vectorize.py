@@ -12,7 +12,7 @@ import os
 import re
 from types import FunctionType
 
-from . import elementwise
+from . import elementwise, reduction
 from ._lazy import numpy as np
 from .types import to_dtype
 
@@ -55,6 +55,7 @@ class UFunc:
         self.py_func = function
         self.nin, self.nout = self._engine.nin, 1
         self.nargs = self.nin + 1
+        self._reductions = {}
 
     @property
     def types(self):
@@ -74,13 +75,14 @@ class UFunc:
         return self._engine(*args, out=out, stream=stream, target=_TARGETS[self.target],
                             threads=threads)
 
-    def reduce(self, array, axis=0, keepdims=False):
-        """Folds a binary ufunc over `axis` (an int, or None for every axis), as NumPy's
-        ufunc.reduce: a device array gives a device array (a 0-d result included), a host array
-        a host array or a NumPy scalar. The elements are combined pairwise, in a tree of
-        elementwise kernels, so the function must be associative (as for add, multiply, min,
-        max); for floating-point sums the order differs from NumPy's, and so may the last
-        bits. An empty axis is an error: the function has no identity."""
+    def reduce(self, array, axis=0, keepdims=False, stream=0):
+        """Folds a binary ufunc over `axis` (an int, a tuple, or None for every axis), as
+        NumPy's ufunc.reduce: a device array gives a device array (a 0-d result included), a
+        host array a host array or a NumPy scalar. The function is assumed associative and
+        commutative (as add, multiply, min and max are): the reduction engine
+        (cudapy.reduction) combines elements in its own order, so floating-point sums may
+        differ from NumPy's in the last bits. An empty axis is an error: the function has no
+        identity."""
         if self.nin != 2:
             raise ValueError(f"reduce only supported for binary functions; {self.__name__}() "
                              f"takes {self.nin}")
@@ -89,55 +91,27 @@ class UFunc:
             host = np.asarray(array)
             array = elementwise.CudaArray(host if host.ndim else host.reshape(1),
                                           target=_TARGETS[self.target])
-        if axis is None:
-            array = _flattened_copy(array)
-            axis = 0
-        if not -array.ndim <= axis < array.ndim:
-            raise ValueError(f"axis {axis} is out of bounds for an array of dimension "
-                             f"{array.ndim}")
-        axis %= array.ndim
-        folded = _fold(self, _axis_first(array, axis))
-        if keepdims:
-            folded = folded.reshape(*folded.shape[:axis], 1, *folded.shape[axis:])
+        found = self._reduction(array.dtype, array.target)
+        folded = reduction.reduce_arrays(found, [array], axis, keepdims, stream=stream)
         if device:
             return folded
         result = folded.copy_to_host()
         return result[()] if result.ndim == 0 else result
 
-
-def _axis_first(array, axis):
-    """A view of the device array with `axis` moved first."""
-    order = [axis] + [other for other in range(array.ndim) if other != axis]
-    return array._view(0, tuple(array.shape[i] for i in order),
-                       tuple(array.strides[i] for i in order))
-
-
-def _flattened_copy(array):
-    copy = array.copy() if not array.is_c_contiguous() else array
-    return copy.reshape(copy.size)
-
-
-def _fold(ufunc, array):
-    """The leading axis folded with the binary ufunc, halving it in each round: element j of
-    the first half is combined with element j of the second (the middle one of an odd count
-    goes on as it is), until one row is left."""
-    count = array.shape[0]
-    if count == 0:
-        raise ValueError(f"zero-size array to reduction operation {ufunc.__name__} which has "
-                         "no identity")
-    while count > 1:
-        half = (count + 1) // 2
-        pairs = ufunc._engine(array[:count - half], array[half:count])
-        if half != count - half:
-            kept = elementwise.CudaArray.allocate((half,) + pairs.shape[1:], pairs.dtype,
-                                                  target=pairs.target)
-            # Copies: each in its own dtype, stored into `kept` under out='s casting rule.
-            elementwise.converter(pairs.dtype)(pairs, out=kept[:count - half])
-            elementwise.converter(array.dtype)(array[count - half:half], out=kept[count - half:])
-            pairs = kept
-        array, count = pairs, half
-    folded = array[0] if array.ndim > 1 else array.reshape(())
-    return folded if folded.is_c_contiguous() else folded.copy()
+    def _reduction(self, dtype, where):
+        key = (dtype, where)
+        found = self._reductions.get(key)
+        if found is None:
+            inputs, output = self._engine.loop_types([dtype, dtype], where)
+            given = elementwise._type_text(inputs[0])
+            found = self._reductions[key] = reduction.Reduction(
+                reduction.function_monoid(output, self.py_func), "",
+                lambda elements, index: [f"{elementwise._type_text(output)}("
+                                         f"{given}({elements[0]}))"],
+                lambda acc: acc[0], output,
+                empty_error=f"zero-size array to reduction operation {self.__name__} which "
+                            "has no identity")
+        return found
 
 
 def vectorize(signatures=None, target="cpu", **options):
