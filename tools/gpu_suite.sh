@@ -4,7 +4,8 @@
 #   tools/gpu_suite.sh tests [LOGS]   the C ABI's GPU tests, the Python suite, then its
 #                                     20,000-program differential batch (pytest -n, one worker
 #                                     per core up to 16; about 5 minutes on 16 cores)
-#   tools/gpu_suite.sh bench [LOGS]   bench/kernels.py, bench/launch.py and bench/elementwise.py
+#   tools/gpu_suite.sh bench [LOGS]   bench/kernels.py, bench/launch.py, bench/elementwise.py and
+#                                     bench/reduction.py
 #
 # Each step's full output goes to LOGS (default: a new temporary folder); the summary lines are
 # printed. Compiled code goes to a cache folder of its own. Exits nonzero when a step fails.
@@ -59,6 +60,7 @@ case "$MODE" in
     step kernels python3 "$ROOT/bench/kernels.py"
     step launch python3 "$ROOT/bench/launch.py"
     step elementwise python3 "$ROOT/bench/elementwise.py"
+    step reduction python3 "$ROOT/bench/reduction.py"
     ;;
   *) usage ;;
 esac
