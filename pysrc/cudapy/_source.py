@@ -108,7 +108,7 @@ def _function_source(function):
     """The function's text from its `def` line, preceded by the comment block that sits
     directly above it or its decorators; decorator lines are blanked so lines stay in place."""
     if function.__name__ == "<lambda>":
-        raise TypeError("a lambda cannot be compiled; write a def")
+        return _lambda_source(function)
     try:
         file_lines, block, start = _function_block(function)
     except OSError as error:
@@ -127,6 +127,34 @@ def _function_source(function):
     name = _DEF_LINE.match(block[def_index], len(indent)).group(1)
     return _Source(_strip_indent(lines, indent), function.__code__.co_filename,
                    start - len(comments), len(indent), name)
+
+
+def _lambda_source(function):
+    """A lambda as a def of its own, `def cudapy_lambda<line>(args): return (body)`, on the
+    lambda's line: its body's text is where its instructions' positions say it is."""
+    code = function.__code__
+    if code.co_flags & 0x0C or code.co_kwonlyargcount or function.__defaults__:
+        raise TypeError("a lambda with defaults, *args or **kwargs cannot be compiled; "
+                        "write a def")
+    positions = [position for position in code.co_positions()
+                 if None not in position and position[0::2] != position[1::2]]
+    lines = _file_lines(code.co_filename, function.__globals__)
+    if not positions or not lines:
+        raise OSError(f"cannot read the source of a lambda in {code.co_filename}; write a "
+                      "def or pass its source text as a string")
+    first, first_column = min((line, column) for line, _, column, _ in positions)
+    last, last_column = max((end, end_column) for _, end, _, end_column in positions)
+    if last > len(lines):
+        raise OSError(f"cannot read the source of a lambda in {code.co_filename}")
+    # Positions count UTF-8 bytes.
+    body = [line.encode("utf-8") for line in lines[first - 1:last]]
+    body[-1] = body[-1][:last_column]
+    body[0] = body[0][first_column:]
+    text = b"".join(body).decode("utf-8").rstrip("\n")
+    name = f"cudapy_lambda{first}"
+    params = ", ".join(code.co_varnames[:code.co_argcount])
+    return _Source(f"def {name}({params}):\n    return ({text})\n", code.co_filename, first,
+                   0, name)
 
 
 def _string_source(text):

@@ -83,7 +83,18 @@ def _truth(name):
 
 
 def _reduction(name, dtype, result=None):
-    dtype = np.dtype(dtype)
+    """The Reduction of `name` for arrays of `dtype` (`result`: dtype= given), made once."""
+    key = (name, dtype, result)
+    found = _BY_CALL.get(key)
+    if found is None:
+        found = _BY_CALL[key] = _make_reduction(name, np.dtype(dtype), result)
+    return found
+
+
+_BY_CALL = {}
+
+
+def _make_reduction(name, dtype, result):
     if name in ("sum", "prod"):
         result = np.dtype(result) if result is not None else _sum_type(dtype)
         return _made((name, dtype, result), lambda: _arithmetic(name, dtype, result))

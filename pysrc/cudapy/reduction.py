@@ -20,6 +20,7 @@ from run to run on one device and shape.
 """
 
 import builtins
+import math
 import threading
 from types import FunctionType
 
@@ -27,14 +28,16 @@ from . import targets
 from ._compile import _Program
 from ._lazy import numpy as np
 from ._source import _source
-from .array import CudaArray
+from .array import CudaArray, _contiguous_strides
 from .elementwise import (_checked_scalar, _device_target, _program_target, _type_text,
                           converter)
 
 _BLOCK = 256
 _WARP = 32
-_ITEMS = 4  # loads each thread has in flight in a row's loop
-_COLUMN_ITEMS = 4
+# The bytes of input each thread has in flight: enough loads to keep memory busy.
+_BYTES_IN_FLIGHT = 16
+# Rows up to this long are reduced by a warp each, longer ones by a block.
+_WARP_ROW_LENGTH = 256
 _ALL_LANES = "0xFFFFFFFF"
 # What shuffles carry: narrower types travel widened.
 _SHUFFLED = {"i": "int32", "u": "uint32", "b": "int32", "f": "float32"}
@@ -138,7 +141,54 @@ def _declare(monoid, names):
     return [f"{name} = {_type_text(dtype)}(0)" for name, dtype in zip(names, monoid.components)]
 
 
-def _rows_text(name, monoid, step, group):
+def _thread_fold(monoid, step, items, stride, c):
+    """Statements (at the loop's level) that fold this thread's elements r, r + stride, ...
+    below `stop` of row `o` into acc0, acc1, ... (have: whether there was one): `items`
+    loads in flight at a time, and the last ones, fewer, each guarded."""
+    count = len(monoid.components)
+    acc = [f"acc{k}" for k in range(count)]
+    loaded = [[f"v{j}_{k}" for k in range(count)] for j in range(items)]
+
+    def load_all(level):
+        lines = []
+        for j in range(items):
+            lines += _lines(level, [f"{v} = {value}" for v, value in
+                                    zip(loaded[j], step.load("o", f"r + {j * stride}", c))])
+        width = items
+        while width > 1:
+            width //= 2
+            for j in range(width):
+                lines += _lines(level, monoid.combine(loaded[j], loaded[j + width]))
+        return lines
+    span = (items - 1) * stride
+    lines = ["have = int32(0)"] + _declare(monoid, acc)
+    lines += [f"if r + {span} < stop:"]
+    lines += load_all(1)
+    lines += _lines(1, [f"{a} = {v}" for a, v in zip(acc, loaded[0])])
+    lines += ["    have = int32(1)",
+              f"    r += {items * stride}",
+              f"while r + {span} < stop:"]
+    lines += load_all(1)
+    lines += _lines(1, monoid.combine(acc, loaded[0]))
+    lines += [f"    r += {items * stride}"]
+    # The rest: every load first (independent, so in flight together), then the folds.
+    for j in range(items - 1):
+        lines += [f"have{j} = r + {j * stride} < stop"]
+        lines += _declare(monoid, loaded[j])
+        lines += [f"if have{j}:"]
+        lines += _lines(1, [f"{v} = {value}" for v, value in
+                            zip(loaded[j], step.load("o", f"r + {j * stride}", c))])
+    for j in range(items - 1):
+        lines += [f"if have{j}:",
+                  "    if have != 0:"]
+        lines += _lines(2, monoid.combine(acc, loaded[j]))
+        lines += ["    else:"]
+        lines += _lines(2, [f"{a} = {v}" for a, v in zip(acc, loaded[j])])
+        lines += ["        have = int32(1)"]
+    return lines
+
+
+def _rows_text(name, monoid, step, group, items):
     """A kernel reducing the rows of an (O, R) view: `group` threads (a warp or the block) per
     part of a row; task t is part t % splits of row t // splits."""
     count = len(monoid.components)
@@ -161,29 +211,8 @@ def _rows_text(name, monoid, step, group):
               "        part = task % splits",
               "        start = part * chunk",
               "        stop = min(start + chunk, length)",
-              "        r = start + lane",
-              "        have = int32(0)"]
-    lines += _lines(2, _declare(monoid, acc))
-    lines += ["        if r < stop:"]
-    lines += _lines(3, [f"{a} = {value}" for a, value in zip(acc, step.load("o", "r", None))])
-    lines += ["            have = int32(1)",
-              f"            r += {group}",
-              f"        while r + {(_ITEMS - 1) * group} < stop:"]
-    loaded = [[f"v{j}_{k}" for k in range(count)] for j in range(_ITEMS)]
-    for j in range(_ITEMS):
-        lines += _lines(3, [f"{v} = {value}" for v, value in
-                            zip(loaded[j], step.load("o", f"r + {j * group}", None))])
-    width = _ITEMS
-    while width > 1:
-        width //= 2
-        for j in range(width):
-            lines += _lines(3, monoid.combine(loaded[j], loaded[j + width]))
-    lines += _lines(3, monoid.combine(acc, loaded[0]))
-    lines += [f"            r += {_ITEMS * group}",
-              "        while r < stop:"]
-    lines += _lines(3, [f"{v} = {value}" for v, value in zip(loaded[0], step.load("o", "r", None))])
-    lines += _lines(3, monoid.combine(acc, loaded[0]))
-    lines += [f"            r += {group}"]
+              "        r = start + lane"]
+    lines += _lines(2, _thread_fold(monoid, step, items, group, None))
     lines += _fold_warp(monoid, 2, _WARP)
     if group > _WARP:
         lines += [f"        if threadIdx.x % {_WARP} == 0:"]
@@ -205,11 +234,9 @@ def _rows_text(name, monoid, step, group):
     return "\n".join(lines) + "\n"
 
 
-def _columns_text(name, monoid, step):
+def _columns_text(name, monoid, step, items):
     """A kernel reducing the middle axis of an (O, R, C) view: a thread per column and part,
     consecutive threads on consecutive columns."""
-    count = len(monoid.components)
-    acc = [f"acc{k}" for k in range(count)]
     params = ", ".join(name for name, _ in step.params)
     types = ", ".join(type_ for _, type_ in step.params)
     lines = [f"# {name} : void ({types}, int64, int64, int64, int64, int64)",
@@ -222,24 +249,7 @@ def _columns_text(name, monoid, step):
              "        o = rest // splits",
              "        r = part * chunk",
              "        stop = min(r + chunk, length)"]
-    lines += _lines(2, [f"{a} = {value}" for a, value in zip(acc, step.load("o", "r", "c"))])
-    lines += ["        r += 1",
-              f"        while r + {_COLUMN_ITEMS - 1} < stop:"]
-    loaded = [[f"v{j}_{k}" for k in range(count)] for j in range(_COLUMN_ITEMS)]
-    for j in range(_COLUMN_ITEMS):
-        lines += _lines(3, [f"{v} = {value}" for v, value in
-                            zip(loaded[j], step.load("o", f"r + {j}", "c"))])
-    width = _COLUMN_ITEMS
-    while width > 1:
-        width //= 2
-        for j in range(width):
-            lines += _lines(3, monoid.combine(loaded[j], loaded[j + width]))
-    lines += _lines(3, monoid.combine(acc, loaded[0]))
-    lines += [f"            r += {_COLUMN_ITEMS}",
-              "        while r < stop:"]
-    lines += _lines(3, [f"{v} = {value}" for v, value in zip(loaded[0], step.load("o", "r", "c"))])
-    lines += _lines(3, monoid.combine(acc, loaded[0]))
-    lines += ["            r += 1"]
+    lines += _lines(2, _thread_fold(monoid, step, items, 1, "c"))
     lines += _lines(2, step.write("o", "part", "c"))
     lines += ["        t += int64(gridDim.x) * blockDim.x"]
     return "\n".join(lines) + "\n"
@@ -288,6 +298,10 @@ def _threads_to_fill(where):
     return found
 
 
+def _ceil_div(a, b):
+    return -(-a // b)
+
+
 def _grid(tasks, per_block):
     return max(1, min((tasks + per_block - 1) // per_block, 1 << 20))
 
@@ -314,12 +328,23 @@ class Reduction:
         self.identity = identity
         self.empty_error = empty_error
         self.functions = tuple(functions)
+        # Kernels by what their text depends on, so that a call builds no text.
+        self._kernels = {}
+        self._array_passes = {}
+        self._partial_passes = {}
 
     # -- the passes --
 
     def array_pass(self, views, columns):
         """The first pass of a reduction of arrays: (params, load) reading (O, R) or (O, R, C)
         views of them."""
+        key = (tuple(view.dtype for view in views), columns)
+        found = self._array_passes.get(key)
+        if found is None:
+            found = self._array_passes[key] = self._make_array_pass(views, columns)
+        return found
+
+    def _make_array_pass(self, views, columns):
         dims = 3 if columns else 2
         params = [(f"a{k}", _contiguous_type(view.dtype, dims)) for k, view in enumerate(views)]
 
@@ -329,6 +354,12 @@ class Reduction:
         return params, load
 
     def _partial_pass(self, columns):
+        found = self._partial_passes.get(columns)
+        if found is None:
+            found = self._partial_passes[columns] = self._make_partial_pass(columns)
+        return found
+
+    def _make_partial_pass(self, columns):
         dims = 3 if columns else 2
         params = [(f"p{k}", _contiguous_type(dtype, dims))
                   for k, dtype in enumerate(self.monoid.components)]
@@ -364,32 +395,37 @@ class Reduction:
         outer, length = shape[0], shape[1]
         inner = shape[2] if columns else 1
         fill = _threads_to_fill(where)
-        group = _WARP if length <= _BLOCK else _BLOCK
+        group = _WARP if length <= _WARP_ROW_LENGTH else _BLOCK
+        items = _items_in_flight(inputs, where)
+        # Parts of rows in whole rounds of loads, at least four rounds each.
+        stride = items if columns else items * group
         if columns:
-            splits = 1
-            if outer * inner < fill:
-                splits = max(1, min(-(-fill // (outer * inner)), length // 32))
+            splits = max(1, min(_ceil_div(fill, outer * inner), length // (4 * stride)))
         else:
-            splits = max(1, min(fill // (outer * group), length // (group * _ITEMS * 4)))
-        chunk = -(-length // splits)
-        splits = -(-length // chunk)
+            splits = max(1, min(fill // (outer * group), length // (4 * stride)))
+        chunk = _ceil_div(_ceil_div(length, splits), stride) * stride
+        splits = _ceil_div(length, chunk)
         final = splits == 1
-        write_params, write = self._writer(final, columns, out.dtype)
-        scalar_params = [(f"s{k}", _type_text(np.asarray(value).dtype))
-                         for k, value in enumerate(scalars)]
-        step = _Pass(write_params + load_params + scalar_params + [("cudapy_count", "int64")],
-                     load, write)
-        name = "cudapy_reduce_columns" if columns else f"cudapy_reduce_rows{group}"
-        text = (_columns_text(name, self.monoid, step) if columns
-                else _rows_text(name, self.monoid, step, group))
-        kernel = _kernel(name, text, self.monoid, map_source, self.functions, where)
+        scalar_types = tuple(_type_text(np.asarray(value).dtype) for value in scalars)
+        key = (tuple(load_params), bool(map_source), scalar_types, columns, group, items, final,
+               out.dtype, where)
+        kernel = self._kernels.get(key)
+        if kernel is None:
+            write_params, write = self._writer(final, columns, out.dtype)
+            scalar_params = [(f"s{k}", type_) for k, type_ in enumerate(scalar_types)]
+            step = _Pass(write_params + load_params + scalar_params + [("cudapy_count", "int64")],
+                         load, write)
+            name = "cudapy_reduce_columns" if columns else f"cudapy_reduce_rows{group}"
+            text = (_columns_text(name, self.monoid, step, items) if columns
+                    else _rows_text(name, self.monoid, step, group, items))
+            kernel = self._kernels[key] = _kernel(name, text, self.monoid, map_source,
+                                                  self.functions, where)
         partials = None
         outputs = [out]
         if not final:
             part_shape = (outer, splits, inner) if columns else (outer, splits)
-            partials = outputs = [
-                CudaArray.allocate(part_shape, dtype, target=where, stream=stream)
-                for dtype in self.monoid.components]
+            partials = outputs = [_new(part_shape, dtype, where, stream)
+                                  for dtype in self.monoid.components]
         args = outputs + list(inputs) + list(scalars) + [count]
         if columns:
             kernel[_grid(outer * splits * inner, _BLOCK), _BLOCK, stream](
@@ -413,6 +449,30 @@ class Reduction:
             next_shape = (shape[0], splits, shape[2]) if columns else (shape[0], splits)
             partials = self._launch(self._partial_pass(columns), partials, scalars, count,
                                     next_shape, out, where, stream, "")
+
+
+def _new(shape, dtype, where, stream):
+    """An uninitialized C-contiguous device array for a result (shapes made here)."""
+    if stream == 0:
+        return CudaArray._empty(shape, dtype, where)
+    return CudaArray.allocate(shape, dtype, target=where, stream=stream)
+
+
+def _reshaped(array, shape):
+    """A C-contiguous array viewed in another shape of as many elements."""
+    return array._view(0, shape, _contiguous_strides(shape, array.dtype.itemsize, "C"))
+
+
+def _items_in_flight(inputs, where):
+    """Loads per round for each thread (a power of two): _BYTES_IN_FLIGHT of the inputs on
+    the GPU; four on the CPU target, whose caches hide the latency."""
+    size = builtins.sum(value.dtype.itemsize for value in inputs
+                        if isinstance(value, CudaArray)) or 4
+    most = 16 if where == "cuda" else 4
+    items = 2
+    while items < most and (items * 2) * size <= _BYTES_IN_FLIGHT:
+        items *= 2
+    return items
 
 
 def _contiguous_type(dtype, dims):
@@ -442,27 +502,34 @@ def normalize_axes(axis, ndim, what="axis"):
     return tuple(sorted(axes))
 
 
-def _views(arrays, axes, stream):
+def _views(arrays, axes, where, stream):
     """The arrays (of one shape) as views a reduction kernel reads: (O, R) rows or (O, R, C)
     columns, with the shape; arrays in other layouts are first copied with the reduced axes
-    last."""
+    last. The CPU target reads rows as columns of one: a thread per part of a row, whose
+    elements are then consecutive in memory."""
+    views, problem = _gpu_views(arrays, axes, stream)
+    if where != "cuda" and len(problem) == 2:
+        return [_reshaped(view, problem + (1,)) for view in views], problem + (1,)
+    return views, problem
+
+
+def _gpu_views(arrays, axes, stream):
     shape = tuple(arrays[0].shape)
     ndim = len(shape)
     consecutive = not axes or axes == tuple(range(axes[0], axes[-1] + 1))
-    if consecutive and all(array.is_c_contiguous() for array in arrays):
+    if consecutive and all(array._c_contiguous for array in arrays):
         low, high = (axes[0], axes[-1] + 1) if axes else (ndim, ndim)
-        outer = int(np.prod(shape[:low], dtype=np.int64))
-        length = int(np.prod(shape[low:high], dtype=np.int64))
-        inner = int(np.prod(shape[high:], dtype=np.int64))
+        outer, length, inner = (math.prod(shape[:low]), math.prod(shape[low:high]),
+                                math.prod(shape[high:]))
         if inner == 1 and length > 16:
-            return [array.reshape(outer, length) for array in arrays], (outer, length)
+            return [_reshaped(array, (outer, length)) for array in arrays], (outer, length)
         if inner >= _WARP or length <= 16:
-            return ([array.reshape(outer, length, inner) for array in arrays],
+            return ([_reshaped(array, (outer, length, inner)) for array in arrays],
                     (outer, length, inner))
     kept = [axis for axis in range(ndim) if axis not in axes]
     order = kept + list(axes)
-    outer = int(np.prod([shape[axis] for axis in kept], dtype=np.int64))
-    length = int(np.prod([shape[axis] for axis in axes], dtype=np.int64))
+    outer = math.prod(shape[axis] for axis in kept)
+    length = math.prod(shape[axis] for axis in axes)
     copies = []
     for array in arrays:
         moved = array._view(0, tuple(shape[axis] for axis in order),
@@ -484,8 +551,8 @@ def reduce_arrays(reduction, arrays, axis=None, keepdims=False, scalars=(), stre
     kept_shape = tuple(extent for axis_, extent in enumerate(shape) if axis_ not in axes)
     result_shape = (tuple(1 if axis_ in axes else extent for axis_, extent in enumerate(shape))
                     if keepdims else kept_shape)
-    out = CudaArray.allocate(result_shape, reduction.out_dtype, target=where, stream=stream)
-    length = int(np.prod([shape[axis_] for axis_ in axes], dtype=np.int64))
+    out = _new(result_shape, reduction.out_dtype, where, stream)
+    length = math.prod(shape[axis_] for axis_ in axes)
     if out.size == 0:
         return out
     if length == 0:
@@ -493,9 +560,9 @@ def reduce_arrays(reduction, arrays, axis=None, keepdims=False, scalars=(), stre
             raise ValueError(reduction.empty_error)
         converter(out.dtype)(reduction.identity, out=out, stream=stream)
         return out
-    views, problem = _views(arrays, axes, stream)
+    views, problem = _views(arrays, axes, where, stream)
     columns = len(problem) == 3
-    flat = out.reshape(problem[0], problem[2]) if columns else out.reshape(problem[0])
+    flat = _reshaped(out, (problem[0], problem[2]) if columns else (problem[0],))
     reduction.run(reduction.array_pass(views, columns), views, scalars, problem, flat, where,
                   stream)
     return out
@@ -676,8 +743,10 @@ class ReductionKernel:
 
             def load(o, r, c):
                 return reduction.map_call(None, r)
-            reduction.run((params, load), values, (np.int64(start), np.int64(step)),
-                          (1, count), result.reshape(1), where, stream)
+            problem, flat = ((1, count), result.reshape(1)) if where == "cuda" else (
+                (1, count, 1), result.reshape(1, 1))
+            reduction.run((params, load), values, (np.int64(start), np.int64(step)), problem,
+                          flat, where, stream)
         if out is not None:
             converter(out.dtype)(result, out=out, stream=stream)
             return out

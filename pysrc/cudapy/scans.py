@@ -18,8 +18,6 @@ from .array import CudaArray
 from .elementwise import _device_target, _type_text, converter
 
 _BLOCK = 256
-_ITEMS = 8
-_TILE = _BLOCK * _ITEMS
 _WARP = 32
 _ALL = "0xFFFFFFFF"
 _AGGREGATE, _PREFIX = 1, 2
@@ -30,11 +28,19 @@ def _storage(dtype):
     return reduction._shuffled_type(dtype) or _type_text(dtype)
 
 
-def _scan_text(monoid, in_dtype, out_dtype, inclusive):
-    """The kernel scanning rows of `length` elements of a flat input into a flat output."""
+def _items(in_dtype, value_dtype):
+    """The elements each thread scans: 16 of 4-byte values (a tile of 4096), 8 of wider
+    ones, so that a tile's values fit the shared memory of several blocks."""
+    return 16 if max(np.dtype(in_dtype).itemsize, np.dtype(value_dtype).itemsize) <= 4 else 8
+
+
+def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
+    """The kernel scanning rows of `length` elements of a flat input into a flat output,
+    `items` consecutive elements per thread."""
+    tile_size = items * _BLOCK
     value_dtype = monoid.components[0]
     value, store = _type_text(value_dtype), _storage(value_dtype)
-    padded = _TILE + _TILE // _WARP
+    padded = tile_size + tile_size // _WARP
 
     def combine(dst, src):
         return monoid.combine([dst], [src])
@@ -72,19 +78,19 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive):
         "    t = tile_id[0]",
         "    row = t // tiles_per_row",
         "    tile = t % tiles_per_row",
-        f"    offset_in_row = tile * {_TILE}",
+        f"    offset_in_row = tile * {tile_size}",
         "    base = row * length + offset_in_row",
-        f"    count = min(int64({_TILE}), length - offset_in_row)",
-        f"    for k in range({_ITEMS}):",
+        f"    count = min(int64({tile_size}), length - offset_in_row)",
+        f"    for k in range({items}):",
         f"        j = k * {_BLOCK} + tid",
         "        if j < count:",
         f"            tile_values[j + j // {_WARP}] = {store}({value}(x[base + j]))",
         "    syncthreads()",
         # The thread's own items, in order.
-        f"    start = tid * {_ITEMS}",
+        f"    start = tid * {items}",
         "    have_running = int32(0)",
         f"    running = {value}(0)",
-        f"    for k in range({_ITEMS}):",
+        f"    for k in range({items}):",
         "        j = start + k",
         "        if j < count:",
         f"            item = {value}(tile_values[j + j // {_WARP}])",
@@ -185,7 +191,7 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive):
     # Each thread's items again, each written as the scan up to it (or before it).
     lines += ["    running = before",
               "    have_running = have_before",
-              f"    for k in range({_ITEMS}):",
+              f"    for k in range({items}):",
               "        j = start + k",
               "        if j < count:",
               f"            item = {value}(tile_values[j + j // {_WARP}])"]
@@ -206,12 +212,15 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive):
                   "                have_running = int32(1)",
                   f"            tile_values[j + j // {_WARP}] = {store}(written)"]
     lines += ["    syncthreads()",
-              f"    for k in range({_ITEMS}):",
+              f"    for k in range({items}):",
               f"        j = k * {_BLOCK} + tid",
               "        if j < count:",
               f"            out[base + j] = {_type_text(out_dtype)}({value}("
               f"tile_values[j + j // {_WARP}]))"]
     return "\n".join(lines) + "\n"
+
+
+_KERNELS = {}  # by what their text depends on, so that a call builds no text
 
 
 def _scan_rows(monoid, rows, out, inclusive, init, stream):
@@ -221,10 +230,14 @@ def _scan_rows(monoid, rows, out, inclusive, init, stream):
     if rows.size == 0:
         return
     where = rows.target
-    tiles_per_row = -(-length // _TILE)
+    items = _items(rows.dtype, monoid.components[0])
+    tiles_per_row = -(-length // (items * _BLOCK))
     tiles = count * tiles_per_row
-    text = _scan_text(monoid, rows.dtype, out.dtype, inclusive)
-    kernel = reduction._kernel("cudapy_scan", text, monoid, "", (), where)
+    key = (monoid, rows.dtype, out.dtype, inclusive, where)
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        text = _scan_text(monoid, rows.dtype, out.dtype, inclusive, items)
+        kernel = _KERNELS[key] = reduction._kernel("cudapy_scan", text, monoid, "", (), where)
     flags = CudaArray.allocate((tiles + 1,), np.int32, target=where, stream=stream)
     converter(np.dtype(np.int32))(0, out=flags, stream=stream)
     store = np.dtype(_storage(monoid.components[0]))

@@ -355,3 +355,15 @@ def test_scan_of_a_python_function(target, rng):
                                                                axis=1, dtype=np.int32))
     with pytest.raises(ValueError, match="init="):
         cp.scan(add, data, inclusive=False)
+
+
+def test_lambdas_compile_as_numba_takes_them(target, rng):
+    data = values(rng, "float64", 5000)
+    total = cuda.Reduce(lambda a, b: a + b)
+    check_close(np.asarray(total(data)), np.asarray(data.sum()), np.abs(data).sum())
+    product = cuda.reduce(lambda a, b: (a *
+                                        b))
+    assert product(np.arange(1, 11, dtype=np.float64), init=1) == math.factorial(10)
+    check_close(host(cp.map(lambda x: x * 2 + 1, cp.to_device(data))), data * 2 + 1)
+    with pytest.raises(TypeError, match="defaults"):
+        cuda.reduce(lambda a, b=1: a + b)(data)
