@@ -178,8 +178,15 @@ def _compare_and_swap(array, index, compare, value):
     return old
 
 
+def _atomic_load(array, index):
+    _check_atomic_operands("load", _NUMBERS, array, index)
+    with _ATOMIC_LOCK:
+        return array[index]
+
+
 def _atomics():
     return types.SimpleNamespace(
+        load=_atomic_load,
         add=_atomic("add", _NUMBERS, lambda old, value: old + value),
         sub=_atomic("sub", _NUMBERS, lambda old, value: old - value),
         min=_atomic("min", _NUMBERS, lambda old, value: value if value < old else old),

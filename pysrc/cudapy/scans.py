@@ -4,8 +4,8 @@ cumprod on device arrays, on the GPU and on the CPU target.
 One pass moves each element once in and once out, as CUB's scan does (decoupled look-back):
 each block takes the next tile of the array in order, scans it in shared memory, and posts the
 tile's total at once; its first warp then reads the posts of the 32 tiles before it at a time
-and folds their totals until it meets one that has posted its inclusive prefix, and posts its
-own. Rows of a 2-d problem are scanned independently in the same launch.
+(with atomic.load, past the multiprocessor's cache) and folds their totals until it meets one
+that has posted its inclusive prefix, and posts its own. Rows of a 2-d problem are scanned independently in the same launch.
 
 The operation is assumed associative and commutative. Integer scans are exact; floating-point
 ones may differ from NumPy's sequential sums in the last bits, and from run to run, since the
@@ -66,6 +66,7 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
         f"    warp_totals = shared.array({_BLOCK // _WARP}, {store})",
         f"    warp_haves = shared.array({_BLOCK // _WARP}, int32)",
         f"    tile_prefix = shared.array(1, {store})",
+        f"    mine = local.array({items}, {value})",
         "    tile_id = shared.array(1, int64)",
         "    tid = threadIdx.x",
         f"    lane = tid % {_WARP}",
@@ -94,7 +95,8 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
         "        j = start + k",
         "        if j < count:",
         f"            item = {value}(tile_values[j + j // {_WARP}])",
-"            if have_running != 0:"]
+        "            mine[k] = item",
+        "            if have_running != 0:"]
     lines += reduction._lines(4, combine("running", "item"))
     lines += ["            else:",
               "                running = item",
@@ -150,10 +152,10 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
               "                q = p - lane",
               f"                flag = int32({_PREFIX})",
               "                if q >= row_start:",
-              "                    flag = atomic.or_(flags, q, 0)",
+              "                    flag = atomic.load(flags, q)",
               f"                while all_sync({_ALL}, flag != 0) == 0:",
               "                    if flag == 0:",
-              "                        flag = atomic.or_(flags, q, 0)",
+              "                        flag = atomic.load(flags, q)",
               f"                found = ballot_sync({_ALL}, flag == {_PREFIX})",
               f"                last_lane = {_WARP - 1}",
               "                if found != 0:",
@@ -164,9 +166,9 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
               "                if lane <= last_lane:",
               "                    have_window = int32(1)",
               f"                    if flag == {_PREFIX}:",
-              f"                        window = {value}(atomic.add(prefixes, q, {store}(0)))",
+              f"                        window = {value}(atomic.load(prefixes, q))",
               "                    else:",
-              f"                        window = {value}(atomic.add(aggregates, q, {store}(0)))",
+              f"                        window = {value}(atomic.load(aggregates, q))",
               f"                offset = {_WARP // 2}",
               "                while offset > 0:",
               f"                    other = {value}(shfl_down_sync({_ALL}, {store}(window), offset))",
@@ -194,7 +196,7 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
               f"    for k in range({items}):",
               "        j = start + k",
               "        if j < count:",
-              f"            item = {value}(tile_values[j + j // {_WARP}])"]
+              "            item = mine[k]"]
     if inclusive:
         lines += ["            if have_running != 0:"]
         lines += reduction._lines(4, combine("running", "item"))

@@ -19,6 +19,7 @@ constexpr std::array shuffle_lane{A::Mask, A::Shuffled, A::Lane};
 constexpr std::array shuffle_delta{A::Mask, A::Shuffled, A::Delta};
 constexpr std::array integer{A::Integer};
 constexpr std::array integer_bits{A::IntegerBits};
+constexpr std::array element{A::Element};
 constexpr std::array update{A::Element, A::Value};
 constexpr std::array compare_swap{A::Element, A::Value, A::Value};
 constexpr std::array first_compare_swap{A::FirstElement, A::Value, A::Value};
@@ -66,6 +67,8 @@ constexpr std::array table{
     atomic(K::AtomicDec, "atomic.dec", "atomic_dec", unsigned_),
     atomic(K::AtomicCas, "atomic.cas", "atomic_cas", integers, compare_swap),
     atomic(K::AtomicCas, "atomic.compare_and_swap", "atomic_cas", integers, first_compare_swap),
+    // A read of what other blocks store, never a stale cached copy: for flags a block polls.
+    atomic(K::AtomicLoad, "atomic.load", "atomic_load", numbers, element),
 };
 
 }  // namespace

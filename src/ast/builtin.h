@@ -20,7 +20,7 @@ enum class BuiltinKind {
     AllSync, AnySync, BallotSync, ActiveMask, LaneMaskLt,
     Popc, Brev, Clz, Ffs,
     AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
-    AtomicInc, AtomicDec, AtomicCas,
+    AtomicInc, AtomicDec, AtomicCas, AtomicLoad,
     Print,
 };
 

@@ -91,6 +91,9 @@ CUDAPY_FN long long atomic_or(long long *p, long long v) { return (long long)ato
 template <typename T> CUDAPY_FN T atomic_xor(T *p, T v) { return atomicXor(p, v); }
 CUDAPY_FN long long atomic_xor(long long *p, long long v) { return (long long)atomicXor((ull *)p, (ull)v); }
 
+// A volatile read goes to the memory every block sees, past the multiprocessor's own cache.
+template <typename T> CUDAPY_FN T atomic_load(T *p) { return *(volatile T *)p; }
+
 template <typename T> CUDAPY_FN T atomic_exch(T *p, T v) { return atomicExch(p, v); }
 CUDAPY_FN long long atomic_exch(long long *p, long long v) { return (long long)atomicExch((ull *)p, (ull)v); }
 CUDAPY_FN double atomic_exch(double *p, double v) {

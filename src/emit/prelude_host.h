@@ -283,6 +283,12 @@ CUDAPY_FN T atomic_or(T *p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_C
 template <typename T>
 CUDAPY_FN T atomic_xor(T *p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }
 template <typename T>
+CUDAPY_FN T atomic_load(T *p) {
+    T value;
+    __atomic_load(p, &value, __ATOMIC_SEQ_CST);
+    return value;
+}
+template <typename T>
 CUDAPY_FN T atomic_exch(T *p, T v) {
     T old;
     __atomic_exchange(p, &v, &old, __ATOMIC_SEQ_CST);

@@ -441,6 +441,9 @@ TEST_CASE("atomics return the old value with CUDA's rules") {
     double d = 1.5;
     CHECK(cudapy::atomic_exch(&d, -2.5) == 1.5);
     CHECK(d == -2.5);
+    CHECK(cudapy::atomic_load(&d) == -2.5);
+    long long l = -7;
+    CHECK(cudapy::atomic_load(&l) == -7);
 }
 
 TEST_CASE("bit functions") {

@@ -35,7 +35,7 @@ DEVICE_FUNCTIONS = ["grid", "gridsize", "syncthreads", "syncthreads_count", "syn
 NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atomic.add",
                         "atomic.sub", "atomic.min", "atomic.max", "atomic.and_", "atomic.or_",
                         "atomic.xor", "atomic.exch", "atomic.inc", "atomic.dec",
-                        "atomic.compare_and_swap", "atomic.cas"]
+                        "atomic.compare_and_swap", "atomic.cas", "atomic.load"]
 DTYPE_NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                "float16", "float32", "float64"]
 

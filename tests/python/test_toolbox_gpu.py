@@ -110,6 +110,28 @@ def test_atomic_exch_passes_every_value_on_once(dtype, contended):
 
 
 @pytest.mark.parametrize("dtype", SUM_TYPES, ids=type_id)
+def test_atomic_load_sees_what_the_block_before_published(dtype, contended):
+    @cuda.jit
+    def chain(flags, values):
+        block = cuda.blockIdx.x
+        if cuda.threadIdx.x == 0:
+            if block == 0:
+                values[0] = 1
+            else:
+                while cuda.atomic.load(flags, block - 1) == 0:
+                    cuda.threadfence()
+                values[block] = cuda.atomic.load(values, block - 1) + 1
+            cuda.threadfence()
+            cuda.atomic.exch(flags, block, 1)
+
+    blocks = contended[0]
+    flags, values = np.zeros(blocks, np.int32), np.zeros(blocks, dtype)
+    chain[blocks, 32](flags, values)
+    np.testing.assert_array_equal(values, np.arange(1, blocks + 1, dtype=dtype))
+    np.testing.assert_array_equal(flags, np.ones(blocks, np.int32))
+
+
+@pytest.mark.parametrize("dtype", SUM_TYPES, ids=type_id)
 def test_atomic_min_and_max_keep_the_extremes(dtype, contended, rng):
     @cuda.jit
     def extremes(low, high, values, olds_low, olds_high):

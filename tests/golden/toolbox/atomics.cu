@@ -33,5 +33,7 @@ extern "C" __global__ void CUDAPY_LAUNCH_BOUNDS atomics(cudapy::array<int> I, cu
     (void)cudapy::atomic_cas(&I.data[2], 0, i);
 #line 17 "toolbox/atomics.py"
     (void)cudapy::atomic_cas(&Q.data[0], 0ULL, 7ULL);
+#line 18 "toolbox/atomics.py"
+    cudapy::at(D, 1) = (cudapy::atomic_load(&cudapy::at(D, 0)) + ((double)cudapy::atomic_load(&cudapy::at(L, 1, 1))));
 }
 

@@ -15,3 +15,4 @@ def atomics(I, U, L, Q, F, D):
     cuda.atomic.max(F, 1, 1.5)
     cuda.atomic.cas(I, 2, 0, i)
     cuda.atomic.compare_and_swap(Q, 0, 7)
+    D[1] = cuda.atomic.load(D, 0) + cuda.atomic.load(L, (1, 1))
