@@ -66,7 +66,6 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
         f"    warp_totals = shared.array({_BLOCK // _WARP}, {store})",
         f"    warp_haves = shared.array({_BLOCK // _WARP}, int32)",
         f"    tile_prefix = shared.array(1, {store})",
-        f"    mine = local.array({items}, {value})",
         "    tile_id = shared.array(1, int64)",
         "    tid = threadIdx.x",
         f"    lane = tid % {_WARP}",
@@ -95,7 +94,6 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
         "        j = start + k",
         "        if j < count:",
         f"            item = {value}(tile_values[j + j // {_WARP}])",
-        "            mine[k] = item",
         "            if have_running != 0:"]
     lines += reduction._lines(4, combine("running", "item"))
     lines += ["            else:",
@@ -196,7 +194,7 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
               f"    for k in range({items}):",
               "        j = start + k",
               "        if j < count:",
-              "            item = mine[k]"]
+              f"            item = {value}(tile_values[j + j // {_WARP}])"]
     if inclusive:
         lines += ["            if have_running != 0:"]
         lines += reduction._lines(4, combine("running", "item"))
