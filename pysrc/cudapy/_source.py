@@ -130,31 +130,40 @@ def _function_source(function):
 
 
 def _lambda_source(function):
-    """A lambda as a def of its own, `def cudapy_lambda<line>(args): return (body)`, on the
-    lambda's line: its body's text is where its instructions' positions say it is."""
+    """A lambda as a def of its own, `def cudapy_lambda<line>_<column>(args): return (body)`, on the
+    lambda's line: its body is the one of the file's lambdas on that line with these
+    parameters (where several are, the one the code's positions fall in)."""
+    import ast
+
     code = function.__code__
     if code.co_flags & 0x0C or code.co_kwonlyargcount or function.__defaults__:
         raise TypeError("a lambda with defaults, *args or **kwargs cannot be compiled; "
                         "write a def")
-    positions = [position for position in code.co_positions()
-                 if None not in position and position[0::2] != position[1::2]]
-    lines = _file_lines(code.co_filename, function.__globals__)
-    if not positions or not lines:
-        raise OSError(f"cannot read the source of a lambda in {code.co_filename}; write a "
-                      "def or pass its source text as a string")
-    first, first_column = min((line, column) for line, _, column, _ in positions)
-    last, last_column = max((end, end_column) for _, end, _, end_column in positions)
-    if last > len(lines):
-        raise OSError(f"cannot read the source of a lambda in {code.co_filename}")
-    # Positions count UTF-8 bytes.
-    body = [line.encode("utf-8") for line in lines[first - 1:last]]
-    body[-1] = body[-1][:last_column]
-    body[0] = body[0][first_column:]
-    text = b"".join(body).decode("utf-8").rstrip("\n")
-    name = f"cudapy_lambda{first}"
-    params = ", ".join(code.co_varnames[:code.co_argcount])
-    return _Source(f"def {name}({params}):\n    return ({text})\n", code.co_filename, first,
-                   0, name)
+    params = list(code.co_varnames[:code.co_argcount])
+    first = code.co_firstlineno
+    text = "".join(_file_lines(code.co_filename, function.__globals__))
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        tree = None
+    found = [] if tree is None else [
+        node for node in ast.walk(tree)
+        if isinstance(node, ast.Lambda) and node.lineno == first
+        and [arg.arg for arg in node.args.args] == params]
+    if len(found) > 1:
+        columns = [column for line, _, column, end in code.co_positions()
+                   if line == first and column is not None and end != column]
+        found = [node for node in found
+                 if columns and node.body.col_offset <= min(columns) < (
+                     node.body.end_col_offset if node.body.end_lineno == first else 1 << 30)]
+    if len(found) != 1:
+        raise OSError(f"cannot read the source of the lambda at {code.co_filename}:{first}; "
+                      "write a def or pass its source text as a string")
+    body = ast.get_source_segment(text, found[0].body)
+    name = f"cudapy_lambda{first}_{found[0].col_offset}"
+    # One line, so that the body's statement is on the lambda's line.
+    return _Source(f"def {name}({', '.join(params)}): return ({body})\n",
+                   code.co_filename, first, 0, name)
 
 
 def _string_source(text):

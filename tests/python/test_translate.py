@@ -236,12 +236,21 @@ def test_signature_for_unknown_parameter_count():
 def test_bad_inputs_to_compile():
     with pytest.raises(TypeError):
         cp.compile(42)
-    with pytest.raises(TypeError):
-        cp.compile(lambda X: None)
     with pytest.raises(ValueError):
         cp.compile([])
     with pytest.raises(TypeError):
         cp.compile(saxpy, sig=3)
+
+
+def test_a_lambda_translates_as_a_def_on_its_line():
+    twice = lambda value: value * 2  # noqa: E731
+
+    text = cp.translate(twice, sig="float32(float32)")
+    line = twice.__code__.co_firstlineno
+    assert f"cudapy_lambda{line}_12_py(float value)" in text
+    assert f'#line {line} "{__file__}"\n    return (value * 2.0f);' in text
+    with pytest.raises(TypeError, match="defaults"):
+        cp.translate(lambda value=1: value)
 
 
 MODULE_SOURCE = """
