@@ -6,9 +6,11 @@ all, dot and norm (and NumPy's functions of the same names on device arrays), nu
 A reduction is a map (each element made an accumulator value: `int64(x)` for a sum of int8,
 `x * y` for a dot product) and a combine (`a + b`). The engine writes kernels for the shape of
 the reduction and compiles them like any kernel:
-- over rows (the reduced axes last in memory): a block, or a warp for short rows, per row;
-  each thread folds a strided share of the row, four loads in flight, then the threads of a
-  warp combine with shuffles and the warps of a block through shared memory;
+- over rows (the reduced axes last in memory): a warp per row, or a block for rows over
+  8192; each thread folds a strided share of the row with 16 bytes of loads in flight, then
+  the threads of a warp combine with shuffles and the warps of a block through shared memory;
+  on the CPU target, whose threads run one after another, each thread folds consecutive
+  elements instead (the columns kernel, with one column);
 - over columns (the reduced axes before the kept ones): a thread per column, whose warps read
   consecutive columns of a row, so that every load is coalesced;
 - a row too long for one block, or too few columns to fill the GPU, is split: each part writes
@@ -37,7 +39,7 @@ _WARP = 32
 # The bytes of input each thread has in flight: enough loads to keep memory busy.
 _BYTES_IN_FLIGHT = 16
 # Rows up to this long are reduced by a warp each, longer ones by a block.
-_WARP_ROW_LENGTH = 256
+_WARP_ROW_LENGTH = 8192
 _ALL_LANES = "0xFFFFFFFF"
 # What shuffles carry: narrower types travel widened.
 _SHUFFLED = {"i": "int32", "u": "uint32", "b": "int32", "f": "float32"}
@@ -396,7 +398,8 @@ class Reduction:
         inner = shape[2] if columns else 1
         fill = _threads_to_fill(where)
         group = _WARP if length <= _WARP_ROW_LENGTH else _BLOCK
-        items = _items_in_flight(inputs, where)
+        # A column's loads are a row apart: twice as many in flight as a row's.
+        items = _items_in_flight(inputs, where, 2 if columns else 1)
         # Parts of rows in whole rounds of loads, at least four rounds each.
         stride = items if columns else items * group
         if columns:
@@ -463,14 +466,14 @@ def _reshaped(array, shape):
     return array._view(0, shape, _contiguous_strides(shape, array.dtype.itemsize, "C"))
 
 
-def _items_in_flight(inputs, where):
-    """Loads per round for each thread (a power of two): _BYTES_IN_FLIGHT of the inputs on
-    the GPU; four on the CPU target, whose caches hide the latency."""
+def _items_in_flight(inputs, where, scale=1):
+    """Loads per round for each thread (a power of two): `scale` times _BYTES_IN_FLIGHT of the
+    inputs on the GPU; four on the CPU target, whose caches hide the latency."""
     size = builtins.sum(value.dtype.itemsize for value in inputs
                         if isinstance(value, CudaArray)) or 4
     most = 16 if where == "cuda" else 4
     items = 2
-    while items < most and (items * 2) * size <= _BYTES_IN_FLIGHT:
+    while items < most and (items * 2) * size <= _BYTES_IN_FLIGHT * scale:
         items *= 2
     return items
 

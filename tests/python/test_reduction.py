@@ -83,8 +83,9 @@ def test_every_reduction_of_several_dtypes(target, rng, dtype, name):
 
 
 SHAPES_AND_AXES = [
-    ((37, 500), 1),          # rows: a block per row
-    ((300, 20), 1),          # short rows: a warp per row
+    ((1100, 8200), 1),       # long rows: a block per row
+    ((37, 500), 1),          # rows: a warp per row
+    ((300, 20), 1),
     ((400, 9), 1),           # very short rows: a thread per row
     ((3, 70000), -1),        # few long rows: split, then folded
     ((2000, 64), 0),         # columns
