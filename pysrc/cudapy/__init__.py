@@ -52,9 +52,9 @@ def __getattr__(name):
     if name in _LAZY_TYPES:
         from . import types
         return getattr(types, name)
-    if name == "cuda":
+    if name in ("cuda", "random"):
         import importlib
-        return importlib.import_module(".cuda", __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

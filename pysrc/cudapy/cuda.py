@@ -28,6 +28,7 @@ rest of numba.cuda's API raises AttributeError naming it.
 
 import importlib
 import inspect
+import sys
 from typing import NamedTuple
 import numpy as np
 
@@ -286,3 +287,10 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
         return lambda function: decorate(function, func_or_sig)
     raise TypeError("cuda.jit() takes a function or a signature string, got "
                     f"{type(func_or_sig).__name__}")
+
+
+# numba.cuda.random's names: `cuda.random.create_xoroshiro128p_states`, and `from
+# cudapy.cuda.random import ...` (this is a module, not a package: the name is registered).
+from . import random  # noqa: E402
+
+sys.modules[__name__ + ".random"] = random
