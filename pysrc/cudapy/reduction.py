@@ -25,12 +25,15 @@ import builtins
 import math
 import threading
 from types import FunctionType
+from typing import NamedTuple, Optional
 
-from . import targets
+from . import _ffi, targets
 from ._compile import _Program
+from ._launch import Launch, launch_config
 from ._lazy import numpy as np
 from ._source import _source
 from .array import CudaArray, _contiguous_strides
+from .stream import LEGACY_DEFAULT_STREAM
 from .elementwise import (_checked_scalar, _device_target, _program_target, _type_text,
                           converter)
 
@@ -334,6 +337,9 @@ class Reduction:
         self._kernels = {}
         self._array_passes = {}
         self._partial_passes = {}
+        # Plans of calls with C-contiguous arrays on the default stream, by shape, dtypes,
+        # axis and keepdims.
+        self._fast = {}
 
     # -- the passes --
 
@@ -389,9 +395,10 @@ class Reduction:
                 return [f"q{k}{at} = {a}" for k, a in enumerate(acc)]
         return params, write
 
-    def _launch(self, first, inputs, scalars, count, shape, out, where, stream, map_source):
-        """One pass over an (O, R) or (O, R, C) problem; returns the partial arrays when the
-        rows are split (then another pass folds them), else None."""
+    def _step(self, first, inputs, scalars, shape, out_dtype, where, map_source):
+        """The launch of one pass over an (O, R) or (O, R, C) problem: its kernel, grid and
+        trailing arguments, and the shape of the partial results when the rows are split
+        (then another pass folds them)."""
         load_params, load = first
         columns = len(shape) == 3
         outer, length = shape[0], shape[1]
@@ -411,10 +418,10 @@ class Reduction:
         final = splits == 1
         scalar_types = tuple(_type_text(np.asarray(value).dtype) for value in scalars)
         key = (tuple(load_params), bool(map_source), scalar_types, columns, group, items, final,
-               out.dtype, where)
+               out_dtype, where)
         kernel = self._kernels.get(key)
         if kernel is None:
-            write_params, write = self._writer(final, columns, out.dtype)
+            write_params, write = self._writer(final, columns, out_dtype)
             scalar_params = [(f"s{k}", type_) for k, type_ in enumerate(scalar_types)]
             step = _Pass(write_params + load_params + scalar_params + [("cudapy_count", "int64")],
                          load, write)
@@ -423,35 +430,90 @@ class Reduction:
                     else _rows_text(name, self.monoid, step, group, items))
             kernel = self._kernels[key] = _kernel(name, text, self.monoid, map_source,
                                                   self.functions, where)
-        partials = None
-        outputs = [out]
-        if not final:
-            part_shape = (outer, splits, inner) if columns else (outer, splits)
-            partials = outputs = [_new(part_shape, dtype, where, stream)
-                                  for dtype in self.monoid.components]
-        args = outputs + list(inputs) + list(scalars) + [count]
         if columns:
-            kernel[_grid(outer * splits * inner, _BLOCK), _BLOCK, stream](
-                *args, outer, length, inner, chunk, splits)
+            grid = _grid(outer * splits * inner, _BLOCK)
+            extra = (outer, length, inner, chunk, splits)
         else:
-            kernel[_grid(outer * splits, _BLOCK // group), _BLOCK, stream](
-                *args, outer, length, chunk, splits)
-        return partials
+            grid = _grid(outer * splits, _BLOCK // group)
+            extra = (outer, length, chunk, splits)
+        part_shape = None if final else (
+            (outer, splits, inner) if columns else (outer, splits))
+        return _Step(kernel, grid, extra, part_shape)
 
     def run(self, first, inputs, scalars, shape, out, where, stream):
         """Reduces the inputs into `out` (a C-contiguous (O,) or (O, C) device array): `first`
         is the first pass's (params, load) reading `inputs` as an (O, R) or (O, R, C)
         problem of `shape`; every pass gets the `scalars` (s0, s1, ...) and the count of
-        elements each result folds (cudapy_count)."""
+        elements each result folds (cudapy_count). Returns the steps it launched."""
         columns = len(shape) == 3
         count = shape[1]
-        partials = self._launch(first, inputs, scalars, count, shape, out, where, stream,
-                                self.map_source)
-        while partials is not None:
-            splits = partials[0].shape[1]
-            next_shape = (shape[0], splits, shape[2]) if columns else (shape[0], splits)
-            partials = self._launch(self._partial_pass(columns), partials, scalars, count,
-                                    next_shape, out, where, stream, "")
+        steps = []
+        pass_, source = first, self.map_source
+        while True:
+            step = self._step(pass_, inputs, scalars, shape, out.dtype, where, source)
+            steps.append(step)
+            outputs = [out] if step.part_shape is None else [
+                _new(step.part_shape, dtype, where, stream) for dtype in self.monoid.components]
+            step.kernel[step.grid, _BLOCK, stream](
+                *outputs, *inputs, *scalars, count, *step.extra)
+            if step.part_shape is None:
+                return steps
+            inputs = outputs
+            shape = step.part_shape
+            pass_, source = self._partial_pass(columns), ""
+
+
+class _Step(NamedTuple):
+    kernel: object
+    grid: int
+    extra: tuple  # the kernel's trailing int arguments
+    part_shape: Optional[tuple]  # the partial results' shape; None: the pass writes `out`
+
+
+class _FastReduction:
+    """A reduction of C-contiguous device arrays of one shape and dtype on the default stream,
+    whose launches are known: it allocates the results and launches each pass with its
+    arguments packed, with none of a first call's planning or views."""
+
+    __slots__ = ("steps", "result_shape", "out_dtype", "flat_shape", "input_shape",
+                 "components", "where")
+
+    def __init__(self, reduction, steps, result_shape, flat_shape, input_shape, where):
+        self.steps = [(step, Launch(step.kernel, launch_config(step.kernel.name,
+                                                               (step.grid, _BLOCK))))
+                      for step in steps]
+        self.result_shape, self.flat_shape = result_shape, flat_shape
+        self.input_shape, self.where = input_shape, where
+        self.out_dtype = reduction.out_dtype
+        self.components = reduction.monoid.components
+
+    def __call__(self, arrays, count):
+        for array in arrays:
+            if (array.__class__ is not CudaArray or not array._c_contiguous
+                    or array._buffer is None or array.target != self.where
+                    or array._stream not in _DEFAULT_STREAMS):
+                return None
+        out = CudaArray._empty(self.result_shape, self.out_dtype, self.where)
+        inputs = [(array._pointer, self.input_shape) for array in arrays]
+        kept = []  # the partial results, alive until their last reader is launched
+        for step, launch in self.steps:
+            if step.part_shape is None:
+                outputs = [(out._pointer, self.flat_shape)]
+            else:
+                partials = [CudaArray._empty(step.part_shape, dtype, self.where)
+                            for dtype in self.components]
+                kept.append(partials)
+                outputs = [(partial._pointer, step.part_shape) for partial in partials]
+            values = []
+            for pointer, extents in outputs + inputs:
+                values.append(pointer)
+                values += extents
+            values.append(count)
+            values += step.extra
+            _ffi.check(_ffi.launch_run_unconverted(launch.native(),
+                                                   step.kernel._struct.pack(*values)))
+            inputs = outputs
+        return out
 
 
 def _new(shape, dtype, where, stream):
@@ -549,6 +611,14 @@ def reduce_arrays(reduction, arrays, axis=None, keepdims=False, scalars=(), stre
     """The reduction of same-shaped device arrays over `axis`: a device array of the kept
     axes (0-d when every axis is reduced)."""
     shape = tuple(arrays[0].shape)
+    fast_key = None
+    if stream == 0 and not scalars and not isinstance(axis, list):
+        fast_key = (shape, tuple(array.dtype for array in arrays), axis, keepdims)
+        fast = reduction._fast.get(fast_key)
+        if fast is not None:
+            result = fast[0](arrays, fast[1])
+            if result is not None:
+                return result
     axes = normalize_axes(axis, len(shape))
     where = arrays[0].target
     kept_shape = tuple(extent for axis_, extent in enumerate(shape) if axis_ not in axes)
@@ -565,11 +635,20 @@ def reduce_arrays(reduction, arrays, axis=None, keepdims=False, scalars=(), stre
         return out
     views, problem = _views(arrays, axes, where, stream)
     columns = len(problem) == 3
-    flat = _reshaped(out, (problem[0], problem[2]) if columns else (problem[0],))
-    reduction.run(reduction.array_pass(views, columns), views, scalars, problem, flat, where,
-                  stream)
+    flat_shape = (problem[0], problem[2]) if columns else (problem[0],)
+    steps = reduction.run(reduction.array_pass(views, columns), views, scalars, problem,
+                          _reshaped(out, flat_shape), where, stream)
+    copied = any(view._allocation is not array._allocation
+                 for view, array in zip(views, arrays))
+    if (fast_key is not None and not copied and arrays[0]._stream in _DEFAULT_STREAMS
+            and all(array.__class__ is CudaArray for array in arrays)):
+        reduction._fast[fast_key] = (
+            _FastReduction(reduction, steps, result_shape, flat_shape, problem, where),
+            problem[1])
     return out
 
+
+_DEFAULT_STREAMS = (0, LEGACY_DEFAULT_STREAM)
 
 
 # ---- numba's reduce ---------------------------------------------------------------------------

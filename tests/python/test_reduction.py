@@ -368,3 +368,22 @@ def test_lambdas_compile_as_numba_takes_them(target, rng):
     check_close(host(cp.map(lambda x: x * 2 + 1, cp.to_device(data))), data * 2 + 1)
     with pytest.raises(TypeError, match="defaults"):
         cuda.reduce(lambda a, b=1: a + b)(data)
+
+
+def test_repeated_calls_take_the_planned_path_and_stay_right(target, rng):
+    for shape, axis in [((1000,), None), ((50, 300), 1), ((300, 50), 0), ((6, 70000), -1),
+                        ((4, 5, 6), (1, 2))]:
+        for _ in range(3):  # the first call plans, the others reuse the plan
+            data = values(rng, "float32", shape)
+            check_close(host(cp.to_device(data).sum(axis=axis)), data.sum(axis=axis),
+                        np.abs(data).sum(axis=axis))
+        # Arrays the plan does not take: a transposed view, a slice.
+        wide = values(rng, "float32", shape[::-1])
+        view = cp.to_device(wide).T
+        check_close(host(view.sum(axis=axis)), wide.T.sum(axis=axis),
+                    np.abs(wide.T).sum(axis=axis))
+    data = values(rng, "int32", (40, 30))
+    device = cp.to_device(data)
+    for _ in range(3):
+        check_close(host(device.argmax(axis=1)), data.argmax(axis=1))
+        check_close(host(cp.dot(device[0], device[1])), np.asarray(np.dot(data[0], data[1])))
