@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from timing import seconds_per_launch
+from timing import checked_seconds
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.25
@@ -35,15 +35,7 @@ def scaled_add(x, y):
 
 
 def measure(name, call, synchronize, check=None):
-    try:
-        result = call()
-        synchronize()
-        if check is not None:
-            check(result)
-        return seconds_per_launch(call, synchronize, SAMPLES, SAMPLE_SECONDS)
-    except Exception as error:  # a peer that fails prints n/a with its reason
-        print(f"  {name}: n/a ({type(error).__name__}: {error})")
-        return None
+    return checked_seconds(name, call, synchronize, check, SAMPLES, SAMPLE_SECONDS)
 
 
 def host_time(call, repeats=2000):

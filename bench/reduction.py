@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 
-from timing import seconds_per_launch
+from timing import checked_seconds
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.25
@@ -38,15 +38,7 @@ def add(a, b):
 
 
 def measure(name, call, synchronize, check=None):
-    try:
-        result = call()
-        synchronize()
-        if check is not None:
-            check(result)
-        return seconds_per_launch(call, synchronize, SAMPLES, SAMPLE_SECONDS)
-    except Exception as error:  # a peer that fails prints n/a with its reason
-        print(f"  {name}: n/a ({type(error).__name__}: {error})")
-        return None
+    return checked_seconds(name, call, synchronize, check, SAMPLES, SAMPLE_SECONDS)
 
 
 def report(title, moved, rows, ceiling):
@@ -88,138 +80,157 @@ def cpu_against_numpy():
     print(f"  {'NumPy sum, one core':52s} {moved / numpy_time / 1e9:8.1f} GB/s")
 
 
-def main():
-    if "--cpu" in sys.argv:
-        cpu_against_numpy()
-        return
-    import cupy
-    import cudapy as cp
+def host_values(result):
+    """A result of any library as a NumPy array."""
+    if hasattr(result, "get"):
+        return result.get()
+    if hasattr(result, "copy_to_host"):
+        return result.copy_to_host()
+    if hasattr(result, "cpu"):
+        return result.cpu().numpy()
+    return np.asarray(result)
 
-    if cp.device_count() == 0:
-        print("SKIP: no CUDA GPU found")
-        return
-    try:
-        import torch
-    except ImportError:
-        torch = None
-    sync = cupy.cuda.Device().synchronize
-    rng = np.random.default_rng(1)
-    device_name = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
-    print(f"reductions and scans on {device_name}, median of {SAMPLES} samples")
 
-    source = cupy.asarray(rng.random(N, dtype=np.float32))
-    target_copy = cupy.empty_like(source)
-    copy_time = measure("copy", lambda: cupy.copyto(target_copy, source), sync)
-    ceiling = 2 * source.nbytes / copy_time
+def close_to(expected, tolerance):
+    def check(result):
+        value = np.asarray(host_values(result), np.float64)
+        assert np.allclose(value, expected, rtol=tolerance, atol=tolerance), \
+            (value.ravel()[:4], np.asarray(expected).ravel()[:4])
+    return check
+
+
+class Peers:
+    """The libraries of one run: cudapy, CuPy, PyTorch (when installed), one synchronize."""
+
+    def __init__(self):
+        import cupy
+        import cudapy
+
+        self.cp, self.cupy = cudapy, cupy
+        try:
+            import torch
+        except ImportError:
+            torch = None
+        self.torch = torch
+        self.sync = cupy.cuda.Device().synchronize
+
+    def torch_rows(self, rows, label, array, call, check):
+        """Times `call` on `array` as a PyTorch tensor, when PyTorch is there."""
+        if self.torch is None:
+            return
+        tensor = self.torch.as_tensor(array, device="cuda")
+        rows[label] = measure("torch", lambda: call(tensor), self.torch.cuda.synchronize, check)
+
+
+def copy_ceiling(peers, rng):
+    source = peers.cupy.asarray(rng.random(N, dtype=np.float32))
+    target = peers.cupy.empty_like(source)
+    seconds = measure("copy", lambda: peers.cupy.copyto(target, source), peers.sync)
+    ceiling = 2 * source.nbytes / seconds
     print(f"  {'device-to-device copy of 2^28 float32 (ceiling)':52s} {ceiling / 1e9:8.1f} GB/s")
-    del target_copy
+    return ceiling
 
-    def close_to(expected, tolerance):
-        def check(result):
-            value = np.asarray(result.get() if hasattr(result, "get") else
-                               result.copy_to_host() if hasattr(result, "copy_to_host")
-                               else result.cpu().numpy() if hasattr(result, "cpu") else result,
-                               np.float64)
-            assert np.allclose(value, expected, rtol=tolerance, atol=tolerance), \
-                (value.ravel()[:4], np.asarray(expected).ravel()[:4])
-        return check
 
+def full_sums(peers, rng, ceiling):
     for dtype, count in (("float32", N), ("int32", N), ("float64", N // 2)):
         host = (rng.random(count, dtype=np.float32) if dtype == "float32" else
                 rng.random(count) if dtype == "float64" else
                 rng.integers(-1000, 1000, count).astype(np.int32))
-        x = cupy.asarray(host)
-        d = cp.to_device(host)
-        expected = float(host.astype(np.float64).sum())
-        check = close_to(expected, 1e-4 if dtype == "float32" else 1e-9)
-        rows = {"cudapy DeviceArray.sum()": measure("cudapy", lambda: d.sum(), sync, check),
-                "CuPy sum": measure("cupy", lambda: x.sum(), sync, check)}
-        if torch is not None:
-            t = torch.as_tensor(x, device="cuda")
-            rows["PyTorch sum"] = measure("torch", lambda: t.sum(), torch.cuda.synchronize,
-                                          check)
-            del t
+        x, d = peers.cupy.asarray(host), peers.cp.to_device(host)
+        check = close_to(float(host.astype(np.float64).sum()),
+                         1e-4 if dtype == "float32" else 1e-9)
+        rows = {"cudapy DeviceArray.sum()": measure("cudapy", d.sum, peers.sync, check),
+                "CuPy sum": measure("cupy", x.sum, peers.sync, check)}
+        peers.torch_rows(rows, "PyTorch sum", x, lambda t: t.sum(), check)
         report(f"sum of {count:,} {dtype}", host.nbytes, rows, ceiling)
-        del x, d
 
+
+def axis_sums(peers, rng, ceiling):
     host = rng.random((SIDE, SIDE), dtype=np.float32)
-    x = cupy.asarray(host)
-    d = cp.to_device(host)
+    x, d = peers.cupy.asarray(host), peers.cp.to_device(host)
     for axis, label in ((1, "row sums (axis=1)"), (0, "column sums (axis=0)")):
-        expected = host.astype(np.float64).sum(axis=axis)
-        check = close_to(expected, 1e-3)
-        rows = {"cudapy DeviceArray.sum(axis)": measure("cudapy", lambda: d.sum(axis=axis),
-                                                        sync, check),
-                "CuPy sum(axis)": measure("cupy", lambda: x.sum(axis=axis), sync, check)}
-        if torch is not None:
-            t = torch.as_tensor(x, device="cuda")
-            rows["PyTorch sum(dim)"] = measure("torch", lambda: t.sum(dim=axis),
-                                               torch.cuda.synchronize, check)
-            del t
+        check = close_to(host.astype(np.float64).sum(axis=axis), 1e-3)
+        rows = {"cudapy DeviceArray.sum(axis)": measure(
+                    "cudapy", lambda: d.sum(axis=axis), peers.sync, check),
+                "CuPy sum(axis)": measure("cupy", lambda: x.sum(axis=axis), peers.sync, check)}
+        peers.torch_rows(rows, "PyTorch sum(dim)", x, lambda t: t.sum(dim=axis), check)
         report(f"{label} of {SIDE}x{SIDE} float32", host.nbytes, rows, ceiling)
-    del x, d
 
+
+def dots(peers, rng, ceiling):
+    cp, cupy = peers.cp, peers.cupy
     half = N // 2
     xh, yh = rng.random(half, dtype=np.float32), rng.random(half, dtype=np.float32)
-    expected = float(np.dot(xh.astype(np.float64), yh))
-    check = close_to(expected, 1e-3)
+    check = close_to(float(np.dot(xh.astype(np.float64), yh)), 1e-3)
     x, y = cupy.asarray(xh), cupy.asarray(yh)
     dx, dy = cp.to_device(xh), cp.to_device(yh)
     ours_kernel = cp.ReductionKernel(np.float32, neutral="0", reduce_expr="a+b",
                                      map_expr="x[i]*y[i]", arguments="float *x, float *y")
     cupy_kernel = cupy.ReductionKernel("float32 x, float32 y", "float32 z", "x * y", "a + b",
                                        "z = a", "0", "dot")
-    rows = {"cudapy dot": measure("cudapy dot", lambda: cp.dot(dx, dy), sync, check),
+    rows = {"cudapy dot": measure("cudapy dot", lambda: cp.dot(dx, dy), peers.sync, check),
             "cudapy ReductionKernel x[i]*y[i]": measure(
-                "cudapy kernel", lambda: ours_kernel(dx, dy), sync, check),
-            "CuPy dot": measure("cupy dot", lambda: cupy.dot(x, y), sync, check),
-            "CuPy ReductionKernel": measure("cupy kernel", lambda: cupy_kernel(x, y), sync,
-                                            check)}
-    if torch is not None:
-        tx, ty = torch.as_tensor(x, device="cuda"), torch.as_tensor(y, device="cuda")
-        rows["PyTorch dot"] = measure("torch", lambda: torch.dot(tx, ty),
-                                      torch.cuda.synchronize, check)
-        del tx, ty
+                "cudapy kernel", lambda: ours_kernel(dx, dy), peers.sync, check),
+            "CuPy dot": measure("cupy dot", lambda: cupy.dot(x, y), peers.sync, check),
+            "CuPy ReductionKernel": measure("cupy kernel", lambda: cupy_kernel(x, y),
+                                            peers.sync, check)}
+    if peers.torch is not None:
+        ty = peers.torch.as_tensor(y, device="cuda")
+        peers.torch_rows(rows, "PyTorch dot", x, lambda tx: peers.torch.dot(tx, ty), check)
     report(f"dot of two {half:,}-element float32 vectors", 2 * xh.nbytes, rows, ceiling)
-    del x, y, dx, dy
 
+
+def scans(peers, rng, ceiling):
     host = rng.integers(-1000, 1000, N).astype(np.int32)
     expected = np.cumsum(host[:1 << 20])
     tail = int(host.astype(np.int64).sum())
 
-    def scan_check(result):
-        values = (result.get() if hasattr(result, "get") else result.copy_to_host()
-                  if hasattr(result, "copy_to_host") else result.cpu().numpy())
+    def check(result):
+        values = host_values(result)
         assert values.dtype == np.int64
         assert (values[:1 << 20] == expected).all() and values[-1] == tail
-    x = cupy.asarray(host)
-    d = cp.to_device(host)
-    rows = {"cudapy cumsum": measure("cudapy", lambda: d.cumsum(), sync, scan_check),
-            "CuPy cumsum": measure("cupy", lambda: cupy.cumsum(x), sync, scan_check)}
-    if torch is not None:
-        t = torch.as_tensor(x, device="cuda")
-        rows["PyTorch cumsum"] = measure("torch", lambda: torch.cumsum(t, 0),
-                                         torch.cuda.synchronize, scan_check)
-        del t
+    x, d = peers.cupy.asarray(host), peers.cp.to_device(host)
+    rows = {"cudapy cumsum": measure("cudapy", d.cumsum, peers.sync, check),
+            "CuPy cumsum": measure("cupy", lambda: peers.cupy.cumsum(x), peers.sync, check)}
+    peers.torch_rows(rows, "PyTorch cumsum", x, lambda t: peers.torch.cumsum(t, 0), check)
     report(f"inclusive scan of {N:,} int32 into int64 (bytes read and written)",
            host.nbytes + 8 * N, rows, ceiling)
-    del x, d
 
+
+def numba_reduce(peers, rng, ceiling):
     host = rng.random(N, dtype=np.float32)
-    expected = float(host.astype(np.float64).sum())
-    check = close_to(expected, 1e-4)
-    d = cp.to_device(host)
-    ours = cp.cuda.reduce(add)
-    rows = {"cudapy cuda.reduce": measure("cudapy", lambda: ours(d), sync, check)}
+    check = close_to(float(host.astype(np.float64).sum()), 1e-4)
+    d = peers.cp.to_device(host)
+    ours = peers.cp.cuda.reduce(add)
+    rows = {"cudapy cuda.reduce": measure("cudapy", lambda: ours(d), peers.sync, check)}
     try:
         np.row_stack = np.vstack
         from numba import cuda as numba_cuda
         theirs = numba_cuda.reduce(add)
-        n = numba_cuda.as_cuda_array(cupy.asarray(host))
-        rows["numba-cuda cuda.reduce"] = measure("numba", lambda: theirs(n), sync, check)
+        n = numba_cuda.as_cuda_array(peers.cupy.asarray(host))
+        rows["numba-cuda cuda.reduce"] = measure("numba", lambda: theirs(n), peers.sync, check)
     except ImportError:
         rows["numba-cuda cuda.reduce"] = None
     report(f"cuda.reduce sum of {N:,} float32 (host result)", host.nbytes, rows, ceiling)
+
+
+def main():
+    if "--cpu" in sys.argv:
+        cpu_against_numpy()
+        return
+    import cudapy as cp
+
+    if cp.device_count() == 0:
+        print("SKIP: no CUDA GPU found")
+        return
+    peers = Peers()
+    rng = np.random.default_rng(1)
+    device_name = peers.cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    print(f"reductions and scans on {device_name}, median of {SAMPLES} samples")
+    ceiling = copy_ceiling(peers, rng)
+    # Each section's arrays are freed when it returns.
+    for section in (full_sums, axis_sums, dots, scans, numba_reduce):
+        section(peers, rng, ceiling)
     cpu_against_numpy()
 
 

@@ -23,3 +23,17 @@ def seconds_per_launch(launch, synchronize, samples, sample_seconds):
         synchronize()
         times.append((time.perf_counter() - start) / repeats)
     return statistics.median(times)
+
+
+def checked_seconds(name, call, synchronize, check=None, samples=7, sample_seconds=0.25):
+    """seconds_per_launch of `call` after a first call whose result `check` accepts (it
+    raises when the result is wrong); None, with the reason printed, for a peer that fails."""
+    try:
+        result = call()
+        synchronize()
+        if check is not None:
+            check(result)
+        return seconds_per_launch(call, synchronize, samples, sample_seconds)
+    except Exception as error:  # a peer that fails prints n/a with its reason
+        print(f"  {name}: n/a ({type(error).__name__}: {error})")
+        return None

@@ -22,6 +22,7 @@ from run to run on one device and shape.
 """
 
 import builtins
+import functools
 import math
 import threading
 from types import FunctionType
@@ -284,23 +285,14 @@ def _kernel(name, text, monoid, extra_source, functions, where):
 # ---- how a reduction is launched --------------------------------------------------------------
 
 
-def _parallelism(where):
+@functools.cache
+def _threads_to_fill(where):
     """Threads that fill the target: every multiprocessor's, or a block per host core."""
     if where == "cuda":
         from .device import device_info
         return device_info().multiprocessors * 2048
     import os
     return (os.cpu_count() or 1) * _BLOCK
-
-
-_MULTIPROCESSORS = {}
-
-
-def _threads_to_fill(where):
-    found = _MULTIPROCESSORS.get(where)
-    if found is None:
-        found = _MULTIPROCESSORS[where] = _parallelism(where)
-    return found
 
 
 def _ceil_div(a, b):

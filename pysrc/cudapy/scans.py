@@ -57,6 +57,11 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
             f"        {name} = {other}",
             f"        have_{name} = int32(1)"])
 
+    def post(level, posts, name, flag):
+        """The tile's value stored where the tiles after it read it, then its flag."""
+        return reduction._lines(level, [f"{posts}[t] = {store}({name})", "threadfence()",
+                                        f"atomic.exch(flags, t, {flag})"])
+
     lines = [
         f"# cudapy_scan : void ({_type_text(out_dtype)}[::1], {_type_text(in_dtype)}[::1], "
         f"int32[::1], {store}[::1], {store}[::1], int64, int64, int64, {value})",
@@ -133,15 +138,11 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
               f"                total = {value}(warp_totals[w])",
               "                have_total = warp_haves[w]"]
     lines += fold(4, "aggregate", "total")
-    lines += ["            if tile == 0:",
-              f"                prefixes[t] = {store}(aggregate)",
-              "                threadfence()",
-              f"                atomic.exch(flags, t, {_PREFIX})",
-              "            else:",
-              f"                aggregates[t] = {store}(aggregate)",
-              "                threadfence()",
-              f"                atomic.exch(flags, t, {_AGGREGATE})",
-              "        if tile != 0:",
+    lines += ["            if tile == 0:"]
+    lines += post(4, "prefixes", "aggregate", _PREFIX)
+    lines += ["            else:"]
+    lines += post(4, "aggregates", "aggregate", _AGGREGATE)
+    lines += ["        if tile != 0:",
               # Look back over the tiles before this one in the row, 32 at a time.
               "            row_start = row * tiles_per_row",
               "            p = t - 1",
@@ -179,10 +180,8 @@ def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):
               "            if lane == 0:",
               "                inclusive = prefix"]
     lines += reduction._lines(4, combine("inclusive", "aggregate"))
-    lines += [f"                prefixes[t] = {store}(inclusive)",
-              "                threadfence()",
-              f"                atomic.exch(flags, t, {_PREFIX})",
-              f"                tile_prefix[0] = {store}(prefix)",
+    lines += post(4, "prefixes", "inclusive", _PREFIX)
+    lines += [f"                tile_prefix[0] = {store}(prefix)",
               "    syncthreads()",
               "    if tile != 0:",
               f"        prefix = {value}(tile_prefix[0])",
