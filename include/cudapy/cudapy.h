@@ -447,8 +447,9 @@ typedef struct cudapy_stream cudapy_stream;
 typedef struct cudapy_event cudapy_event;
 
 /* A new stream on the current device. Its work runs in order, concurrently with other
- * streams'. It does not wait for the legacy default stream, nor that stream for it
- * (cudaStreamNonBlocking): order work across streams with events, or cudapy_synchronize(). */
+ * streams' but not with the legacy default stream's (stream 0), which waits for it and which it
+ * waits for, as numba's, PyCUDA's and CuPy's streams do; order work between two such streams
+ * with events, or cudapy_synchronize(). */
 CUDAPY_API cudapy_status cudapy_stream_new(cudapy_stream **out);
 /* Destroys the stream; work already queued on it still runs. */
 CUDAPY_API void cudapy_stream_delete(cudapy_stream *stream);

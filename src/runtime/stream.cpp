@@ -27,7 +27,10 @@ void require_device(const char *what) {
 Stream::Stream() {
     require_device("a stream");
     cudaStream_t stream = nullptr;
-    check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    // A blocking stream, as numba's, PyCUDA's and CuPy's are by default: work given no stream
+    // (the legacy default stream) waits for it and it for that work, so an array copied on a
+    // stream is whole when a launch without one reads it.
+    check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamDefault), "cudaStreamCreate");
     stream_ = stream;
 }
 

@@ -12,7 +12,7 @@ namespace cudapy::runtime {
 // clearly.
 void require_device(const char *what);
 
-// A stream that does not synchronize with the legacy default stream (cudaStreamNonBlocking).
+// A blocking stream: the legacy default stream waits for it, and it for that stream.
 class Stream {
 public:
     Stream();
