@@ -67,12 +67,83 @@ uint8, uint16, uint32, uint64 = np.uint8, np.uint16, np.uint32, np.uint64
 
 # ---- names with a meaning inside kernels only ----------------------------------------------
 
+# What each function of the kernel language does, as its docstring says it on the host.
+_KERNEL_DOCS = {
+    "grid": "grid(n): the thread's global index, an int for n=1, else a tuple of n ints.",
+    "gridsize": "gridsize(n): the threads in the whole grid along 1 to n axes (the stride of "
+                "a grid-stride loop).",
+    "fma": "fma(a, b, c): a * b + c rounded once.",
+    "cbrt": "cbrt(x): the real cube root of x.",
+    "syncthreads": "syncthreads(): waits until every thread of the block has reached it; "
+                   "memory written before it is seen by the block after it.",
+    "syncthreads_count": "syncthreads_count(predicate): syncthreads(), returning how many "
+                         "threads of the block gave a true predicate.",
+    "syncthreads_and": "syncthreads_and(predicate): syncthreads(), returning whether every "
+                       "thread of the block gave a true predicate.",
+    "syncthreads_or": "syncthreads_or(predicate): syncthreads(), returning whether any thread "
+                      "of the block gave a true predicate.",
+    "syncwarp": "syncwarp(mask=0xFFFFFFFF): waits for the warp's lanes in mask.",
+    "threadfence": "threadfence(): the thread's memory writes before it are seen by every "
+                   "thread of the GPU before its writes after it.",
+    "threadfence_block": "threadfence_block(): threadfence() for the threads of the block.",
+    "threadfence_system": "threadfence_system(): threadfence() for the GPU, the host and "
+                          "other GPUs.",
+    "shfl_sync": "shfl_sync(mask, value, lane): the value of `lane` in the warp (lanes in "
+                 "mask all call it).",
+    "shfl_up_sync": "shfl_up_sync(mask, value, delta): the value of the lane delta below "
+                    "(its own below delta).",
+    "shfl_down_sync": "shfl_down_sync(mask, value, delta): the value of the lane delta "
+                      "above (its own past the warp's end).",
+    "shfl_xor_sync": "shfl_xor_sync(mask, value, lane_mask): the value of lane (laneid ^ "
+                     "lane_mask).",
+    "all_sync": "all_sync(mask, predicate): whether every lane in mask gave a true "
+                "predicate.",
+    "any_sync": "any_sync(mask, predicate): whether any lane in mask gave a true predicate.",
+    "ballot_sync": "ballot_sync(mask, predicate): a uint32 whose bit i says lane i gave a "
+                   "true predicate.",
+    "activemask": "activemask(): a uint32 of the warp's lanes running this call.",
+    "lanemask_lt": "lanemask_lt(): a uint32 of the lanes below this one.",
+    "popc": "popc(x): the number of set bits of an integer.",
+    "brev": "brev(x): the integer with its bits in reverse order.",
+    "clz": "clz(x): the number of zero bits above the highest set bit.",
+    "ffs": "ffs(x): the position, from 1, of the lowest set bit; 0 for 0.",
+    "shared.array": "shared.array(shape, dtype): an array in the block's shared memory "
+                    "(shape 0: the launch's dynamic shared memory).",
+    "local.array": "local.array(shape, dtype): an array of the thread's own.",
+    "const.array_like": "const.array_like(array): a module's NumPy array, in the GPU's "
+                        "constant memory.",
+}
+_ATOMIC_DOCS = {
+    "add": "adds value", "sub": "subtracts value", "min": "stores the smaller",
+    "max": "stores the larger", "and_": "ands value in", "or_": "ors value in",
+    "xor": "xors value in", "exch": "stores value", "inc": "counts up to value, then from 0",
+    "dec": "counts down from value to 0, then from value",
+}
+
+
+def _kernel_doc(name):
+    found = _KERNEL_DOCS.get(name)
+    if found is not None:
+        return found
+    operation = name.partition(".")[2]
+    if operation == "load":
+        return ("atomic.load(array, index): the element as the GPU's memory holds it, never a "
+                "stale cached copy: for flags that other blocks set.")
+    if operation in ("cas", "compare_and_swap"):
+        return (f"atomic.{operation}(array, {'index, ' if operation == 'cas' else ''}old, "
+                "value): stores value where the element equals old; returns the element it "
+                "found.")
+    return (f"atomic.{operation}(array, index, value): {_ATOMIC_DOCS[operation]} at "
+            "array[index] atomically; returns the element it found.")
+
+
 def _device_function(name):
     """A function of the kernel language: calling it on the host is an error."""
     def function(*args, **kwargs):
         raise RuntimeError(f"cuda.{name}() can only be called inside a kernel")
     function.__name__ = function.__qualname__ = name.rpartition(".")[2]
     function.__module__ = __name__
+    function.__doc__ = _kernel_doc(name) + " (Inside kernels only.)"
     return function
 
 

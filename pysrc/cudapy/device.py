@@ -21,10 +21,13 @@ def device_count():
 
 
 def has_gpu():
+    """Whether a CUDA GPU is usable (a driver and at least one GPU)."""
     return device_count() > 0
 
 
 def device_info(ordinal=0):
+    """The DeviceInfo of GPU `ordinal` (name, compute capability, multiprocessors, memory);
+    NoDeviceError without a GPU, ValueError for an ordinal past the last."""
     if isinstance(ordinal, bool) or not isinstance(ordinal, int):
         raise TypeError(f"device_info(): the ordinal must be an int, got {type(ordinal).__name__}")
     if not 0 <= ordinal < 2 ** 31:

@@ -831,3 +831,20 @@ def test_launch_method_with_and_without_a_signature(target):
         kernel.launch(np.float32(3.0), x, grid=2, block=32)
         kernel.launch(np.float32(2.0), x, grid=(1,), block=(64,), stream=0, shared_mem=0)
         np.testing.assert_array_equal(x, 6 * np.arange(50, dtype=np.float32))
+
+
+def test_every_public_function_says_what_it_does():
+    import inspect
+
+    undocumented = []
+    for module in (cp, cuda):
+        for name in sorted(set(getattr(module, "__all__", dir(module)))):
+            value = getattr(module, name, None)
+            if callable(value) and not inspect.ismodule(value) and not (
+                    getattr(value, "__doc__", None) or "").strip():
+                undocumented.append(f"{module.__name__}.{name}")
+    for namespace in (cuda.shared, cuda.local, cuda.const, cuda.atomic):
+        for name, value in vars(namespace).items():
+            if callable(value) and not (value.__doc__ or "").strip():
+                undocumented.append(f"{namespace!r}.{name}")
+    assert not undocumented
