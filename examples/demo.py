@@ -18,9 +18,15 @@ import saxpy
 PTX_LINES_SHOWN = 30
 
 
+PRELUDE_END = "}  // namespace cudapy\n"  # the run-time support the translation begins with
+
+
 def without_gpu():
-    print("CUDA C++ translated from the SAXPY kernel:\n")
-    print(cp.translate(saxpy.saxpy))
+    print("No CUDA GPU was found: the SAXPY kernel is translated and compiled to PTX, and both "
+          "programs run on the CPU target.\n")
+    translated = cp.translate(saxpy.saxpy)
+    print("The CUDA C++ translated from the SAXPY kernel (after the run-time support):")
+    print(translated.rpartition(PRELUDE_END)[2])
     try:
         ptx = cp.ptx(saxpy.saxpy)
     except cp.NvrtcUnavailableError as error:
@@ -30,7 +36,7 @@ def without_gpu():
     lines = ptx.splitlines()
     print(f"The beginning of the PTX compiled by NVRTC ({len(lines)} lines):\n")
     print("\n".join(lines[:PTX_LINES_SHOWN]))
-    print("\nNo CUDA GPU was found: translated and compiled to PTX, and run on the CPU target.")
+    print()
 
 
 def main():

@@ -24,6 +24,22 @@ def test_example(example, target, tmp_path):
     assert "OK" in result.stdout
 
 
+def test_the_demo_runs_and_says_first_what_it_does_without_a_gpu(tmp_path):
+    import cudapy as cp
+
+    result = subprocess.run([sys.executable, str(EXAMPLES / "demo.py"),
+                             "--out", str(tmp_path / "mandelbrot.png")], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    if cp.device_count() == 0:
+        assert lines[0].startswith("No CUDA GPU was found")
+        assert len(lines) < 80, f"{len(lines)} lines"
+    else:
+        assert lines[0].startswith("GPU: ")
+    assert sum(line.endswith(": OK") for line in lines) == 3
+
+
 def readme_python_blocks():
     """The README's ```python blocks, by their first line in the README."""
     lines = (EXAMPLES.parent / "README.md").read_text().splitlines()
