@@ -536,6 +536,21 @@ def _declarations(arguments):
     return parsed
 
 
+def index_range(name, size, range, slice):  # PyCUDA's keyword names
+    """(start, stop, step) of the indices a PyCUDA kernel runs over: 0 to `size`, or the
+    `range=` or `slice=` given (a positive step)."""
+    if range is not None and slice is not None:
+        raise TypeError(f"{name}(): give range= or slice=, not both")
+    start, stop, step = 0, size, 1
+    if range is not None:
+        start, stop, step = range.start, range.stop, range.step
+    elif slice is not None:
+        start, stop, step = slice.indices(size)
+    if step <= 0:
+        raise ValueError(f"{name}(): the step must be positive, got {step}")
+    return start, stop, step
+
+
 class ElementwiseKernel:
     """PyCUDA's ElementwiseKernel with the operation written in Python:
 
@@ -584,15 +599,7 @@ class ElementwiseKernel:
                             f"{len(args)} were given")
         first = next(arg for arg, (_, _, is_array) in zip(args, self._arguments) if is_array)
         size = first.size if hasattr(first, "size") else len(first)
-        if range is not None and slice is not None:
-            raise TypeError(f"{self.name}(): give range= or slice=, not both")
-        start, stop, step = 0, size, 1
-        if range is not None:
-            start, stop, step = range.start, range.stop, range.step
-        elif slice is not None:
-            start, stop, step = slice.indices(size)
-        if step <= 0:
-            raise ValueError(f"{self.name}(): the step must be positive, got {step}")
+        start, stop, step = index_range(self.name, size, range, slice)
         devices = [arg for arg in args if _is_device(arg)]
         where = _device_target(devices) or targets.resolve(self._target)
         count = max(0, (stop - start + step - 1) // step)

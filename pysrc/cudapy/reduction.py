@@ -36,7 +36,7 @@ from ._source import _source
 from .array import CudaArray, _contiguous_strides
 from .stream import LEGACY_DEFAULT_STREAM
 from .elementwise import (_checked_scalar, _device_target, _program_target, _type_text,
-                          converter)
+                          converter, index_range)
 
 _BLOCK = 256
 _WARP = 32
@@ -801,13 +801,7 @@ class ReductionKernel:
                 values.append(_checked_scalar(arg, dtype))
                 params.append((f"a{k}", _type_text(dtype)))
         size = next(value.size for value in values if isinstance(value, CudaArray))
-        if range is not None and slice is not None:
-            raise TypeError(f"{self.name}(): give range= or slice=, not both")
-        start, stop, step = 0, size, 1
-        if range is not None:
-            start, stop, step = range.start, range.stop, range.step
-        elif slice is not None:
-            start, stop, step = slice.indices(size)
+        start, stop, step = index_range(self.name, size, range, slice)
         count = len(builtins.range(start, stop, step))
         result = CudaArray.allocate((), self.dtype_out, target=where, stream=stream)
         if count == 0:
