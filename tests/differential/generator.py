@@ -46,6 +46,8 @@ INTS = SIGNED + UNSIGNED
 FLOATS = ["float16", "float32", "float64"]
 NUMERIC = INTS + FLOATS
 ALL_TYPES = [BOOL] + NUMERIC
+# The element types cuda.atomic.load reads, as the atomics take them.
+ATOMIC_LOAD_TYPES = ["int32", "uint32", "int64", "uint64", "float32", "float64"]
 
 # Known bugs the generator can steer clear of, each with a regression case in regressions/,
 # and the targets it shows on (None: every target). A batch for a target avoids the bugs of
@@ -518,7 +520,11 @@ class Generator:
             return E(rng.choice(names), ATOM, t, pure_leaf=True)
         if what == "array":
             array = rng.choice(self.arrays_of(t))
-            return E(f"{array.name}[{self.index_expr(array.name)}]", ATOM, t, pure_leaf=True)
+            index = self.index_expr(array.name)
+            if self.style == "numba" and t in ATOMIC_LOAD_TYPES and self.chance(0.1):
+                self.note("cuda.atomic.load")
+                return E(f"cuda.atomic.load({array.name}, {index})", ATOM, t, pure_leaf=True)
+            return E(f"{array.name}[{index}]", ATOM, t, pure_leaf=True)
         if what == "idx":
             return E("i" if self.chance(0.7) or self.style == "numba" else "idx", ATOM, t)
         if what == "len":
