@@ -68,7 +68,7 @@ def _arg(name, dtype):
     compared = _extreme_type(dtype)
     text = _type_text(compared)
     return reduction.Reduction(
-        reduction._arg_monoid(compared, name == "argmax"), "",
+        reduction.arg_monoid(compared, name == "argmax"), "",
         lambda elements, index: [f"{text}({elements[0]})", f"int64({index})"],
         lambda acc: acc[1], np.int64,
         empty_error=f"attempt to get {name} of an empty sequence")

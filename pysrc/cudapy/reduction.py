@@ -85,7 +85,7 @@ def function_monoid(dtype, function):
                                              f"{src[0]}))"], functions=[function])
 
 
-def _arg_monoid(dtype, largest):
+def arg_monoid(dtype, largest):
     """(value, index) pairs: the extreme value, the first index among equal ones, and the
     first NaN before any number, as NumPy's argmax and argmin choose."""
     better = ">" if largest else "<"
@@ -132,15 +132,19 @@ def _fold_warp(monoid, level, width):
         shuffled = f"shfl_down_sync({_ALL_LANES}, {value}, offset)"
         lines.append(f"    {other[k]} = {_type_text(dtype)}({shuffled})" if widened
                      else f"    {other[k]} = {shuffled}")
-    lines += [f"    other_have = shfl_down_sync({_ALL_LANES}, have, offset)",
-              "    if other_have != 0:",
-              "        if have != 0:"]
-    lines += _lines(3, monoid.combine(acc, other))
-    lines += ["        else:"]
-    lines += _lines(3, [f"{a} = {o}" for a, o in zip(acc, other)])
-    lines += ["            have = int32(1)",
-              "    offset //= 2"]
+    lines += [f"    other_have = shfl_down_sync({_ALL_LANES}, have, offset)"]
+    lines += _lines(1, _absorb(monoid, "other_have != 0", other))
+    lines += ["    offset //= 2"]
     return _lines(level, lines)
+
+
+def _absorb(monoid, condition, src):
+    """Statements that fold the accumulator named `src` into acc0, acc1, ... when `condition`
+    holds, taking it as it is when there was none yet (have)."""
+    acc = [f"acc{k}" for k in range(len(monoid.components))]
+    return ([f"if {condition}:", "    if have != 0:"] + _lines(2, monoid.combine(acc, src))
+            + ["    else:"] + _lines(2, [f"{a} = {v}" for a, v in zip(acc, src)])
+            + ["        have = int32(1)"])
 
 
 def _declare(monoid, names):
@@ -185,12 +189,7 @@ def _thread_fold(monoid, step, items, stride, c):
         lines += _lines(1, [f"{v} = {value}" for v, value in
                             zip(loaded[j], step.load("o", f"r + {j * stride}", c))])
     for j in range(items - 1):
-        lines += [f"if have{j}:",
-                  "    if have != 0:"]
-        lines += _lines(2, monoid.combine(acc, loaded[j]))
-        lines += ["    else:"]
-        lines += _lines(2, [f"{a} = {v}" for a, v in zip(acc, loaded[j])])
-        lines += ["        have = int32(1)"]
+        lines += _absorb(monoid, f"have{j}", loaded[j])
     return lines
 
 
@@ -224,7 +223,7 @@ def _rows_text(name, monoid, step, group, items):
         lines += [f"        if threadIdx.x % {_WARP} == 0:"]
         lines += _lines(3, [f"shared_acc{k}[threadIdx.x // {_WARP}] = {a}"
                             for k, a in enumerate(acc)])
-        lines += ["            shared_have[threadIdx.x // 32] = have",
+        lines += [f"            shared_have[threadIdx.x // {_WARP}] = have",
                   "        syncthreads()",
                   f"        if threadIdx.x < {_WARP}:",
                   "            have = int32(0)",
@@ -523,8 +522,7 @@ def _reshaped(array, shape):
 def _items_in_flight(inputs, where, scale=1):
     """Loads per round for each thread (a power of two): `scale` times _BYTES_IN_FLIGHT of the
     inputs on the GPU; four on the CPU target, whose caches hide the latency."""
-    size = builtins.sum(value.dtype.itemsize for value in inputs
-                        if isinstance(value, CudaArray)) or 4
+    size = sum(value.dtype.itemsize for value in inputs if isinstance(value, CudaArray)) or 4
     most = 16 if where == "cuda" else 4
     items = 2
     while items < most and (items * 2) * size <= _BYTES_IN_FLIGHT * scale:
