@@ -14,11 +14,6 @@ from .elementwise import _device_target, _type_text, converter
 _CACHE = {}
 
 
-def _accumulator(dtype):
-    """The type a sum or product of `dtype` results accumulates in: float16 in float32."""
-    return np.dtype(np.float32) if dtype == np.float16 else dtype
-
-
 def _extreme_type(dtype):
     """Where min and max compare: bool and float16 values widened (exactly)."""
     if dtype == np.bool_:
@@ -34,7 +29,7 @@ def _made(key, build):
 
 
 def _arithmetic(name, dtype, result):
-    accumulator = _accumulator(result)
+    accumulator = reduction.accumulator(result)
     text = _type_text(accumulator)
     expression, identity = {"sum": ("a + b", 0), "prod": ("a * b", 1)}[name]
     return reduction.Reduction(
@@ -44,7 +39,7 @@ def _arithmetic(name, dtype, result):
 
 
 def _mean(dtype, result):
-    accumulator = _accumulator(result)
+    accumulator = reduction.accumulator(result)
     text = _type_text(accumulator)
     return reduction.Reduction(
         reduction.binary_monoid(accumulator, "a + b"), "",
@@ -208,7 +203,7 @@ def _all(self, axis=None, out=None, keepdims=False, stream=0):
 
 
 def _dot_reduction(result):
-    accumulator = _accumulator(result)
+    accumulator = reduction.accumulator(result)
     text = _type_text(accumulator)
     return _made(("dot", result), lambda: reduction.Reduction(
         reduction.binary_monoid(accumulator, "a + b"), "",
@@ -243,7 +238,7 @@ def vdot(a, b, stream=0):
 
 def _norm_reduction(order, dtype):
     result = dtype if dtype.kind == "f" else np.dtype(np.float64)
-    accumulator = _accumulator(result)
+    accumulator = reduction.accumulator(result)
     text = _type_text(accumulator)
     if order in (None, 2, "fro"):
         monoid, element, finish, identity = "a + b", "{0} * {0}", "math.sqrt({0})", 0.0

@@ -49,6 +49,12 @@ _ALL_LANES = "0xFFFFFFFF"
 _SHUFFLED = {"i": "int32", "u": "uint32", "b": "int32", "f": "float32"}
 
 
+def accumulator(dtype):
+    """The type sums and products of `dtype` results accumulate in: float16 in float32, as
+    NumPy's do internally."""
+    return np.dtype(np.float32) if dtype == np.float16 else dtype
+
+
 def _shuffled_type(dtype):
     dtype = np.dtype(dtype)
     if dtype.itemsize >= 4 and dtype.kind in "iuf":

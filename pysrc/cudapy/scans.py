@@ -287,7 +287,7 @@ def _cumulative(name, array, axis, dtype, out, stream):
         raise TypeError(f"{name}() is not supported for arrays of {array.dtype}")
     result = np.dtype(dtype) if dtype is not None else getattr(np, name)(
         np.zeros(1, array.dtype)).dtype
-    accumulator = np.dtype(np.float32) if result == np.float16 else result
+    accumulator = reduction.accumulator(result)
     monoid = _MONOIDS.get((name, accumulator))
     if monoid is None:
         monoid = _MONOIDS[name, accumulator] = reduction.binary_monoid(
