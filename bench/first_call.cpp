@@ -45,7 +45,9 @@ int main() {
 
     start = clock::now();
     auto [major, minor] = runtime::current_compute_capability();
-    auto code = jit::compile(translation.source, {jit::arch_for_device(major, minor), false, false});
+    jit::CompileRequest request;
+    request.arch = jit::arch_for_device(major, minor);
+    auto code = jit::compile(translation.source, request);
     double compile_ms = since(start);
 
     start = clock::now();

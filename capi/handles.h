@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -13,6 +15,7 @@
 #include "common/error.h"
 #include "common/target.h"
 #include "cudapy/cudapy.h"
+#include "driver/cuda_module.h"
 #include "driver/launch.h"
 #include "driver/memory.h"
 #include "driver/program.h"
@@ -32,6 +35,16 @@ struct cudapy_module {
 
 struct cudapy_launch {
     cudapy::driver::Launch launch;  // its kernel borrowed from the module, which outlives it
+};
+
+struct cudapy_cuda_function {
+    cudapy::driver::CudaFunction *function;  // owned by its module
+};
+
+struct cudapy_cuda_module {
+    std::unique_ptr<cudapy::driver::CudaModule> module;
+    std::mutex mutex;  // guards `functions`
+    std::map<const cudapy::driver::CudaFunction *, std::unique_ptr<cudapy_cuda_function>> functions;
 };
 
 struct cudapy_buffer {
@@ -87,6 +100,12 @@ int enum_value(const Enum &given) {
     std::memcpy(&value, &given, sizeof value);
     return value;
 }
+
+// A caller's architecture ("" and NULL: the default). Checked against the compiler's
+// architectures before a compile; here only that it is a single word, as it becomes one option
+// of a compiler's command line.
+std::string arch_from(const char *given);
+jit::Compiler compiler_from(const cudapy_compiler &given);
 
 inline Target target_from(const cudapy_target &given) {
     int target = enum_value(given);

@@ -1,7 +1,11 @@
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "ast/builtin.h"
+#include "ast/source.h"
 #include "common/warning.h"
 #include "handles.h"
 
@@ -26,6 +30,25 @@ void set_last_error(std::string message) {
     } catch (...) {
         last_error.clear();
     }
+}
+
+std::string arch_from(const char *given) {
+    if (!given || !*given) return {};
+    std::string_view arch = given;
+    if (arch.size() > 32 || !std::all_of(arch.begin(), arch.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        }))
+        throw Error(Status::InvalidArgument, "the architecture must be a word such as sm_90 or compute_90, got '" +
+                                                 ast::printable(arch.substr(0, 64)) + "'");
+    return std::string(arch);
+}
+
+jit::Compiler compiler_from(const cudapy_compiler &given) {
+    int compiler = enum_value(given);
+    if (compiler < CUDAPY_COMPILER_DEFAULT || compiler > CUDAPY_COMPILER_NVCC)
+        throw Error(Status::InvalidArgument, "unknown compiler " + std::to_string(compiler) +
+                                                 " (CUDAPY_COMPILER_DEFAULT, _NVRTC or _NVCC)");
+    return static_cast<jit::Compiler>(compiler);
 }
 
 char *owned_string(const std::string &text) {

@@ -1,7 +1,3 @@
-#include <algorithm>
-#include <cctype>
-#include <string_view>
-
 #include "handles.h"
 #include "common/background.h"
 #include "driver/backend.h"
@@ -20,16 +16,7 @@ driver::CompileOptions request_from(const cudapy_compile_options *options) {
     if (!options) return request;
     // `target` came after the first members; callers built before it get the GPU.
     capi::require_size(options->size, offsetof(cudapy_compile_options, target), "cudapy_compile_options");
-    if (options->arch && *options->arch) {  // "" as NULL: the default
-        // Checked against the compiler's architectures before a compile; here only that it is a
-        // single word, as it becomes one option of a compiler's command line.
-        std::string_view arch = options->arch;
-        if (arch.empty() || arch.size() > 32 ||
-            !std::all_of(arch.begin(), arch.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
-            throw Error(Status::InvalidArgument, "the architecture must be a word such as sm_90 or compute_90, got '" +
-                                                     std::string(arch.substr(0, 64)) + "'");
-        request.arch = arch;
-    }
+    request.arch = capi::arch_from(options->arch);
     request.fast_math = options->fast_math != 0;
     request.line_info = options->line_info != 0;
     if (CUDAPY_HAS_MEMBER(options, launch_bounds_min_blocks)) {
@@ -46,13 +33,7 @@ driver::CompileOptions request_from(const cudapy_compile_options *options) {
     }
     if (!CUDAPY_HAS_MEMBER(options, target)) return request;
     request.target = capi::target_from(options->target);
-    if (CUDAPY_HAS_MEMBER(options, compiler)) {
-        int compiler = capi::enum_value(options->compiler);
-        if (compiler < CUDAPY_COMPILER_DEFAULT || compiler > CUDAPY_COMPILER_NVCC)
-            throw Error(Status::InvalidArgument, "unknown compiler " + std::to_string(compiler) +
-                                                     " (CUDAPY_COMPILER_DEFAULT, _NVRTC or _NVCC)");
-        request.compiler = static_cast<jit::Compiler>(compiler);
-    }
+    if (CUDAPY_HAS_MEMBER(options, compiler)) request.compiler = capi::compiler_from(options->compiler);
     return request;
 }
 

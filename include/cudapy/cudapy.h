@@ -399,6 +399,89 @@ CUDAPY_API cudapy_status cudapy_launch_new(cudapy_kernel *kernel,
 CUDAPY_API cudapy_status cudapy_launch_run(const cudapy_launch *launch, const void *args);
 CUDAPY_API void cudapy_launch_delete(cudapy_launch *launch);
 
+/* ---- CUDA C++ of the caller's own ------------------------------------------------------ *
+ *
+ * Source written in CUDA C++ (PyCUDA's SourceModule, CuPy's RawModule) compiled by the same
+ * compilers and through the same disk cache as translated kernels, loaded for the current GPU,
+ * and launched with its arguments packed as the compiled kernel lays its parameters out. A
+ * source that reads files beside it (include folders, `#include "..."`) is compiled every time,
+ * as no cache key could name those files' contents. These calls need NVRTC (or nvcc); all but
+ * cudapy_cuda_compile with an architecture need a GPU. */
+
+typedef struct cudapy_cuda_module cudapy_cuda_module;
+typedef struct cudapy_cuda_function cudapy_cuda_function;
+
+typedef struct cudapy_cuda_options {
+    size_t size;              /* sizeof(cudapy_cuda_options) */
+    const char *name;         /* the source's name in the compiler's messages; NULL: "kernel.cu" */
+    const char *arch;         /* sm_NN (CUBIN) or compute_NN (PTX); NULL or "": the current GPU */
+    cudapy_compiler compiler;
+    /* Compiler options such as "-DN=4", "--use_fast_math", "-std=c++20", "-I" "folder"; only
+     * the language, preprocessor, warning, optimization and code generation options NVRTC and
+     * nvcc share, none that names an output, runs a program or changes the host compiler. */
+    const char *const *options;
+    size_t option_count;
+    const char *const *include_dirs;
+    size_t include_dir_count;
+    /* C++ names whose mangled names the compile reports (cudapy_cuda_module_lowered_name),
+     * such as "scale<float>"; NVRTC only. */
+    const char *const *name_expressions;
+    size_t name_expression_count;
+} cudapy_cuda_options;
+
+/* Compiles `source` for options->arch (the current GPU's when it names none) into `*out`
+ * (owned, `*size` bytes: CUBIN, or PTX text with a terminating NUL not counted). A source that
+ * does not compile gives CUDAPY_ERROR_CUDA_COMPILATION with the compiler's log, whose lines are
+ * the source's own, as the message. */
+CUDAPY_API cudapy_status cudapy_cuda_compile(const char *source, const cudapy_cuda_options *options,
+                                             char **out, size_t *size);
+/* Compiles for the current GPU (options->arch must be unset) and loads the module. */
+CUDAPY_API cudapy_status cudapy_cuda_module_new(const char *source, const cudapy_cuda_options *options,
+                                                cudapy_cuda_module **out);
+/* Loads compiled code: CUBIN, PTX or a fat binary, `size` bytes at `image`. */
+CUDAPY_API cudapy_status cudapy_cuda_module_load(const void *image, size_t size,
+                                                 cudapy_cuda_module **out);
+CUDAPY_API void cudapy_cuda_module_delete(cudapy_cuda_module *module);
+/* The kernel called `name` (its C name, or its mangled name outside extern "C"), borrowed from
+ * the module; CUDAPY_ERROR_NOT_FOUND names the module's kernels. */
+CUDAPY_API cudapy_status cudapy_cuda_module_function(cudapy_cuda_module *module, const char *name,
+                                                     cudapy_cuda_function **out);
+/* The mangled name of one of the compile's name expressions (borrowed from the module). */
+CUDAPY_API cudapy_status cudapy_cuda_module_lowered_name(const cudapy_cuda_module *module,
+                                                         const char *expression, const char **out);
+/* The device address and size of the module's __device__ or __constant__ variable `name`. */
+CUDAPY_API cudapy_status cudapy_cuda_module_global(const cudapy_cuda_module *module, const char *name,
+                                                   void **address, size_t *bytes);
+
+typedef struct cudapy_cuda_function_info {
+    size_t size;                  /* set by the caller to sizeof(cudapy_cuda_function_info) */
+    size_t param_count;
+    size_t args_size;             /* bytes of the argument block a launch takes */
+    int max_threads_per_block;    /* on the current GPU, with the kernel's registers */
+    int registers;                /* a thread's */
+    size_t static_shared_bytes, constant_bytes, local_bytes;
+    int max_dynamic_shared_bytes; /* what a launch may ask for now */
+    int ptx_version, binary_version;
+} cudapy_cuda_function_info;
+
+CUDAPY_API cudapy_status cudapy_cuda_function_info_get(const cudapy_cuda_function *function,
+                                                       cudapy_cuda_function_info *out);
+/* Where parameter `index` lies in the argument block, and its size in bytes. */
+CUDAPY_API cudapy_status cudapy_cuda_function_param(const cudapy_cuda_function *function, size_t index,
+                                                    size_t *offset, size_t *bytes);
+/* Lets launches ask for up to `bytes` of dynamic shared memory (above the default 48 KiB on
+ * GPUs that have more). */
+CUDAPY_API cudapy_status cudapy_cuda_function_set_max_dynamic_shared(cudapy_cuda_function *function,
+                                                                     int bytes);
+/* Launches asynchronously on `stream` with each argument at its parameter's offset in `args`,
+ * `args_size` bytes (the function's args_size). A grid or block past CUDA's limits, a block
+ * larger than the kernel allows and more dynamic shared memory than it may use are refused
+ * (CUDAPY_ERROR_INVALID_ARGUMENT) before anything is launched. */
+CUDAPY_API cudapy_status cudapy_cuda_function_launch(const cudapy_cuda_function *function,
+                                                     cudapy_dim3 grid, cudapy_dim3 block,
+                                                     size_t shared_bytes, uintptr_t stream,
+                                                     const void *args, size_t args_size);
+
 /* ---- Devices and memory --------------------------------------------------------------- */
 
 typedef struct cudapy_device_info {

@@ -5,7 +5,9 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
+#include <string_view>
 
 #include "common/background.h"
 #include "common/error.h"
@@ -23,6 +25,8 @@ struct CacheKey {
     std::string arch;
     std::vector<std::string> options;
     bool nvcc = false;  // nvcc compiles it, not NVRTC
+    std::string source_name;
+    std::vector<std::string> name_expressions;
     auto operator<=>(const CacheKey &) const = default;
 };
 
@@ -47,7 +51,26 @@ const char *entry_kind(const std::string &arch) { return is_cubin(arch) ? "cubin
 
 CacheKey cache_key(const std::string &source, const CompileRequest &request) {
     return {source, request.arch.empty() ? default_ptx_arch() : request.arch, nvrtc_options(request),
-            uses_nvcc(request.compiler)};
+            uses_nvcc(request.compiler), request.source_name, request.name_expressions};
+}
+
+// Whether the compile reads files beside the source (a header in the caller's folders, an
+// `#include "..."`), whose contents no key names: such code is compiled every time.
+bool reads_files(const std::string &source, const CompileRequest &request) {
+    if (!request.include_dirs.empty()) return true;
+    for (const auto &option : request.user_options)
+        for (const char *reading : {"-I", "--include-path", "-include", "--pre-include"})
+            if (option.rfind(reading, 0) == 0) return true;
+    std::istringstream lines(source);
+    for (std::string line; std::getline(lines, line);) {
+        std::size_t at = line.find_first_not_of(" \t");
+        if (at == std::string::npos || line[at] != '#') continue;
+        at = line.find_first_not_of(" \t", at + 1);
+        if (at == std::string::npos || line.compare(at, 7, "include") != 0) continue;
+        at = line.find_first_not_of(" \t", at + 7);
+        if (at != std::string::npos && line[at] == '"') return true;
+    }
+    return false;
 }
 
 // The name of the key's disk entry: its fields and the compiler that turns them into code, named
@@ -57,6 +80,9 @@ Digest disk_key(const CacheKey &key) {
     builder.add(key.nvcc ? nvcc_identity() : Nvrtc::identity());
     builder.add(key.arch);
     for (const auto &option : key.options) builder.add(option);
+    // Fields of the caller's own CUDA C++, tagged so that no list of them reads as another.
+    if (!key.source_name.empty()) builder.add("source name").add(key.source_name);
+    for (const auto &expression : key.name_expressions) builder.add("name expression").add(expression);
     builder.add(key.source);
     return builder.finish();
 }
@@ -75,14 +101,116 @@ std::optional<CompiledCode> from_memory(const CacheKey &key) {
 }
 
 // The entry `digest` on disk, kept in memory too under `key`.
+// The lowered names of a compile's name expressions, one a line, as the disk keeps them.
+constexpr std::string_view names_kind = "names";
+
 std::optional<CompiledCode> from_disk(const CacheKey &key, const Digest &digest) {
+    std::vector<std::string> lowered_names;
+    if (!key.name_expressions.empty()) {
+        auto names = load_entry(digest, names_kind, false);
+        if (!names) return std::nullopt;
+        std::istringstream lines(*names);
+        for (std::string name; std::getline(lines, name);) lowered_names.push_back(name);
+        if (lowered_names.size() != key.name_expressions.size()) return std::nullopt;
+    }
     auto payload = load_entry(digest, entry_kind(key.arch));
     if (!payload) return std::nullopt;
     ++cache_counters().disk_hits;
-    CompiledCode code{std::move(*payload), is_cubin(key.arch), key.arch};
+    CompiledCode code{std::move(*payload), is_cubin(key.arch), key.arch, std::move(lowered_names)};
     remember(key, code);
     return code;
 }
+
+void store(const Digest &digest, const CompiledCode &code) {
+    if (!code.lowered_names.empty()) {
+        std::string names;
+        for (const auto &name : code.lowered_names) names += name + "\n";
+        store_entry(digest, names_kind, names, false);
+    }
+    store_entry(digest, entry_kind(code.arch), code.binary);
+}
+
+// The option names a caller may give (see check_user_request), without their leading dashes.
+const std::set<std::string, std::less<>> &user_option_names() {
+    static const std::set<std::string, std::less<>> names{
+        "std", "define-macro", "undefine-macro", "include-path", "pre-include", "include",
+        "G", "device-debug", "lineinfo", "generate-line-info", "use_fast_math", "use-fast-math",
+        "ftz", "prec-div", "prec-sqrt", "fmad", "maxrregcount", "Xptxas", "ptxas-options",
+        "extra-device-vectorization", "restrict", "w", "disable-warnings", "Werror",
+        "Wno-deprecated-declarations", "Wno-deprecated-gpu-targets", "Wreorder", "diag-error",
+        "diag-suppress", "diag-warn", "expt-relaxed-constexpr", "expt-extended-lambda",
+        "extended-lambda", "default-device", "device-as-default-execution-space", "dopt",
+        "optimization-info", "builtin-move-forward", "builtin-initializer-list", "device-int128",
+        "O0", "O1", "O2", "O3"};
+    return names;
+}
+
+// Options whose value may follow as the next option, and how the pair is written as one.
+const std::map<std::string, std::string, std::less<>> &options_with_value() {
+    static const std::map<std::string, std::string, std::less<>> joined{
+        {"-I", "-I"}, {"-D", "-D"}, {"-U", "-U"}, {"--include-path", "-I"}, {"--define-macro", "-D"},
+        {"--undefine-macro", "-U"}, {"-include", "--pre-include="}, {"--pre-include", "--pre-include="},
+        {"-Xptxas", "--ptxas-options="}, {"--ptxas-options", "--ptxas-options="},
+        {"-maxrregcount", "--maxrregcount="}, {"--maxrregcount", "--maxrregcount="},
+        {"-std", "--std="}, {"--std", "--std="}};
+    return joined;
+}
+
+// Throws Error(InvalidArgument) unless `text`, the caller's `what`, is non-empty, without control
+// characters and at most 4096 bytes.
+void require_text(const std::string &text, const std::string &what) {
+    if (text.empty()) throw Error(Status::InvalidArgument, what + " is empty");
+    if (text.size() > 4096) throw Error(Status::InvalidArgument, what + " is longer than 4096 bytes");
+    for (unsigned char c : text)
+        if (c < 0x20 || c == 0x7f)
+            throw Error(Status::InvalidArgument, what + " '" + text.substr(0, 64) + "' has a control character");
+}
+
+std::string checked_user_option(std::string option) {
+    require_text(option, "a compiler option");
+    // -DNAME=value, -UNAME and -Ifolder carry their value in one; so do --name=value options.
+    if (option.size() > 2 && option[0] == '-' && std::string_view("DUI").find(option[1]) != std::string_view::npos)
+        return option;
+    if (option.rfind("--define-macro=", 0) == 0) return "-D" + option.substr(15);
+    std::string_view body(option);
+    if (body.size() < 2 || body[0] != '-')
+        throw Error(Status::InvalidArgument, "'" + option + "' is not a compiler option: options start with '-'");
+    body.remove_prefix(body[1] == '-' ? 2 : 1);
+    std::string_view name = body.substr(0, body.find('='));
+    if (user_option_names().count(name)) return option;
+    if (name == "arch" || name == "gpu-architecture" || name == "code" || name == "gpu-code")
+        throw Error(Status::InvalidArgument, "'" + option + "': give the GPU architecture as the arch option (sm_NN or compute_NN), not as a compiler option");
+    throw Error(Status::InvalidArgument,
+                "the compiler option '" + option + "' is not accepted: cudapy takes the language, "
+                "preprocessor (-D, -U, -I, -include), warning, optimization and code generation "
+                "options NVRTC and nvcc share, and none that names an output, runs a program or "
+                "changes the host compiler");
+}
+
+}  // namespace
+
+void check_user_request(CompileRequest &request) {
+    require_text(request.source_name, "the source's name");
+    std::vector<std::string> options;
+    const auto &joined = options_with_value();
+    for (std::size_t i = 0; i < request.user_options.size(); ++i) {
+        const std::string &option = request.user_options[i];
+        auto pair = joined.find(option);
+        if (pair != joined.end()) {
+            if (i + 1 == request.user_options.size())
+                throw Error(Status::InvalidArgument, "the compiler option '" + option + "' needs a value after it");
+            require_text(request.user_options[i + 1], "the value of " + option);
+            options.push_back(checked_user_option(pair->second + request.user_options[++i]));
+            continue;
+        }
+        options.push_back(checked_user_option(option));
+    }
+    request.user_options = std::move(options);
+    for (const auto &folder : request.include_dirs) require_text(folder, "an include folder");
+    for (const auto &expression : request.name_expressions) require_text(expression, "a name expression");
+}
+
+namespace {
 
 }  // namespace
 
@@ -171,7 +299,12 @@ void check_arch(const std::string &arch) {
 }
 
 std::vector<std::string> nvrtc_options(const CompileRequest &request) {
-    std::vector<std::string> options{"--std=c++17"};
+    std::vector<std::string> options;
+    bool own_standard = std::any_of(request.user_options.begin(), request.user_options.end(),
+                                    [](const std::string &option) {
+                                        return option.rfind("-std", 0) == 0 || option.rfind("--std", 0) == 0;
+                                    });
+    if (!own_standard) options.emplace_back("--std=c++17");
     if (request.fast_math) options.emplace_back("--use_fast_math");
     if (request.line_info || request.debug) options.emplace_back("--generate-line-info");
     if (request.debug) options.emplace_back("-DCUDAPY_DEBUG=1");
@@ -181,10 +314,13 @@ std::vector<std::string> nvrtc_options(const CompileRequest &request) {
         if (request.launch_bounds_min_blocks > 0) bounds += "," + std::to_string(request.launch_bounds_min_blocks);
         options.push_back(bounds + ")");
     }
+    for (const auto &folder : request.include_dirs) options.push_back("-I" + folder);
+    options.insert(options.end(), request.user_options.begin(), request.user_options.end());
     return options;
 }
 
 std::optional<CompiledCode> cached(const std::string &source, const CompileRequest &request) {
+    if (reads_files(source, request)) return std::nullopt;
     CacheKey key = cache_key(source, request);
     if (auto code = from_memory(key)) return code;
     return from_disk(key, disk_key(key));
@@ -193,22 +329,33 @@ std::optional<CompiledCode> cached(const std::string &source, const CompileReque
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries) {
     CacheKey key = cache_key(source, request);
-    if (auto code = from_memory(key)) return *code;
+    bool cacheable = !reads_files(source, request);
+    if (cacheable)
+        if (auto code = from_memory(key)) return *code;
     Digest digest = disk_key(key);
-    if (auto code = from_disk(key, digest)) return *code;
+    if (cacheable)
+        if (auto code = from_disk(key, digest)) return *code;
     const std::string &arch = key.arch;
     check_arch(arch);  // on a miss only: a cached entry's architecture passed when it was compiled
     bool nvcc = key.nvcc;
-    NvrtcOutput output = nvcc ? compile_with_nvcc(source, arch, key.options)
-                              : Nvrtc::get().compile(source, "cudapy_kernels.cu", arch, key.options);
+    bool own_source = !request.source_name.empty();
+    if (nvcc && !request.name_expressions.empty())
+        throw Error(Status::InvalidArgument,
+                    "name expressions need NVRTC, which reports their mangled names; nvcc does not");
+    NvrtcOutput output = nvcc ? compile_with_nvcc(source, request.source_name, arch, key.options)
+                              : Nvrtc::get().compile(source, own_source ? request.source_name : "cudapy_kernels.cu",
+                                                     arch, key.options, request.name_expressions);
     if (log_entries) *log_entries = parse_log(output.log);
     if (!output.ok)
-        throw Error(Status::CudaCompilation, std::string(nvcc ? "nvcc" : "NVRTC") +
-                                                 " could not compile the translated kernel:\n" + output.log);
+        throw Error(Status::CudaCompilation,
+                    std::string(nvcc ? "nvcc" : "NVRTC") + " could not compile " +
+                        (own_source ? request.source_name : std::string("the translated kernel")) + ":\n" + output.log);
     ++cache_counters().compiles;
-    CompiledCode code{std::move(output.binary), is_cubin(arch), arch};
-    store_entry(digest, entry_kind(arch), code.binary);
-    remember(key, code);
+    CompiledCode code{std::move(output.binary), is_cubin(arch), arch, std::move(output.lowered_names)};
+    if (cacheable) {
+        store(digest, code);
+        remember(key, code);
+    }
     return code;
 }
 

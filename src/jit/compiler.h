@@ -22,6 +22,13 @@ struct CompileRequest {
     int launch_bounds_max_threads = 0;  // 0: no __launch_bounds__
     int launch_bounds_min_blocks = 0;
     Compiler compiler = Compiler::Default;
+    // For CUDA C++ of the caller's own rather than translated code: the name its messages give
+    // it (empty for translated code), the caller's compiler options (check_user_options), include
+    // folders, and the name expressions (`f<float>`) whose mangled names the compile reports.
+    std::string source_name;
+    std::vector<std::string> user_options;
+    std::vector<std::string> include_dirs;
+    std::vector<std::string> name_expressions;
     bool operator==(const CompileRequest &) const = default;
 };
 
@@ -29,6 +36,7 @@ struct CompiledCode {
     std::string binary;  // CUBIN, or PTX text
     bool is_cubin = false;
     std::string arch;
+    std::vector<std::string> lowered_names;  // one for each of the request's name expressions
 };
 
 // One error or warning from NVRTC's log, at the file and line a #line directive named.
@@ -49,6 +57,15 @@ std::string arch_for_device(int major, int minor);
 void check_arch(const std::string &arch);
 // The oldest architecture NVRTC supports, as PTX: code that loads on every GPU it knows.
 std::string default_ptx_arch();
+
+// Checks the caller's parts of a request for CUDA C++ of its own and joins each option's value
+// to it (`-I dir` becomes `-Idir`, `--define-macro X` becomes `-DX`). An option must be one of
+// the language, preprocessor, warning, optimization and code generation options NVRTC and nvcc
+// share, spelt `-name`, `--name` or `-name=value`; never one that names an output, runs a
+// program or changes the host compiler (the architecture has a field of its own). Names,
+// folders and expressions must be non-empty text without control characters. Throws
+// Error(InvalidArgument) naming what it refuses.
+void check_user_request(CompileRequest &request);
 
 // NVRTC's options for a request, besides the architecture.
 std::vector<std::string> nvrtc_options(const CompileRequest &request);

@@ -228,7 +228,7 @@ void store_entry(const Digest &key, std::string_view kind, std::string_view payl
 void clear_disk_cache() {
     auto folder = disk_cache_directory();
     if (!folder) return;
-    static const std::regex cudapy_file{R"(\.?[0-9a-f]{64}\.(ptx|cubin|so|translation|data)(\.[A-Za-z0-9]{6})?)"};
+    static const std::regex cudapy_file{R"(\.?[0-9a-f]{64}\.(ptx|cubin|so|translation|data|names)(\.[A-Za-z0-9]{6})?)"};
     std::error_code error;
     std::filesystem::directory_iterator entries(*folder, error);
     if (error) {

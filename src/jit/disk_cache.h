@@ -48,8 +48,8 @@ private:
 };
 
 // The payload of the entry `key` with file suffix `kind` ("ptx", "cubin", "so", "translation",
-// "data" for the ABI's callers), or none when there is none or it failed its checks (then it is
-// deleted). Entries of compiled code are `counted` in cache_counters(); the others are not.
+// "data" for the ABI's callers, "names" for the mangled names of name expressions), or none
+// when there is none or it failed its checks (then it is deleted). Entries of compiled code are `counted` in cache_counters(); the others are not.
 std::optional<std::string> load_entry(const Digest &key, std::string_view kind, bool counted = true);
 // Stores an entry; a failure is counted (when `counted`), never thrown.
 void store_entry(const Digest &key, std::string_view kind, std::string_view payload, bool counted = true);

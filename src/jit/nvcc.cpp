@@ -62,8 +62,8 @@ const Found &nvcc() {
 
 const std::string &nvcc_identity() { return nvcc().identity; }
 
-NvrtcOutput compile_with_nvcc(const std::string &source, const std::string &arch,
-                              const std::vector<std::string> &options) {
+NvrtcOutput compile_with_nvcc(const std::string &source, const std::string &source_name,
+                              const std::string &arch, const std::vector<std::string> &options) {
     const Found &compiler = nvcc();
     ScratchFolder folder;
     auto source_path = folder.path() / "cudapy_kernels.cu";
@@ -85,6 +85,16 @@ NvrtcOutput compile_with_nvcc(const std::string &source, const std::string &arch
                                                              : definition.substr(0, equals) + " " + definition.substr(equals + 1)) + "\n";
     }
     command.push_back(source_path.string());
+    // The defines come first, so the caller's source says which lines are its own (the name,
+    // checked free of control characters, escaped as a string literal).
+    if (!source_name.empty()) {
+        std::string literal;
+        for (char c : source_name) {
+            if (c == '"' || c == '\\') literal += '\\';
+            literal += c;
+        }
+        defines += "#line 1 \"" + literal + "\"\n";
+    }
     write_file(source_path, defines + source);
     CommandResult result = run_command(command);
     if (result.spawn_error != 0)

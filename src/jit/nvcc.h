@@ -14,8 +14,10 @@ namespace cudapy::jit {
 // every place it looked.
 const std::string &nvcc_identity();
 
-// Compiles one source as Nvrtc::compile does, with NVRTC's `options` given to nvcc.
-NvrtcOutput compile_with_nvcc(const std::string &source, const std::string &arch,
-                              const std::vector<std::string> &options);
+// Compiles one source as Nvrtc::compile does, with NVRTC's `options` given to nvcc. A source of
+// the caller's own is named `source_name` in messages (empty for translated code, whose #line
+// directives name its places).
+NvrtcOutput compile_with_nvcc(const std::string &source, const std::string &source_name,
+                              const std::string &arch, const std::vector<std::string> &options);
 
 }  // namespace cudapy::jit

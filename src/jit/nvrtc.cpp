@@ -37,6 +37,8 @@ struct Nvrtc::Api {
     int (*cubin)(Program, char *);
     int (*log_size)(Program, std::size_t *);
     int (*log)(Program, char *);
+    int (*add_name_expression)(Program, const char *);
+    int (*get_lowered_name)(Program, const char *, const char **);
 };
 
 namespace {
@@ -165,6 +167,8 @@ void Nvrtc::load() {
     bind(library, "nvrtcGetCUBIN", api->cubin, missing);
     bind(library, "nvrtcGetProgramLogSize", api->log_size, missing);
     bind(library, "nvrtcGetProgramLog", api->log, missing);
+    bind(library, "nvrtcAddNameExpression", api->add_name_expression, missing);
+    bind(library, "nvrtcGetLoweredName", api->get_lowered_name, missing);
     if (!missing.empty()) {
         dlclose(library);
         forget_location();
@@ -186,7 +190,8 @@ void Nvrtc::forget_location() {
 }
 
 NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,
-                           const std::string &arch, const std::vector<std::string> &options) const {
+                           const std::string &arch, const std::vector<std::string> &options,
+                           const std::vector<std::string> &name_expressions) const {
     Program program = nullptr;
     int status = api_->create_program(&program, source.c_str(), name.c_str(), 0, nullptr, nullptr);
     if (status != 0)
@@ -196,7 +201,16 @@ NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,
     // Translated kernels use none of what -minimal leaves out (textures, the device runtime,
     // launches from the GPU), and it saves a third of NVRTC's time on a small kernel. The cache
     // key names this NVRTC, so its version decides the option for every entry alike.
-    if (version_ >= std::pair{12, 4}) all_options.emplace_back("-minimal");
+    bool translated = name.rfind("cudapy_", 0) == 0 && name_expressions.empty();
+    if (translated && version_ >= std::pair{12, 4}) all_options.emplace_back("-minimal");
+    for (const auto &expression : name_expressions) {
+        status = api_->add_name_expression(program, expression.c_str());
+        if (status != 0) {
+            api_->destroy_program(&program);
+            throw Error(Status::InvalidArgument, "NVRTC refused the name expression '" + expression +
+                                                     "': " + api_->get_error_string(status));
+        }
+    }
     all_options.insert(all_options.end(), options.begin(), options.end());
     std::vector<const char *> option_pointers;
     for (const auto &option : all_options) option_pointers.push_back(option.c_str());
@@ -219,6 +233,15 @@ NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,
         output.binary.resize(size);
         (cubin ? api_->cubin : api_->ptx)(program, output.binary.data());
         if (!cubin && !output.binary.empty() && output.binary.back() == '\0') output.binary.pop_back();
+        for (const auto &expression : name_expressions) {
+            const char *lowered = nullptr;
+            if (api_->get_lowered_name(program, expression.c_str(), &lowered) != 0 || !lowered) {
+                output.ok = false;
+                output.log += "the name expression '" + expression + "' names no function or variable of the source\n";
+                break;
+            }
+            output.lowered_names.emplace_back(lowered);
+        }
     } else if (output.log.empty()) {
         output.log = api_->get_error_string(status);
     }

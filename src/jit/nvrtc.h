@@ -16,6 +16,7 @@ struct NvrtcOutput {
     bool ok = false;
     std::string log;
     std::string binary;  // CUBIN for an sm_ target, PTX (text) for a compute_ target
+    std::vector<std::string> lowered_names;  // of the name expressions, in their order
 };
 
 class Nvrtc {
@@ -33,9 +34,12 @@ public:
     const std::vector<int> &architectures() const { return architectures_; }
     const std::string &path() const { return path_; }
 
-    // Compiles one source. `arch` is "sm_90" (CUBIN) or "compute_90" (PTX).
+    // Compiles one source. `arch` is "sm_90" (CUBIN) or "compute_90" (PTX). Translated code
+    // (no name expressions, named cudapy_*) compiles with -minimal; the caller's own may use
+    // anything NVRTC offers.
     NvrtcOutput compile(const std::string &source, const std::string &name, const std::string &arch,
-                        const std::vector<std::string> &options) const;
+                        const std::vector<std::string> &options,
+                        const std::vector<std::string> &name_expressions = {}) const;
 
 private:
     // Where the search order leads, decided without loading anything.

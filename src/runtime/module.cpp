@@ -34,15 +34,60 @@ const void *LoadedModule::kernel(const std::string &symbol) const {
     return reinterpret_cast<const void *>(kernel);
 }
 
-void *LoadedModule::global(const std::string &symbol) const {
+void *LoadedModule::global(const std::string &symbol, std::size_t *bytes) const {
     void *address = nullptr;
-    std::size_t bytes = 0;
-    cudaError_t error = cudaLibraryGetGlobal(&address, &bytes, static_cast<cudaLibrary_t>(library_), symbol.c_str());
+    std::size_t size = 0;
+    cudaError_t error = cudaLibraryGetGlobal(&address, &size, static_cast<cudaLibrary_t>(library_), symbol.c_str());
     if (error != cudaSuccess) {
         cudaGetLastError();
         return nullptr;
     }
+    if (bytes) *bytes = size;
     return address;
+}
+
+std::vector<std::string> LoadedModule::kernel_names() const {
+    auto library = static_cast<cudaLibrary_t>(library_);
+    unsigned count = 0;
+    check_cuda(cudaLibraryGetKernelCount(&count, library), "cudaLibraryGetKernelCount");
+    std::vector<cudaKernel_t> kernels(count);
+    if (count > 0)
+        check_cuda(cudaLibraryEnumerateKernels(kernels.data(), count, library), "cudaLibraryEnumerateKernels");
+    std::vector<std::string> names;
+    for (cudaKernel_t kernel : kernels) {
+        const char *name = nullptr;
+        check_cuda(cudaFuncGetName(&name, reinterpret_cast<const void *>(kernel)), "cudaFuncGetName");
+        if (name) names.emplace_back(name);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::vector<KernelParameter> kernel_parameters(const void *kernel) {
+    std::vector<KernelParameter> parameters;
+    for (std::size_t index = 0;; ++index) {
+        KernelParameter parameter;
+        cudaError_t error = cudaFuncGetParamInfo(kernel, index, &parameter.offset, &parameter.size);
+        if (error == cudaErrorInvalidValue) {  // past the last parameter
+            cudaGetLastError();
+            return parameters;
+        }
+        check_cuda(error, "cudaFuncGetParamInfo");
+        parameters.push_back(parameter);
+    }
+}
+
+KernelAttributes kernel_attributes(const void *kernel) {
+    cudaFuncAttributes given{};
+    check_cuda(cudaFuncGetAttributes(&given, kernel), "cudaFuncGetAttributes");
+    return {given.maxThreadsPerBlock, given.numRegs, given.sharedSizeBytes, given.constSizeBytes,
+            given.localSizeBytes, given.maxDynamicSharedSizeBytes, given.ptxVersion, given.binaryVersion};
+}
+
+void set_max_dynamic_shared_bytes(const void *kernel, int bytes) {
+    cudaError_t error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+    if (error != cudaSuccess)
+        throw_cuda_error(error, "allowing the kernel " + std::to_string(bytes) + " bytes of dynamic shared memory");
 }
 
 int auto_block_size(const void *kernel) {

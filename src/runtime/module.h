@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/launch_shape.h"
 
@@ -21,12 +22,33 @@ public:
 
     // The kernel with C name `symbol`, as the handle cudaLaunchKernel takes.
     const void *kernel(const std::string &symbol) const;
-    // The device address of the module's global variable `symbol`; null when it has none.
-    void *global(const std::string &symbol) const;
+    // The device address of the module's global variable `symbol` (and its size in `bytes`);
+    // null when it has none.
+    void *global(const std::string &symbol, std::size_t *bytes = nullptr) const;
+    // The C names of the module's kernels.
+    std::vector<std::string> kernel_names() const;
 
 private:
     void *library_ = nullptr;  // cudaLibrary_t
 };
+
+// Where each of a kernel's parameters lies in its argument block.
+struct KernelParameter {
+    std::size_t offset = 0, size = 0;
+};
+std::vector<KernelParameter> kernel_parameters(const void *kernel);
+
+// What the compiled kernel needs and allows (cudaFuncAttributes).
+struct KernelAttributes {
+    int max_threads_per_block = 0;
+    int registers = 0;
+    std::size_t static_shared_bytes = 0, constant_bytes = 0, local_bytes = 0;
+    int max_dynamic_shared_bytes = 0;
+    int ptx_version = 0, binary_version = 0;
+};
+KernelAttributes kernel_attributes(const void *kernel);
+// Lets launches of the kernel ask for up to `bytes` of dynamic shared memory.
+void set_max_dynamic_shared_bytes(const void *kernel, int bytes);
 
 // The block size the occupancy calculator picks for the kernel.
 int auto_block_size(const void *kernel);
