@@ -177,4 +177,24 @@ cudapy_status cudapy_cuda_function_launch(const cudapy_cuda_function *function, 
     });
 }
 
+cudapy_status cudapy_cuda_function_launch_block(const cudapy_cuda_function *function, const void *block,
+                                                size_t size) {
+    return guard([&] {
+        require(function, "function");
+        require(block, "block");
+        const auto &called = *function->function;
+        constexpr std::size_t header_size = sizeof(cudapy_cuda_launch_header);
+        static_assert(header_size == 48);
+        if (size != header_size + called.args_size())
+            throw Error(Status::InvalidArgument, called.name() + " takes a " +
+                                                     std::to_string(header_size + called.args_size()) +
+                                                     "-byte launch block, not " + std::to_string(size));
+        cudapy_cuda_launch_header header;
+        std::memcpy(&header, block, header_size);
+        called.launch({header.grid[0], header.grid[1], header.grid[2]},
+                      {header.block[0], header.block[1], header.block[2]}, header.shared_bytes,
+                      header.stream, static_cast<const char *>(block) + header_size);
+    });
+}
+
 }  // extern "C"

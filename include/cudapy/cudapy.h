@@ -482,6 +482,18 @@ CUDAPY_API cudapy_status cudapy_cuda_function_launch(const cudapy_cuda_function 
                                                      size_t shared_bytes, uintptr_t stream,
                                                      const void *args, size_t args_size);
 
+/* The same launch, described in one block a caller packs in one step (the Python package
+ * does): the header below, then the argument block, `size` bytes in all. */
+typedef struct cudapy_cuda_launch_header {
+    uint32_t grid[3], block[3];
+    uint64_t shared_bytes;
+    uint64_t stream;
+    uint64_t reserved; /* 0; keeps the arguments 16-byte aligned */
+} cudapy_cuda_launch_header;
+
+CUDAPY_API cudapy_status cudapy_cuda_function_launch_block(const cudapy_cuda_function *function,
+                                                           const void *block, size_t size);
+
 /* ---- Devices and memory --------------------------------------------------------------- */
 
 typedef struct cudapy_device_info {

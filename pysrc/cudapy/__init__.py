@@ -26,6 +26,7 @@ from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError,
 from ._compile import ptx, translate
 from ._launch import dim3
 from .kernel import Kernel, Module, compile, module
+from .cuda_source import (In, InOut, Out, RawKernel, RawModule, SourceModule, compile_cuda)
 from .elementwise import Elementwise, ElementwiseKernel, fuse, map, zipWith
 from .arraymath import if_positive, where
 from .arrayreduce import dot, vdot
@@ -73,4 +74,5 @@ __all__ = [
     "to_device", "zeros", "zeros_like",
     "Elementwise", "ElementwiseKernel", "fuse", "if_positive", "map", "vectorize", "where", "zipWith",
     "Reduce", "ReductionKernel", "cumprod", "cumsum", "dot", "linalg", "reduce", "scan", "vdot",
+    "In", "InOut", "Out", "RawKernel", "RawModule", "SourceModule", "compile_cuda",
 ]

@@ -126,6 +126,25 @@ class DeviceInfo(ctypes.Structure):
                 ("total_memory", ctypes.c_size_t)]
 
 
+class CudaOptions(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("arch", ctypes.c_char_p),
+                ("compiler", ctypes.c_int),
+                ("options", ctypes.POINTER(ctypes.c_char_p)), ("option_count", ctypes.c_size_t),
+                ("include_dirs", ctypes.POINTER(ctypes.c_char_p)),
+                ("include_dir_count", ctypes.c_size_t),
+                ("name_expressions", ctypes.POINTER(ctypes.c_char_p)),
+                ("name_expression_count", ctypes.c_size_t)]
+
+
+class CudaFunctionInfo(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("param_count", ctypes.c_size_t),
+                ("args_size", ctypes.c_size_t), ("max_threads_per_block", ctypes.c_int),
+                ("registers", ctypes.c_int), ("static_shared_bytes", ctypes.c_size_t),
+                ("constant_bytes", ctypes.c_size_t), ("local_bytes", ctypes.c_size_t),
+                ("max_dynamic_shared_bytes", ctypes.c_int), ("ptx_version", ctypes.c_int),
+                ("binary_version", ctypes.c_int)]
+
+
 class _Program(ctypes.Structure):
     pass
 
@@ -154,6 +173,14 @@ class _Event(ctypes.Structure):
     pass
 
 
+class _CudaModule(ctypes.Structure):
+    pass
+
+
+class _CudaFunction(ctypes.Structure):
+    pass
+
+
 program_p = ctypes.POINTER(_Program)
 module_p = ctypes.POINTER(_Module)
 kernel_p = ctypes.POINTER(_Kernel)
@@ -161,6 +188,8 @@ launch_p = ctypes.POINTER(_Launch)
 buffer_p = ctypes.POINTER(_Buffer)
 stream_p = ctypes.POINTER(_Stream)
 event_p = ctypes.POINTER(_Event)
+cuda_module_p = ctypes.POINTER(_CudaModule)
+cuda_function_p = ctypes.POINTER(_CudaFunction)
 
 _status = ctypes.c_int
 _size = ctypes.c_size_t
@@ -245,6 +274,23 @@ _PROTOTYPES = [
     ("cudapy_host_free", None, [ctypes.c_void_p]),
     ("cudapy_memory_info", _status, [_P(_size), _P(_size)]),
     ("cudapy_memory_share", _status, []),
+    ("cudapy_cuda_compile", _status,
+     [ctypes.c_char_p, _P(CudaOptions), _P(ctypes.c_void_p), _P(_size)]),
+    ("cudapy_cuda_module_new", _status, [ctypes.c_char_p, _P(CudaOptions), _P(cuda_module_p)]),
+    ("cudapy_cuda_module_load", _status, [ctypes.c_char_p, _size, _P(cuda_module_p)]),
+    ("cudapy_cuda_module_delete", None, [cuda_module_p]),
+    ("cudapy_cuda_module_function", _status,
+     [cuda_module_p, ctypes.c_char_p, _P(cuda_function_p)]),
+    ("cudapy_cuda_module_lowered_name", _status,
+     [cuda_module_p, ctypes.c_char_p, _P(ctypes.c_char_p)]),
+    ("cudapy_cuda_module_global", _status,
+     [cuda_module_p, ctypes.c_char_p, _P(ctypes.c_void_p), _P(_size)]),
+    ("cudapy_cuda_function_info_get", _status, [cuda_function_p, _P(CudaFunctionInfo)]),
+    ("cudapy_cuda_function_param", _status, [cuda_function_p, _size, _P(_size), _P(_size)]),
+    ("cudapy_cuda_function_set_max_dynamic_shared", _status, [cuda_function_p, ctypes.c_int]),
+    ("cudapy_cuda_function_launch", _status,
+     [cuda_function_p, Dim3, Dim3, _size, ctypes.c_size_t, ctypes.c_char_p, _size]),
+    ("cudapy_cuda_function_launch_block", _status, [cuda_function_p, ctypes.c_char_p, _size]),
 ]
 
 
@@ -309,6 +355,10 @@ launch_packed_unconverted = lib["cudapy_kernel_launch_packed"]
 launch_packed_unconverted.restype = _status
 launch_run_unconverted = lib["cudapy_launch_run"]
 launch_run_unconverted.restype = _status
+# Likewise cudapy_cuda_function_launch_block: a cuda_function_p, the block as bytes and its
+# size as a c_size_t.
+cuda_launch_block_unconverted = lib["cudapy_cuda_function_launch_block"]
+cuda_launch_block_unconverted.restype = _status
 
 
 def own(owner, delete, handle, *more):

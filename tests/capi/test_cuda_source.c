@@ -133,10 +133,27 @@ static void check_gpu(void) {
     CHECK_OK(cudapy_buffer_download(buffer, 0, back, sizeof back));
     for (int i = 0; i < n; ++i) CHECK(back[i] == host[i] * 1.5f * 2.0f);
 
+    /* The same launch as one block: header, then the arguments. */
+    unsigned char whole[sizeof(cudapy_cuda_launch_header) + 16];
+    cudapy_cuda_launch_header header;
+    memset(&header, 0, sizeof header);
+    header.grid[0] = 4;
+    header.grid[1] = header.grid[2] = 1;
+    header.block[0] = 256;
+    header.block[1] = header.block[2] = 1;
+    memcpy(whole, &header, sizeof header);
+    memcpy(whole + sizeof header, args, sizeof args);
+    CHECK_OK(cudapy_cuda_function_launch_block(scale, whole, sizeof whole));
+    CHECK_OK(cudapy_buffer_download(buffer, 0, back, sizeof back));
+    for (int i = 0; i < n; ++i) CHECK(back[i] == host[i] * 9.0f);
+    CHECK_STATUS(cudapy_cuda_function_launch_block(scale, whole, sizeof whole - 1), CUDAPY_ERROR_INVALID_ARGUMENT);
+
     /* Refused before launching: a wrong argument block, a block too large, too much shared memory. */
     CHECK_STATUS(cudapy_cuda_function_launch(scale, grid, block, 0, 0, args, 12), CUDAPY_ERROR_INVALID_ARGUMENT);
-    cudapy_dim3 huge = {2048, 1, 1};
+    cudapy_dim3 huge = {2048, 1, 1}, wide = {32, 32, 2};
     CHECK_STATUS(cudapy_cuda_function_launch(scale, grid, huge, 0, 0, args, sizeof args), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(contains(cudapy_last_error(), "2048"));
+    CHECK_STATUS(cudapy_cuda_function_launch(scale, grid, wide, 0, 0, args, sizeof args), CUDAPY_ERROR_INVALID_ARGUMENT);
     CHECK(contains(cudapy_last_error(), "2048 threads"));
     CHECK_STATUS(cudapy_cuda_function_launch(scale, grid, block, 1u << 30, 0, args, sizeof args),
                  CUDAPY_ERROR_INVALID_ARGUMENT);
@@ -185,7 +202,14 @@ static void check_gpu(void) {
     CHECK_OK(cudapy_cuda_function_launch(loaded_scale, grid, block, 0, 0, args, sizeof args));
     CHECK_OK(cudapy_buffer_download(buffer, 0, back, sizeof back));
     for (int i = 0; i < n; ++i) CHECK(back[i] == host[i] * 3.0f);
-    CHECK_STATUS(cudapy_cuda_module_load("not code", 8, &loaded), CUDAPY_ERROR_CUDA);
+    /* Bytes that are no code fail when loaded, or at the latest when a kernel is looked up
+     * (the driver may load lazily), with an error either way. */
+    cudapy_cuda_module *garbage = NULL;
+    if (cudapy_cuda_module_load("not code", 8, &garbage) == CUDAPY_OK) {
+        cudapy_cuda_function *none = NULL;
+        CHECK(cudapy_cuda_module_function(garbage, "scale", &none) != CUDAPY_OK);
+        cudapy_cuda_module_delete(garbage);
+    }
     options = options_for("sm_90", define, 1);
     cudapy_cuda_module *refused = NULL;
     CHECK_STATUS(cudapy_cuda_module_new(scale_source, &options, &refused), CUDAPY_ERROR_INVALID_ARGUMENT);

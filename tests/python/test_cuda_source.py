@@ -1,0 +1,205 @@
+"""CUDA C++ of the user's own: compile_cuda (checked without a GPU, against the PTX the source
+must give), SourceModule / RawModule / RawKernel on the GPU against NumPy, and the errors a
+wrong source, name, argument or shape gives."""
+
+import numpy as np
+import pytest
+
+import cudapy as cp
+
+nvrtc = pytest.mark.nvrtc
+gpu = pytest.mark.gpu
+
+MULTIPLY = """
+__global__ void multiply_them(float *dest, float *a, float *b)
+{
+  const int i = threadIdx.x;
+  dest[i] = a[i] * b[i];
+}
+"""
+
+SAXPY = """
+__global__ void saxpy(float *y, const float *x, float alpha, int n)
+{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = alpha * x[i] + y[i];
+}
+"""
+
+
+@nvrtc
+def test_ptx_has_the_kernel_under_its_c_name_or_its_mangled_one():
+    ptx = cp.compile_cuda(SAXPY, arch="compute_80", no_extern_c=False).decode()
+    assert ".entry saxpy(" in ptx and ".target sm_80" in ptx
+    mangled = cp.compile_cuda(SAXPY, arch="compute_80").decode()
+    assert ".entry _Z5saxpyPfPKffi(" in mangled
+
+
+def _bits(value):
+    return int(np.float32(value).view(np.uint32))
+
+
+@nvrtc
+def test_options_and_include_folders_reach_the_compiler(tmp_path):
+    (tmp_path / "scale.h").write_text("#define SCALE 0.125f\n")
+    source = '#include "scale.h"\n__global__ void f(float *x) { x[0] = SCALE * FACTOR; }\n'
+    ptx = cp.compile_cuda(source, arch="compute_80", options=["-DFACTOR=3.0f"],
+                          include_dirs=[str(tmp_path)], no_extern_c=False).decode()
+    assert f"mov.u32 \t%r1, {_bits(0.375)};" in ptx  # folded, stored as its bits
+    # A changed header is read again: a source that includes files is not cached.
+    (tmp_path / "scale.h").write_text("#define SCALE 0.25f\n")
+    ptx = cp.compile_cuda(source, arch="compute_80", options=["-D", "FACTOR=3.0f"],
+                          include_dirs=[tmp_path], no_extern_c=False).decode()
+    assert f"mov.u32 \t%r1, {_bits(0.75)};" in ptx
+
+
+@nvrtc
+def test_a_compile_error_points_at_the_users_line():
+    source = "__global__ void f(float *x)\n{\n    x[0] = not_declared;\n}\n"
+    with pytest.raises(cp.CudaCompilationError) as caught:
+        cp.compile_cuda(source, arch="compute_80", no_extern_c=False, name="mine.cu")
+    error = caught.value
+    assert error.filename == "mine.cu" and error.lineno == 3
+    assert "not_declared" in error.diagnostics[0].message
+    assert error.diagnostics[0].source_line == "    x[0] = not_declared;"
+    assert "mine.cu(3)" in str(error)
+
+
+@nvrtc
+@pytest.mark.parametrize("options", [["-o", "/tmp/out"], ["--run"], ["-ccbin=/tmp"],
+                                     ["-Xcompiler", "-fplugin=x.so"], ["-arch=sm_90"],
+                                     ["-DX=1\n#include <bad>"], ["-D"], ["no-dash"]])
+def test_options_that_are_not_the_compilers_language_options_are_refused(options):
+    with pytest.raises(cp.InvalidArgumentError):
+        cp.compile_cuda(SAXPY, arch="compute_80", options=options)
+
+
+@nvrtc
+def test_bad_arguments_are_refused():
+    with pytest.raises(cp.InvalidArgumentError):
+        cp.compile_cuda(SAXPY, arch="sm_90; rm -rf")
+    with pytest.raises(cp.InvalidArgumentError):
+        cp.compile_cuda(SAXPY, arch="compute_80", name="a\nb.cu")
+    with pytest.raises(TypeError):
+        cp.compile_cuda(b"bytes", arch="compute_80")
+    with pytest.raises(ValueError):
+        cp.compile_cuda(SAXPY, arch="compute_80", compiler="clang")
+    with pytest.raises(TypeError):
+        cp.compile_cuda(SAXPY, arch="compute_80", options=[1])
+
+
+@gpu
+def test_pycudas_first_screen():
+    mod = cp.SourceModule(MULTIPLY)
+    multiply_them = mod.get_function("multiply_them")
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal(400).astype(np.float32)
+    b = rng.standard_normal(400).astype(np.float32)
+    dest = np.zeros_like(a)
+    multiply_them(cp.Out(dest), cp.In(a), cp.In(b), block=(400, 1, 1), grid=(1, 1))
+    np.testing.assert_array_equal(dest, a * b)
+
+
+@gpu
+def test_device_arrays_scalars_and_python_ints():
+    f = cp.SourceModule(SAXPY).get_function("saxpy")
+    n = 100_003
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    x_gpu, y_gpu = cp.to_device(x), cp.to_device(y)
+    f(y_gpu, x_gpu, np.float32(2.5), np.int32(n), block=(256, 1, 1), grid=((n + 255) // 256, 1))
+    expected = 2.5 * x.astype(np.float64) + y
+    np.testing.assert_allclose(y_gpu.copy_to_host(), expected, rtol=1e-6, atol=1e-6)
+    # A Python int takes its parameter's size; the second launch adds again.
+    f(y_gpu, x_gpu, np.float32(2.5), n, block=256, grid=(n + 255) // 256)
+    np.testing.assert_allclose(y_gpu.copy_to_host(), 5.0 * x + y, rtol=1e-6, atol=1e-5)
+
+
+@gpu
+def test_other_libraries_arrays_are_passed_by_address():
+    cupy = pytest.importorskip("cupy")
+    f = cp.SourceModule(SAXPY).get_function("saxpy")
+    x = cupy.arange(1000, dtype=cupy.float32)
+    y = cupy.ones(1000, dtype=cupy.float32)
+    f(y, x, np.float32(3), np.int32(1000), block=(128, 1, 1), grid=(8, 1))
+    cupy.cuda.runtime.deviceSynchronize()
+    np.testing.assert_array_equal(y.get(), 3 * np.arange(1000, dtype=np.float32) + 1)
+
+
+@gpu
+def test_wrong_arguments_are_errors_not_wrong_answers():
+    f = cp.SourceModule(SAXPY).get_function("saxpy")
+    y = cp.to_device(np.zeros(10, np.float32))
+    x = cp.to_device(np.ones(10, np.float32))
+    block = dict(block=(32, 1, 1), grid=(1, 1))
+    with pytest.raises(TypeError, match="takes 4 arguments"):
+        f(y, x, np.float32(1), **block)
+    with pytest.raises(TypeError, match="float64 .8 bytes.*takes 4 bytes"):
+        f(y, x, np.float64(1), np.int32(10), **block)
+    with pytest.raises(TypeError, match="Python float"):
+        f(y, x, 1.0, np.int32(10), **block)
+    with pytest.raises(TypeError, match="host array"):
+        f(np.zeros(10, np.float32), x, np.float32(1), np.int32(10), **block)
+    with pytest.raises(OverflowError):
+        f(y, x, np.float32(1), 2 ** 40, **block)
+    with pytest.raises(cp.InvalidArgumentError, match="2048"):
+        f(y, x, np.float32(1), np.int32(10), block=(2048, 1, 1), grid=(1, 1))
+    with pytest.raises(ValueError):
+        f(y, x, np.float32(1), np.int32(10), block=(0, 1, 1), grid=(1, 1))
+    with pytest.raises(TypeError, match="block"):
+        f(y, x, np.float32(1), np.int32(10))
+    with pytest.raises(cp.NotFoundError, match="saxpy"):
+        cp.SourceModule(SAXPY).get_function("sxapy")
+    np.testing.assert_array_equal(y.copy_to_host(), np.zeros(10, np.float32))
+
+
+@gpu
+def test_prepared_calls_and_timing():
+    f = cp.SourceModule(SAXPY).get_function("saxpy").prepare("PPfi")
+    n = 5000
+    x = cp.to_device(np.arange(n, dtype=np.float32))
+    y = cp.to_device(np.ones(n, np.float32))
+    f.prepared_call((20, 1), (256, 1, 1), y, x, 2.0, n)
+    stream = cp.stream()
+    f.prepared_async_call((20, 1), (256, 1, 1), stream, y, x, 1.0, n)
+    stream.synchronize()
+    seconds = f.prepared_timed_call((20, 1), (256, 1, 1), y, x, 0.0, n)()
+    assert 0 < seconds < 1
+    np.testing.assert_array_equal(y.copy_to_host(), 3 * np.arange(n, dtype=np.float32) + 1)
+    with pytest.raises(TypeError, match="prepare"):
+        cp.SourceModule(SAXPY).get_function("saxpy").prepare("PPdi")
+    with pytest.raises(TypeError):
+        f.prepared_call((1, 1), (32, 1, 1), y, x, 2.0)
+
+
+@gpu
+def test_globals_templates_and_cupy_style_kernels():
+    source = r"""
+    __device__ float offset = 0.5f;
+    template <typename T> __global__ void add(T *x, T v) { x[threadIdx.x] += v + T(offset); }
+    extern "C" __global__ void fill(int *x, int v) { x[blockIdx.x * blockDim.x + threadIdx.x] = v; }
+    """
+    module = cp.RawModule(code=source, name_expressions=["add<float>", "add<double>"])
+    ptr, size = module.get_global("offset")
+    assert ptr != 0 and size == 4
+    values = cp.to_device(np.arange(32, dtype=np.float64))
+    module.get_function("add<double>")((1,), (32,), (values, np.float64(2)))
+    np.testing.assert_array_equal(values.copy_to_host(), np.arange(32) + 2.5)
+    ints = cp.to_device(np.zeros(64, np.int32))
+    fill = cp.RawKernel(source, "fill")
+    fill((2,), (32,), (ints, 7))
+    np.testing.assert_array_equal(ints.copy_to_host(), np.full(64, 7, np.int32))
+    assert fill.attributes["max_threads_per_block"] >= 256 and fill.num_regs > 0
+
+
+@gpu
+def test_a_module_loads_compiled_code(tmp_path):
+    code = cp.compile_cuda(SAXPY, no_extern_c=False)  # CUBIN for this GPU
+    path = tmp_path / "saxpy.cubin"
+    path.write_bytes(code)
+    f = cp.RawModule(path=str(path)).get_function("saxpy")
+    y = cp.to_device(np.zeros(64, np.float32))
+    x = cp.to_device(np.arange(64, dtype=np.float32))
+    f((1,), (64,), (y, x, np.float32(-1), np.int32(64)))
+    np.testing.assert_array_equal(y.copy_to_host(), -np.arange(64, dtype=np.float32))
