@@ -31,6 +31,24 @@ cudapy_status cudapy_device_info_get(int ordinal, cudapy_device_info *out) {
     });
 }
 
+cudapy_status cudapy_device_attribute(int ordinal, int attribute, int *out) {
+    return guard([&] {
+        require(out, "out");
+        *out = cudapy::driver::device_attribute(ordinal, attribute);
+    });
+}
+
+cudapy_status cudapy_driver_version(int *out) {
+    return guard([&] {
+        require(out, "out");
+        *out = cudapy::driver::driver_version();
+    });
+}
+
+cudapy_status cudapy_device_select(int ordinal) {
+    return guard([&] { cudapy::driver::select_device(ordinal); });
+}
+
 cudapy_status cudapy_synchronize(void) {
     return guard([&] { cudapy::driver::synchronize(); });
 }

@@ -507,6 +507,14 @@ typedef struct cudapy_device_info {
 /* Number of usable GPUs; 0 (and CUDAPY_OK) without a driver or GPU. */
 CUDAPY_API cudapy_status cudapy_device_count(int *out);
 CUDAPY_API cudapy_status cudapy_device_info_get(int ordinal, cudapy_device_info *out);
+/* One attribute of a device, numbered as the CUDA runtime's cudaDeviceAttr (and the driver's
+ * CUdevice_attribute) number them, e.g. 1 for the most threads a block. */
+CUDAPY_API cudapy_status cudapy_device_attribute(int ordinal, int attribute, int *out);
+/* The CUDA version of the installed driver, e.g. 13000 for 13.0; 0 without a driver. */
+CUDAPY_API cudapy_status cudapy_driver_version(int *out);
+/* Makes GPU `ordinal` the calling thread's current device: later compiles, launches,
+ * buffers and streams of the thread are its. */
+CUDAPY_API cudapy_status cudapy_device_select(int ordinal);
 /* Waits for all work on the current device (CPU launches finish before they return); reports a
  * kernel fault as CUDAPY_ERROR_LAUNCH_FAILED. Without a GPU there is nothing to wait for. */
 CUDAPY_API cudapy_status cudapy_synchronize(void);

@@ -158,7 +158,7 @@ class _Parameter:
         return _StagedRows([self._convert_array(row) for row in rows])
 
     def _convert_array(self, value):
-        if value.__class__ is CudaArray:
+        if isinstance(value, CudaArray):
             if value._launch_key == self._launch_key and value._buffer is not None:
                 return value
             return self._check_device_array(value, "a CudaArray")

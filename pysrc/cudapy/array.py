@@ -351,7 +351,7 @@ class CudaArray(_ArrayView):
     def _view(self, delta, shape, strides):
         """A CudaArray sharing this array's memory, `delta` bytes further on."""
         self._live_buffer()
-        view = CudaArray.__new__(CudaArray)
+        view = type(self).__new__(type(self))  # a subclass's views are of the subclass
         view.target = self.target
         self._allocation.add_view(self, view)
         view._adopt(self._allocation, self._pointer + delta, self._offset + delta, shape,

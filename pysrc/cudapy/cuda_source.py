@@ -12,7 +12,6 @@ Out or InOut, which are copied to the GPU for the launch and back after it.
 """
 
 import ctypes
-import functools
 import struct
 from collections import namedtuple
 
@@ -28,14 +27,12 @@ _POINTER_BYTES = ctypes.sizeof(ctypes.c_void_p)
 _UNSIGNED_CODES = {1: "B", 2: "H", 4: "I", 8: "Q"}
 
 
-@functools.cache
-def _struct_codes():
-    """NumPy's type characters that the struct module packs alike (at standard sizes)."""
-    return {np.dtype(t).char: c for t, c in (
-        ("bool", "?"), ("int8", "b"), ("uint8", "B"), ("int16", "h"), ("uint16", "H"),
-        ("int32", "i"), ("uint32", "I"), ("int64", "q"), ("uint64", "Q"), ("float16", "e"),
-        ("float32", "f"), ("float64", "d"))}
-
+# NumPy's type characters and the struct codes (standard sizes, little-endian) packing alike;
+# C's long is NumPy's 'l', as wide as ctypes' c_long.
+_LONG_CODES = ("q", "Q") if ctypes.sizeof(ctypes.c_long) == 8 else ("i", "I")
+_STRUCT_CODES = {"?": "?", "b": "b", "B": "B", "h": "h", "H": "H", "i": "i", "I": "I",
+                 "l": _LONG_CODES[0], "L": _LONG_CODES[1], "q": "q", "Q": "Q", "e": "e",
+                 "f": "f", "d": "d"}
 
 GlobalVariable = namedtuple("GlobalVariable", ["ptr", "size"])
 GlobalVariable.__doc__ = ("A module's __device__ or __constant__ variable: its device address "
@@ -233,6 +230,19 @@ class SourceModule(_LoadedModule):
                                "object or the array itself")
 
 
+class LoadedCode(_LoadedModule):
+    """A module of compiled code (CUBIN, PTX or a fat binary) given as bytes, whose kernels
+    are launched as PyCUDA's (module_from_buffer)."""
+
+    __slots__ = ()
+
+    def __init__(self, image):
+        self._load(image)
+
+    def get_function(self, name):
+        return self._function(name, Function)
+
+
 class RawModule(_LoadedModule):
     """CuPy's RawModule: CUDA C++ `code` compiled for the current GPU (no extern "C" is added),
     or compiled code (CUBIN, PTX or a fat binary) loaded from `path`. `backend` is 'nvrtc' or
@@ -363,7 +373,7 @@ def _packing(kind, size, position):
         if dtype.itemsize != size:
             raise TypeError(f"argument {position} is {dtype.name} ({dtype.itemsize} bytes); the "
                             f"kernel's parameter {position} takes {size} bytes")
-        code = _struct_codes().get(dtype.char)
+        code = _STRUCT_CODES.get(dtype.char)
         if code is None:
             return _bytes_of(size, position, dtype.name)
         return code, _identity
@@ -711,7 +721,7 @@ class _Function:
             if code in _PREPARED_CODES:
                 code, convert = "Q", _pointer_of
             else:
-                code = _struct_codes().get(code, code)
+                code = _STRUCT_CODES.get(code, code)
                 convert = _identity
             try:
                 code_size = struct.calcsize("<" + code)

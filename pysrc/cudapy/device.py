@@ -39,6 +39,15 @@ def device_info(ordinal=0):
                       multiprocessors=info.multiprocessors, total_memory=info.total_memory)
 
 
+def device_attribute(attribute, ordinal=0):
+    """One attribute of GPU `ordinal`, numbered as CUDA's cudaDeviceAttr (and CUdevice_attribute)
+    number them: 1 is the most threads a block may have."""
+    value = ctypes.c_int()
+    _ffi.check(_ffi.lib.cudapy_device_attribute(int(ordinal), int(attribute),
+                                                ctypes.byref(value)))
+    return value.value
+
+
 def synchronize():
     """Waits for all work on the current GPU; a kernel's fault is raised as LaunchError."""
     _ffi.check(_ffi.lib.cudapy_synchronize())

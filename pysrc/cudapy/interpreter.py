@@ -820,7 +820,7 @@ def _kernel_value(param, item, write_backs):
         return convert(item, param.dtype)
     if item.__class__ is _StagedRows:
         return _Rows(_kernel_value(param, row, write_backs) for row in item.rows)
-    if item.__class__ is CudaArray:
+    if isinstance(item, CudaArray):
         host = item.toHost()
         if param.written:
             write_backs.append(lambda: item._upload(host))

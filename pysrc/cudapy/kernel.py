@@ -173,7 +173,7 @@ def _place(item, strided, temporaries, host_memory):
     """The packed words (address, extents, strides if `strided`) of a staged argument for this
     launch: of a device copy, or in host memory of the array itself. `temporaries` gets
     (device copy or None, _Staged) for what must be freed or copied back after the launch."""
-    if item.__class__ in _ARRAY_VIEWS:
+    if isinstance(item, _ARRAY_VIEWS):
         return item._packed_strided if strided else item._packed
     if item.__class__ is _Staged:
         if host_memory:
@@ -219,7 +219,7 @@ def _type_key(value):
     if cls is np.ndarray:
         flags = value.flags
         return value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous
-    if cls is CudaArray:
+    if cls is CudaArray or isinstance(value, CudaArray):
         return value._type_key
     if isinstance(value, np.ndarray):
         return _type_key(value.view(np.ndarray))

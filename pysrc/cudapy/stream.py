@@ -2,10 +2,11 @@
 cudaStream_t.
 
 A stream orders the work queued on it: kernels launched with `kernel[grid, block, stream]`
-and the copies of DeviceArray.copy_to_host/copy_to_device given `stream=`. A cudapy Stream
-does not wait for the legacy default stream (where work without a stream goes), nor that stream
-for it: order work across streams with events (`stream.wait_event(event)`), or wait for it on
-the host with `stream.synchronize()` or `cudapy.synchronize()`.
+and the copies of DeviceArray.copy_to_host/copy_to_device given `stream=`. Like numba's,
+PyCUDA's and CuPy's, a cudapy Stream waits for the legacy default stream (where work without a
+stream goes), and that stream for it; between two cudapy streams order work with events
+(`stream.wait_event(event)`), or wait for it on the host with `stream.synchronize()` or
+`cudapy.synchronize()`.
 """
 
 import ctypes

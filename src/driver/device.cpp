@@ -10,6 +10,12 @@ namespace cudapy::driver {
 int device_count() { return runtime::device_count(); }
 
 DeviceInfo device_info(int ordinal) { return runtime::device_info(ordinal); }
+int device_attribute(int ordinal, int attribute) { return runtime::device_attribute(ordinal, attribute); }
+int driver_version() { return runtime::driver_version(); }
+void select_device(int ordinal) {
+    runtime::device_info(ordinal);  // the ordinal checked, with its message
+    runtime::set_current_device(ordinal);
+}
 
 void synchronize() {
     if (runtime::device_count() > 0) runtime::synchronize();
@@ -55,6 +61,9 @@ void share_device_memory() {
 // Without CUDA no stream or event can exist: their members are never reached.
 int device_count() { return 0; }
 DeviceInfo device_info(int) { no_cuda(); }
+int device_attribute(int, int) { no_cuda(); }
+int driver_version() { return 0; }
+void select_device(int) { no_cuda(); }
 void synchronize() {}
 struct Stream::State {};
 Stream::Stream() { no_cuda(); }

@@ -19,10 +19,16 @@ using runtime::MemoryInfo;
 // 0 when there is no driver, no GPU, or no CUDA in this library.
 int device_count();
 DeviceInfo device_info(int ordinal);
+int device_attribute(int ordinal, int attribute);
+// 0 without a driver (or CUDA in this library).
+int driver_version();
+// Makes GPU `ordinal` the calling thread's current device; Error(NotFound) past the last.
+void select_device(int ordinal);
 // Waits for the current GPU's work, where there is a GPU.
 void synchronize();
 
-// A stream of the GPU that does not synchronize with the legacy default stream.
+// A stream of the GPU; like the streams of numba, PyCUDA and CuPy it synchronizes with the
+// legacy default stream.
 class Stream {
 public:
     Stream();

@@ -28,6 +28,27 @@ DeviceInfo device_info(int ordinal) {
             properties.totalGlobalMem};
 }
 
+int device_attribute(int ordinal, int attribute) {
+    device_info(ordinal);  // the ordinal checked, with its message
+    int value = 0;
+    cudaError_t error = cudaDeviceGetAttribute(&value, static_cast<cudaDeviceAttr>(attribute), ordinal);
+    if (error == cudaErrorInvalidValue) {
+        cudaGetLastError();
+        throw Error(Status::InvalidArgument, "the CUDA runtime knows no device attribute " + std::to_string(attribute));
+    }
+    check_cuda(error, "cudaDeviceGetAttribute");
+    return value;
+}
+
+int driver_version() {
+    int version = 0;
+    if (cudaDriverGetVersion(&version) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return version;
+}
+
 int current_device() {
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");

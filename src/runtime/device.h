@@ -16,9 +16,14 @@ struct DeviceInfo {
 // 0 when there is no driver or no GPU.
 int device_count();
 DeviceInfo device_info(int ordinal);
+// cudaDeviceGetAttribute: `attribute` numbered as cudaDeviceAttr (and the driver's
+// CUdevice_attribute) are; an unknown one is Error(InvalidArgument).
+int device_attribute(int ordinal, int attribute);
 // The calling thread's current device, and making `ordinal` current on it (each thread has its
 // own, device 0 until it sets one).
 int current_device();
+// The CUDA version of the installed driver, e.g. 13000 (0 without a driver).
+int driver_version();
 void set_current_device(int ordinal);
 // The compute capability of the current device; throws Error(NoDevice) without one.
 std::pair<int, int> current_compute_capability();

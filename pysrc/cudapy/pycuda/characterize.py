@@ -1,0 +1,23 @@
+"""PyCUDA's characterize module: what the current device supports."""
+
+
+def has_double_support():
+    """Every GPU CUDA 12 and later support computes in double precision."""
+    return True
+
+
+def has_stack():
+    return True
+
+
+def platform_bits():
+    return 64
+
+
+def sizeof(type_name, preamble=""):
+    """The size in bytes of a C scalar type PyCUDA's dtype names know."""
+    from .tools import get_or_register_dtype
+    return get_or_register_dtype(type_name).itemsize
+
+
+__all__ = ["has_double_support", "has_stack", "platform_bits", "sizeof"]

@@ -1,0 +1,48 @@
+"""PyCUDA's cumath: NumPy's elementwise math functions on GPUArrays, as cudapy's elementwise
+kernels (each takes stream= as PyCUDA's do)."""
+
+import numpy as np
+
+from .gpuarray import _apply, _kernel, _type_name, empty_like
+
+
+def _function(name):
+    def function(array, stream=None, out=None):
+        return _apply(name, array, out=out, stream=stream)
+    function.__name__ = name
+    function.__doc__ = f"NumPy's {name}, elementwise on the device."
+    return function
+
+
+sqrt, exp, log, log10 = (_function(name) for name in ("sqrt", "exp", "log", "log10"))
+sin, cos, tan = (_function(name) for name in ("sin", "cos", "tan"))
+asin, acos, atan = (_function(name) for name in ("arcsin", "arccos", "arctan"))
+sinh, cosh, tanh = (_function(name) for name in ("sinh", "cosh", "tanh"))
+fabs = _function("absolute")
+
+
+def _rounding(name):
+    def function(array, stream=None, out=None):
+        out = empty_like(array) if out is None else out
+        kind = _type_name(array.dtype)
+        _kernel((name, array.dtype.name), f"{kind} *y, {kind} *x",
+                f"y[i] = {kind}(math.{name}(x[i]))")(out, array, stream=stream)
+        return out
+    function.__name__ = name
+    return function
+
+
+ceil, floor = _rounding("ceil"), _rounding("floor")
+
+
+def fmod(arg, mod, stream=None):
+    return _apply("fmod", arg, mod, stream=stream)
+
+
+def ldexp(significand, exponent, stream=None):
+    return significand * _apply("power", 2.0, exponent, stream=stream).astype(
+        np.result_type(significand.dtype, np.float32))
+
+
+__all__ = ["acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "fabs", "floor", "fmod",
+           "ldexp", "log", "log10", "sin", "sinh", "sqrt", "tan", "tanh"]

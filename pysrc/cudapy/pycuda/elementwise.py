@@ -1,0 +1,109 @@
+"""PyCUDA's ElementwiseKernel in its C form: the operation is CUDA C++, run for each index `i`
+of the first array argument (or of `range=`/`slice=`), compiled with cudapy's SourceModule.
+
+    lin_comb = ElementwiseKernel("float a, float *x, float b, float *y, float *z",
+                                 "z[i] = a*x[i] + b*y[i]", "lin_comb")
+    lin_comb(5, x_gpu, 6, y_gpu, z_gpu)
+
+Scalars are converted to their declared types; `n` is the first array's size; `i` is a 64-bit
+index, so arrays of more than 2**32 elements work.
+"""
+
+import re
+
+import numpy as np
+
+from ..cuda_source import SourceModule
+from ..elementwise import index_range
+from .tools import parse_arguments
+
+_BLOCK = 256
+_MAX_BLOCKS = 8192
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w{0,200}")
+
+
+def kernel_name(name):
+    """`name` checked to be a C identifier: it names the generated kernel."""
+    if not isinstance(name, str) or not _IDENTIFIER.fullmatch(name):
+        raise ValueError(f"a kernel's name must be a C identifier, got {name!r}")
+    return name
+
+
+def _declarations(arguments):
+    """The C argument list as written, and the parsed arguments."""
+    if isinstance(arguments, str):
+        return arguments, parse_arguments(arguments)
+    parsed = list(arguments)
+    return ", ".join(arg.declarator() for arg in parsed), parsed
+
+
+def launch_shape(count):
+    """Blocks and threads for a grid-stride loop over `count` indices."""
+    blocks = max(1, min((count + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS))
+    return (blocks, 1), (_BLOCK, 1, 1)
+
+
+def converted(parsed, args):
+    """The arguments with each scalar converted to its declared type."""
+    if len(args) != len(parsed):
+        raise TypeError(f"the kernel takes {len(parsed)} arguments, {len(args)} given")
+    return [arg if getattr(declared, "struct_char", "P") == "P" or isinstance(arg, np.generic)
+            and arg.dtype == declared.dtype else declared.dtype.type(arg)
+            for declared, arg in zip(parsed, args)]
+
+
+def first_size(parsed, args):
+    for declared, arg in zip(parsed, args):
+        if declared.struct_char == "P":
+            return arg.size
+    raise TypeError("the kernel has no array argument to take its size from")
+
+
+class ElementwiseKernel:
+    """PyCUDA's ElementwiseKernel (C form); call it with the arguments and optionally
+    range=, slice= and stream=."""
+
+    def __init__(self, arguments, operation, name="kernel", keep=False, options=None,
+                 preamble="", loop_prep="", after_loop=""):
+        self.name = kernel_name(name)
+        declarations, self._parsed = _declarations(arguments)
+        source = f"""{preamble}
+extern "C" __global__ void {self.name}({declarations}, long long cudapy_start,
+    long long cudapy_stop, long long cudapy_step, long long n)
+{{
+  const long long cudapy_threads = (long long)gridDim.x * blockDim.x;
+  long long i;
+  {loop_prep};
+  for (i = cudapy_start + ((long long)blockIdx.x * blockDim.x + threadIdx.x) * cudapy_step;
+       i < cudapy_stop; i += cudapy_threads * cudapy_step)
+  {{
+    {operation};
+  }}
+  {after_loop};
+}}
+"""
+        self._module = SourceModule(source, options=options, no_extern_c=True,
+                                    name=f"{self.name}.cu")
+        self._function = self._module.get_function(self.name)
+
+    def __call__(self, *args, range=None, slice=None, stream=None):
+        values = converted(self._parsed, args)
+        size = first_size(self._parsed, args)
+        start, stop, step = index_range(self.name, size, range, slice)
+        count = max(0, (stop - start + step - 1) // step)
+        if count == 0:
+            return
+        grid, block = launch_shape(count)
+        self._function(*values, np.int64(start), np.int64(stop), np.int64(step), np.int64(size),
+                       grid=grid, block=block, stream=stream)
+
+    def get_texref(self, name):
+        return self._module.get_texref(name)
+
+
+def get_elwise_kernel(arguments, operation, name="kernel", options=None, **kwargs):
+    """PyCUDA's helper: the ElementwiseKernel of these arguments and operation."""
+    return ElementwiseKernel(arguments, operation, name, options=options, **kwargs)
+
+
+__all__ = ["ElementwiseKernel", "get_elwise_kernel"]
