@@ -68,13 +68,17 @@ class Stream:
 
     @classmethod
     def _create(cls):
+        created = cls.__new__(cls)
+        created._open()
+        return created
+
+    def _open(self):
+        """Makes this object a new stream of cudapy's."""
         stream = _ffi.stream_p()
         _ffi.check(_ffi.lib.cudapy_stream_new(ctypes.byref(stream)))
-        created = cls.__new__(cls)
-        created.handle = _ffi.lib.cudapy_stream_handle(stream) or 0
+        self.handle = _ffi.lib.cudapy_stream_handle(stream) or 0
         # Destroyed when collected; queued work still runs.
-        created._owner = _ffi.own(created, _ffi.lib.cudapy_stream_delete, stream)
-        return created
+        self._owner = _ffi.own(self, _ffi.lib.cudapy_stream_delete, stream)
 
     @property
     def cuda_stream(self):

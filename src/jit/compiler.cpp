@@ -344,7 +344,7 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
                     "name expressions need NVRTC, which reports their mangled names; nvcc does not");
     NvrtcOutput output = nvcc ? compile_with_nvcc(source, request.source_name, arch, key.options)
                               : Nvrtc::get().compile(source, own_source ? request.source_name : "cudapy_kernels.cu",
-                                                     arch, key.options, request.name_expressions);
+                                                     arch, key.options, !own_source, request.name_expressions);
     if (log_entries) *log_entries = parse_log(output.log);
     if (!output.ok)
         throw Error(Status::CudaCompilation,
@@ -369,7 +369,7 @@ void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_so
     std::call_once(started, [&] {
         run_in_background([arch, make_source = std::move(make_source)] {
             // A compile that needs NVRTC says what is wrong with it.
-            Nvrtc::get().compile(make_source(), "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}));
+            Nvrtc::get().compile(make_source(), "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}), true);
         });
     });
 }

@@ -43,6 +43,21 @@ struct Nvrtc::Api {
 
 namespace {
 
+// The C and C++ library headers CUDA C++ written for nvcc includes and NVRTC does not ship.
+// NVRTC's builtins hold their device functions (math, printf, assert), so these hold only the
+// fixed-width integer types.
+constexpr const char *fixed_width_types =
+    "#pragma once\n"
+    "typedef signed char int8_t; typedef unsigned char uint8_t;\n"
+    "typedef short int16_t; typedef unsigned short uint16_t;\n"
+    "typedef int int32_t; typedef unsigned int uint32_t;\n"
+    "typedef long long int64_t; typedef unsigned long long uint64_t;\n"
+    "typedef long long intptr_t; typedef unsigned long long uintptr_t;\n";
+constexpr const char *library_header_names[] = {"math.h", "cmath", "stdio.h", "cstdio", "assert.h",
+                                                "cassert", "stdint.h", "cstdint"};
+constexpr const char *library_headers[] = {"", "", "", "", "", "", fixed_width_types,
+                                           fixed_width_types};
+
 std::vector<std::string> candidate_paths() {
     static const char *sonames[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
     std::vector<std::string> paths;
@@ -191,9 +206,12 @@ void Nvrtc::forget_location() {
 
 NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,
                            const std::string &arch, const std::vector<std::string> &options,
-                           const std::vector<std::string> &name_expressions) const {
+                           bool translated, const std::vector<std::string> &name_expressions) const {
     Program program = nullptr;
-    int status = api_->create_program(&program, source.c_str(), name.c_str(), 0, nullptr, nullptr);
+    int status = translated ? api_->create_program(&program, source.c_str(), name.c_str(), 0, nullptr, nullptr)
+                            : api_->create_program(&program, source.c_str(), name.c_str(),
+                                                   static_cast<int>(std::size(library_headers)),
+                                                   library_headers, library_header_names);
     if (status != 0)
         throw Error(Status::Internal,
                     std::string("nvrtcCreateProgram failed: ") + api_->get_error_string(status));
@@ -201,7 +219,6 @@ NvrtcOutput Nvrtc::compile(const std::string &source, const std::string &name,
     // Translated kernels use none of what -minimal leaves out (textures, the device runtime,
     // launches from the GPU), and it saves a third of NVRTC's time on a small kernel. The cache
     // key names this NVRTC, so its version decides the option for every entry alike.
-    bool translated = name.rfind("cudapy_", 0) == 0 && name_expressions.empty();
     if (translated && version_ >= std::pair{12, 4}) all_options.emplace_back("-minimal");
     for (const auto &expression : name_expressions) {
         status = api_->add_name_expression(program, expression.c_str());

@@ -35,10 +35,10 @@ public:
     const std::string &path() const { return path_; }
 
     // Compiles one source. `arch` is "sm_90" (CUBIN) or "compute_90" (PTX). Translated code
-    // (no name expressions, named cudapy_*) compiles with -minimal; the caller's own may use
-    // anything NVRTC offers.
+    // compiles with -minimal; the caller's own may use anything NVRTC offers, and finds the C
+    // library headers nvcc's users include (math.h, stdio.h, stdint.h, ...).
     NvrtcOutput compile(const std::string &source, const std::string &name, const std::string &arch,
-                        const std::vector<std::string> &options,
+                        const std::vector<std::string> &options, bool translated,
                         const std::vector<std::string> &name_expressions = {}) const;
 
 private:

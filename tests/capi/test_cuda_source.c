@@ -79,6 +79,15 @@ static int check_ptx(void) {
     options.size = 8;
     CHECK_STATUS(cudapy_cuda_compile(scale_source, &options, &ptx, &size), CUDAPY_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(cudapy_cuda_compile(NULL, &options, &ptx, &size), CUDAPY_ERROR_INVALID_ARGUMENT);
+    /* Sources written for nvcc include C library headers, which NVRTC does not ship. */
+    const char *with_headers = "#include <math.h>\n#include <stdio.h>\n#include <stdint.h>\n"
+                               "#include <cmath>\n#include <assert.h>\n"
+                               "extern \"C\" __global__ void g(float *x, int64_t *y) {\n"
+                               "    x[0] = sqrtf(x[1]); y[0] = (int64_t)x[0]; printf(\"%f\", x[0]);\n}\n";
+    options = options_for("compute_75", NULL, 0);
+    CHECK_OK(cudapy_cuda_compile(with_headers, &options, &ptx, &size));
+    CHECK(contains(ptx, ".entry g("));
+    cudapy_string_free(ptx);
     printf("CUDA C++ to PTX: compiled, errors at the source's lines, bad options refused\n");
     return 1;
 }

@@ -73,6 +73,8 @@ def test_meson_installs_every_module_of_the_package():
     installed = set(re.findall(r"'pysrc/cudapy/([\w.]+\.py)'", listed))
     package = {path.name for path in (root / "pysrc" / "cudapy").glob("*.py")}
     assert installed == package
+    subpackage = set(re.findall(r"'pysrc/cudapy/pycuda/([\w.]+\.py)'", build_file))
+    assert subpackage == {path.name for path in (root / "pysrc" / "cudapy" / "pycuda").glob("*.py")}
 
 
 def test_no_module_of_the_package_imports_one_that_imports_it_back():

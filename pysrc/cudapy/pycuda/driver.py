@@ -395,9 +395,15 @@ def memcpy_htod(dest, src):
     _copy_in(dest, src, 0)
 
 
+def _wait_default_stream():
+    """Waits for the legacy default stream (on the CPU target copies are done already)."""
+    if not _on_cpu():
+        _ffi.check(_ffi.lib.cudapy_stream_synchronize(0))
+
+
 def memcpy_dtoh(dest, src):
     _copy_out(dest, src, 0)
-    _ffi.check(_ffi.lib.cudapy_stream_synchronize(0))
+    _wait_default_stream()
 
 
 def memcpy_htod_async(dest, src, stream=None):
@@ -425,7 +431,7 @@ def memcpy_dtod_async(dest, src, size, stream=None):
 def _memset(dest, value, count, dtype, stream):
     memcpy_htod_async(dest, np.full(count, value, dtype=dtype), stream)
     if stream is None:
-        _ffi.check(_ffi.lib.cudapy_stream_synchronize(0))
+        _wait_default_stream()
 
 
 def memset_d8(dest, data, count):
@@ -503,16 +509,11 @@ class Stream(_Stream):
 
     __slots__ = ()
 
-    def __new__(cls, flags=0):
-        if _on_cpu():
-            made = _Stream.__new__(cls)
-            _Stream.__init__(made, 0)
-            return made
-        made = cls._create()
-        return made
-
     def __init__(self, flags=0):
-        pass
+        if _on_cpu():
+            super().__init__(0)  # the CPU target's copies are done on return
+        else:
+            self._open()
 
     def is_done(self):
         event = Event().record(self)

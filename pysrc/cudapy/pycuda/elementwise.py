@@ -6,15 +6,15 @@ of the first array argument (or of `range=`/`slice=`), compiled with cudapy's So
     lin_comb(5, x_gpu, 6, y_gpu, z_gpu)
 
 Scalars are converted to their declared types; `n` is the first array's size; `i` is a 64-bit
-index, so arrays of more than 2**32 elements work.
+index, so arrays of more than 2**32 elements work; range= and slice= may step backwards.
 """
 
+import builtins
 import re
 
 import numpy as np
 
 from ..cuda_source import SourceModule
-from ..elementwise import index_range
 from .tools import parse_arguments
 
 _BLOCK = 256
@@ -52,6 +52,22 @@ def converted(parsed, args):
             for declared, arg in zip(parsed, args)]
 
 
+def index_span(name, size, range, slice):  # PyCUDA's keyword names
+    """(first index, step, count) of the indices a call runs over: 0 to `size`, or `range=`
+    (a slice or range of the indices themselves) or `slice=` (taken of the size), any step
+    but 0."""
+    if range is not None and slice is not None:
+        raise TypeError(f"{name}(): give range= or slice=, not both")
+    if range is not None:
+        indices = builtins.range(range.start or 0, range.stop,
+                                 1 if range.step is None else range.step)
+    elif slice is not None:
+        indices = builtins.range(*slice.indices(size))
+    else:
+        indices = builtins.range(size)
+    return indices.start, indices.step, len(indices)
+
+
 def first_size(parsed, args):
     for declared, arg in zip(parsed, args):
         if declared.struct_char == "P":
@@ -69,14 +85,14 @@ class ElementwiseKernel:
         declarations, self._parsed = _declarations(arguments)
         source = f"""{preamble}
 extern "C" __global__ void {self.name}({declarations}, long long cudapy_start,
-    long long cudapy_stop, long long cudapy_step, long long n)
+    long long cudapy_step, long long cudapy_count, long long n)
 {{
   const long long cudapy_threads = (long long)gridDim.x * blockDim.x;
-  long long i;
   {loop_prep};
-  for (i = cudapy_start + ((long long)blockIdx.x * blockDim.x + threadIdx.x) * cudapy_step;
-       i < cudapy_stop; i += cudapy_threads * cudapy_step)
+  for (long long cudapy_k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+       cudapy_k < cudapy_count; cudapy_k += cudapy_threads)
   {{
+    long long i = cudapy_start + cudapy_k * cudapy_step;
     {operation};
   }}
   {after_loop};
@@ -89,13 +105,12 @@ extern "C" __global__ void {self.name}({declarations}, long long cudapy_start,
     def __call__(self, *args, range=None, slice=None, stream=None):
         values = converted(self._parsed, args)
         size = first_size(self._parsed, args)
-        start, stop, step = index_range(self.name, size, range, slice)
-        count = max(0, (stop - start + step - 1) // step)
+        start, step, count = index_span(self.name, size, range, slice)
         if count == 0:
             return
         grid, block = launch_shape(count)
-        self._function(*values, np.int64(start), np.int64(stop), np.int64(step), np.int64(size),
-                       grid=grid, block=block, stream=stream)
+        self._function(*values, np.int64(start), np.int64(step), np.int64(count),
+                       np.int64(size), grid=grid, block=block, stream=stream)
 
     def get_texref(self, name):
         return self._module.get_texref(name)

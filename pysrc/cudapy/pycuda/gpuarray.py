@@ -73,11 +73,11 @@ class GPUArray(CudaArray):
             return
         nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
         if gpudata is None:
-            gpudata = allocator(max(nbytes, 1))
+            gpudata = allocator(builtins.max(nbytes, 1))
         owner = base if base is not None else gpudata
         buffer = _ffi.buffer_p()
         _ffi.check(_ffi.lib.cudapy_buffer_wrap(targets.memory_target(self.target),
-                                               int(gpudata), max(nbytes, 1),
+                                               int(gpudata), builtins.max(nbytes, 1),
                                                ctypes.byref(buffer)))
         self._adopt(_Allocation(buffer, _keep(owner)), int(gpudata), 0, shape, strides, dtype, 0)
 
@@ -165,6 +165,16 @@ class GPUArray(CudaArray):
     def astype(self, dtype, stream=None):
         return _as_gpuarray(CudaArray.astype(self, dtype))
 
+    def reshape(self, *shape, order="C"):
+        """NumPy's reshape; in an order the array is not contiguous in, of a copy laid out in
+        that order (NumPy copies there too)."""
+        contiguous = self.is_c_contiguous() if order == "C" else self.is_f_contiguous()
+        source = self
+        if not contiguous and order in ("C", "F"):
+            source = GPUArray(self.shape, self.dtype, order=order)
+            converter(self.dtype)(self, out=source)
+        return _as_gpuarray(CudaArray.reshape(source, *shape, order=order))
+
     def view(self, dtype=None):
         """The same memory as another dtype; a different item size rescales the last axis of a
         C-contiguous array."""
@@ -217,7 +227,7 @@ class GPUArray(CudaArray):
                 strides.insert(axis, 0)
                 axis += 1
             elif item is Ellipsis:
-                axis += base.ndim - sum(1 for i in plain
+                axis += base.ndim - builtins.sum(1 for i in plain
                                         if i is not Ellipsis and not isinstance(i, int))
             elif not isinstance(item, numbers.Integral):
                 axis += 1
@@ -272,8 +282,8 @@ def _wrapping(method):
 
 def _wrap_results():
     """The CudaArray operations whose results become GPUArrays."""
-    names = ["__neg__", "__pos__", "__abs__", "__invert__", "__array_ufunc__", "reshape",
-             "ravel", "transpose", "sum", "prod", "mean", "min", "max", "argmin", "argmax",
+    names = ["__neg__", "__pos__", "__abs__", "__invert__", "__array_ufunc__", "ravel",
+             "transpose", "sum", "prod", "mean", "min", "max", "argmin", "argmax",
              "any", "all", "dot", "cumsum", "cumprod"]
     for operator in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or",
                      "xor", "lshift", "rshift"):

@@ -13,8 +13,7 @@ GPUArray; no indices give `neutral`.
 
 import numpy as np
 
-from ..elementwise import index_range
-from .elementwise import _declarations, converted, first_size, kernel_name
+from .elementwise import _declarations, converted, first_size, index_span, kernel_name
 from .tools import dtype_to_ctype
 
 _BLOCK = 256
@@ -42,13 +41,15 @@ typedef {out_type} cudapy_out;
 __device__ cudapy_out cudapy_reduce(cudapy_out a, cudapy_out b) {{ return ({reduce_expr}); }}
 
 extern "C" __global__ void {name}_stage1(cudapy_out *cudapy_result, {declarations},
-    long long cudapy_start, long long cudapy_stop, long long cudapy_step, long long n)
+    long long cudapy_start, long long cudapy_step, long long cudapy_count, long long n)
 {{
   cudapy_out cudapy_acc = ({neutral});
   const long long cudapy_threads = (long long)gridDim.x * blockDim.x;
-  for (long long i = cudapy_start + ((long long)blockIdx.x * blockDim.x + threadIdx.x) * cudapy_step;
-       i < cudapy_stop; i += cudapy_threads * cudapy_step)
+  for (long long cudapy_k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+       cudapy_k < cudapy_count; cudapy_k += cudapy_threads) {{
+    long long i = cudapy_start + cudapy_k * cudapy_step;
     cudapy_acc = cudapy_reduce(cudapy_acc, ({map_expr}));
+  }}
 {fold}}}
 
 extern "C" __global__ void {name}_stage2(cudapy_out *cudapy_result, const cudapy_out *cudapy_parts,
@@ -90,8 +91,7 @@ class ReductionKernel:
         from .gpuarray import empty
         values = converted(self._parsed, args)
         size = first_size(self._parsed, args)
-        start, stop, step = index_range(self.name, size, range, slice)
-        count = max(0, (stop - start + step - 1) // step)
+        start, step, count = index_span(self.name, size, range, slice)
         blocks = max(1, min((count + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS))
         allocator = allocator or self._allocator
         if out is None:
@@ -99,7 +99,7 @@ class ReductionKernel:
         elif out.dtype != self.dtype_out or out.size != 1:
             raise TypeError(f"{self.name}: out= must be one element of {self.dtype_out}")
         first = out if blocks == 1 else empty((blocks,), self.dtype_out, allocator=allocator)
-        self._stage1(first, *values, np.int64(start), np.int64(stop), np.int64(step),
+        self._stage1(first, *values, np.int64(start), np.int64(step), np.int64(count),
                      np.int64(size), grid=(blocks, 1), block=(_BLOCK, 1, 1), stream=stream)
         if blocks > 1:
             self._stage2(out, first, np.int64(blocks), grid=(1, 1), block=(_BLOCK, 1, 1),
