@@ -1,21 +1,6 @@
-"""PyCUDA's autoprimaryctx (as autoinit: cudapy's contexts are primary ones): the driver initialized and the default device's context made current;
-`context` and `device` as PyCUDA names them."""
+"""PyCUDA's autoprimaryctx: as autoinit, since cudapy's contexts are the devices' primary
+contexts."""
 
-import atexit
+from .autoinit import context, device
 
-from . import driver
-from .tools import make_default_context
-
-driver.init()
-context = make_default_context()
-device = context.get_device()
-
-
-def _finish_up():
-    global context
-    driver.Context.synchronize()
-    context.pop()
-    context = None
-
-
-atexit.register(_finish_up)
+__all__ = ["context", "device"]
