@@ -79,6 +79,9 @@ def test_creation_views_and_copies(gpuarray):
     np.testing.assert_array_equal(a_gpu.reshape(6, 4, order="F").get(),
                                   a.reshape(6, 4, order="F"))
     np.testing.assert_array_equal(a_gpu.T.get(), a.T)
+    cube = np.arange(24.0).reshape(2, 3, 4)
+    np.testing.assert_array_equal(gpuarray.to_gpu(cube)[:, 1:3].transpose(axes=(1, 0, 2)).get(),
+                                  cube[:, 1:3].transpose(1, 0, 2))
     np.testing.assert_array_equal(a_gpu[1:3, ::2].get(), a[1:3, ::2])
     np.testing.assert_array_equal(a_gpu[1:2, :].squeeze().get(), a[1])
     assert a_gpu[:, np.newaxis].shape == a[:, np.newaxis].shape

@@ -175,6 +175,11 @@ class GPUArray(CudaArray):
             converter(self.dtype)(self, out=source)
         return _as_gpuarray(CudaArray.reshape(source, *shape, order=order))
 
+    def transpose(self, axes=None):
+        """The view with the axes in the order `axes` gives (reversed when None)."""
+        return _as_gpuarray(CudaArray.transpose(self) if axes is None
+                            else CudaArray.transpose(self, axes))
+
     def view(self, dtype=None):
         """The same memory as another dtype; a different item size rescales the last axis of a
         C-contiguous array."""
@@ -282,8 +287,8 @@ def _wrapping(method):
 
 def _wrap_results():
     """The CudaArray operations whose results become GPUArrays."""
-    names = ["__neg__", "__pos__", "__abs__", "__invert__", "__array_ufunc__", "ravel",
-             "transpose", "sum", "prod", "mean", "min", "max", "argmin", "argmax",
+    names = ["__neg__", "__pos__", "__abs__", "__invert__", "__array_ufunc__", "ravel", "sum",
+             "prod", "mean", "min", "max", "argmin", "argmax",
              "any", "all", "dot", "cumsum", "cumprod"]
     for operator in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or",
                      "xor", "lshift", "rshift"):
