@@ -264,3 +264,20 @@ def test_compiler_compile_gives_ptx():
 
     ptx = compile("__global__ void k(int *x) { x[0] = 1; }", arch="sm_80", target="ptx")
     assert b".entry k(" in ptx and b".target sm_80" in ptx
+
+
+def test_every_public_function_says_what_it_does(monkeypatch):
+    import importlib
+    import inspect
+
+    monkeypatch.setenv("CUDAPY_TARGET", "cpu")
+    undocumented = []
+    for name in ("driver", "compiler", "gpuarray", "cumath", "elementwise", "reduction",
+                 "scan", "curandom", "tools", "characterize"):
+        module = importlib.import_module(f"cudapy.pycuda.{name}")
+        for public in module.__all__:
+            value = getattr(module, public)
+            if callable(value) and not inspect.ismodule(value) and not (
+                    getattr(value, "__doc__", None) or "").strip():
+                undocumented.append(f"{module.__name__}.{public}")
+    assert not undocumented

@@ -7,10 +7,12 @@ def has_double_support():
 
 
 def has_stack():
+    """Whether kernels have a call stack (every supported GPU does)."""
     return True
 
 
 def platform_bits():
+    """The host's pointer width in bits."""
     return 64
 
 

@@ -21,6 +21,7 @@ def compile(source, nvcc="nvcc", options=None, keep=False, no_extern_c=False, ar
 
 
 def compile_plain(source, options, keep, nvcc, cache_dir, target="cubin"):
+    """compile() of a source taken as it is (no extern "C" added)."""
     return compile(source, options=options, no_extern_c=True, target=target)
 
 

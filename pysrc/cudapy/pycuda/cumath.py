@@ -29,6 +29,7 @@ def _rounding(name):
                 f"y[i] = {kind}(math.{name}(x[i]))")(out, array, stream=stream)
         return out
     function.__name__ = name
+    function.__doc__ = f"C's {name}, elementwise on the device (the array's dtype kept)."
     return function
 
 
@@ -36,10 +37,12 @@ ceil, floor = _rounding("ceil"), _rounding("floor")
 
 
 def fmod(arg, mod, stream=None):
+    """C's fmod, elementwise on the device."""
     return _apply("fmod", arg, mod, stream=stream)
 
 
 def ldexp(significand, exponent, stream=None):
+    """significand * 2**exponent, elementwise on the device."""
     return significand * _apply("power", 2.0, exponent, stream=stream).astype(
         np.result_type(significand.dtype, np.float32))
 

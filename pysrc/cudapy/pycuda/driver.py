@@ -347,6 +347,7 @@ def _memory_target():
 
 
 def mem_alloc(bytes):
+    """`bytes` of device memory, a DeviceAllocation."""
     return DeviceAllocation(bytes)
 
 
@@ -392,6 +393,7 @@ def _copy_out(dest, src, stream):
 
 
 def memcpy_htod(dest, src):
+    """Copies a host buffer to a device address."""
     _copy_in(dest, src, 0)
 
 
@@ -402,23 +404,28 @@ def _wait_default_stream():
 
 
 def memcpy_dtoh(dest, src):
+    """Copies device memory into a host buffer and waits for it."""
     _copy_out(dest, src, 0)
     _wait_default_stream()
 
 
 def memcpy_htod_async(dest, src, stream=None):
+    """Copies a host buffer to a device address, ordered on `stream`."""
     _copy_in(dest, src, stream_handle(stream))
 
 
 def memcpy_dtoh_async(dest, src, stream=None):
+    """Copies device memory into a host buffer, ordered on `stream`."""
     _copy_out(dest, src, stream_handle(stream))
 
 
 def memcpy_dtod(dest, src, size):
+    """Copies `size` bytes between device addresses."""
     memcpy_dtod_async(dest, src, size, None)
 
 
 def memcpy_dtod_async(dest, src, size, stream=None):
+    """Copies `size` bytes between device addresses, ordered on `stream`."""
     target, source = _wrapped(_pointer_of(dest), size), _wrapped(_pointer_of(src), size)
     try:
         _ffi.check(_ffi.lib.cudapy_buffer_copy(target, 0, source, 0, size,
@@ -435,26 +442,32 @@ def _memset(dest, value, count, dtype, stream):
 
 
 def memset_d8(dest, data, count):
+    """Sets `count` bytes at a device address to `data`."""
     _memset(dest, data, count, np.uint8, None)
 
 
 def memset_d16(dest, data, count):
+    """Sets `count` 16-bit words at a device address to `data`."""
     _memset(dest, data, count, np.uint16, None)
 
 
 def memset_d32(dest, data, count):
+    """Sets `count` 32-bit words at a device address to `data`."""
     _memset(dest, data, count, np.uint32, None)
 
 
 def memset_d8_async(dest, data, count, stream=None):
+    """Sets `count` bytes at a device address, ordered on `stream`."""
     _memset(dest, data, count, np.uint8, stream)
 
 
 def memset_d16_async(dest, data, count, stream=None):
+    """Sets `count` 16-bit words at a device address, ordered on `stream`."""
     _memset(dest, data, count, np.uint16, stream)
 
 
 def memset_d32_async(dest, data, count, stream=None):
+    """Sets `count` 32-bit words at a device address, ordered on `stream`."""
     _memset(dest, data, count, np.uint32, stream)
 
 
@@ -474,33 +487,39 @@ def from_device(devptr, shape, dtype, order="C"):
 
 
 def from_device_like(devptr, other_ary):
+    """A host array like `other_ary` copied from a device address."""
     result = np.empty_like(other_ary)
     memcpy_dtoh(result, devptr)
     return result
 
 
 def pagelocked_empty(shape, dtype, order="C", mem_flags=0):
+    """An uninitialized host array in page-locked memory."""
     return pinned_array(shape, dtype, order=order)
 
 
 def pagelocked_zeros(shape, dtype, order="C", mem_flags=0):
+    """A page-locked host array of zeros."""
     result = pinned_array(shape, dtype, order=order)
     result.fill(0)
     return result
 
 
 def pagelocked_empty_like(array, mem_flags=0):
+    """An uninitialized page-locked host array like `array`."""
     return pinned_array(array.shape, array.dtype, "F" if array.flags.f_contiguous
                         and not array.flags.c_contiguous else "C")
 
 
 def pagelocked_zeros_like(array, mem_flags=0):
+    """A page-locked host array of zeros like `array`."""
     result = pagelocked_empty_like(array)
     result.fill(0)
     return result
 
 
 def aligned_empty(shape, dtype, order="C", alignment=4096):
+    """An uninitialized host array (NumPy's alignment serves every copy)."""
     return np.empty(shape, dtype, order=order)
 
 
@@ -553,6 +572,7 @@ def module_from_buffer(buffer, options=None, message_handler=None):
 
 
 def module_from_file(filename):
+    """A module of compiled code (CUBIN, PTX or a fat binary) read from a file."""
     with open(filename, "rb") as file:
         return LoadedCode(file.read())
 

@@ -316,6 +316,7 @@ def to_gpu(ary, allocator=None):
 
 
 def to_gpu_async(ary, allocator=None, stream=None):
+    """to_gpu() with the copy ordered on `stream`."""
     ary = np.asarray(ary)
     result = GPUArray(ary.shape, ary.dtype, allocator=allocator)
     result.set(ary, stream=stream)
@@ -323,14 +324,17 @@ def to_gpu_async(ary, allocator=None, stream=None):
 
 
 def empty(shape, dtype=np.float64, allocator=None, order="C"):
+    """An uninitialized GPUArray."""
     return GPUArray(shape, dtype, allocator=allocator, order=order)
 
 
 def zeros(shape, dtype=np.float64, allocator=None, order="C"):
+    """A GPUArray of zeros."""
     return empty(shape, dtype, allocator, order).fill(0)
 
 
 def ones(shape, dtype=np.float64, allocator=None, order="C"):
+    """A GPUArray of ones."""
     return empty(shape, dtype, allocator, order).fill(1)
 
 
@@ -341,15 +345,18 @@ def _order_of(other, order):
 
 
 def empty_like(other_ary, dtype=None, order="K"):
+    """An uninitialized GPUArray like `other_ary`."""
     return GPUArray(other_ary.shape, other_ary.dtype if dtype is None else dtype,
                     order=_order_of(other_ary, order))
 
 
 def zeros_like(other_ary, dtype=None, order="K"):
+    """A GPUArray of zeros like `other_ary`."""
     return empty_like(other_ary, dtype, order).fill(0)
 
 
 def ones_like(other_ary, dtype=None, order="K"):
+    """A GPUArray of ones like `other_ary`."""
     return empty_like(other_ary, dtype, order).fill(1)
 
 
@@ -410,12 +417,14 @@ def take(a, indices, out=None, stream=None):
 
 
 def multi_take(arrays, indices, out=None, stream=None):
+    """take() of each array at the same indices."""
     if out is None:
         out = [None] * len(arrays)
     return [take(array, indices, result, stream) for array, result in zip(arrays, out)]
 
 
 def multi_put(arrays, dest_indices, dest_shape=None, out=None, stream=None):
+    """Each array's elements placed at `dest_indices` of a new (or `out`) array."""
     if out is None:
         out = [zeros(dest_shape, array.dtype) for array in arrays]
     for array, result in zip(arrays, out):
@@ -428,6 +437,7 @@ def multi_put(arrays, dest_indices, dest_shape=None, out=None, stream=None):
 
 def multi_take_put(arrays, dest_indices, src_indices, dest_shape=None, out=None,
                    stream=None, src_offsets=None):
+    """dest[dest_indices] = src[src_indices] for each array."""
     if out is None:
         out = [zeros(dest_shape, array.dtype) for array in arrays]
     if src_offsets is not None:
@@ -442,10 +452,12 @@ def multi_take_put(arrays, dest_indices, src_indices, dest_shape=None, out=None,
 
 
 def transpose(a, axes=None):
+    """a.transpose(axes)."""
     return a.transpose(axes) if axes is not None else a.transpose()
 
 
 def reshape(a, shape):
+    """a.reshape(shape)."""
     return a.reshape(shape)
 
 
@@ -494,32 +506,39 @@ def _apply(name, *args, out=None, stream=None):
 
 
 def maximum(a, b, out=None, stream=None):
+    """NumPy's maximum, elementwise on the device."""
     return _apply("maximum", a, b, out=out, stream=stream)
 
 
 def minimum(a, b, out=None, stream=None):
+    """NumPy's minimum, elementwise on the device."""
     return _apply("minimum", a, b, out=out, stream=stream)
 
 
 def where(criterion, then_, else_, out=None, stream=None):
+    """NumPy's where(criterion, then_, else_), on the device."""
     return _as_gpuarray(arraymath.where(criterion, then_, else_))
 
 
 def if_positive(criterion, then_, else_, out=None, stream=None):
+    """then_ where criterion > 0, else else_, elementwise."""
     return _as_gpuarray(arraymath.if_positive(criterion, then_, else_))
 
 
 def logical_and(x1, x2, out=None, stream=None):
+    """NumPy's logical_and, elementwise on the device."""
     return _apply("bitwise_and", _apply("not_equal", x1, 0), _apply("not_equal", x2, 0),
                   out=out, stream=stream)
 
 
 def logical_or(x1, x2, out=None, stream=None):
+    """NumPy's logical_or, elementwise on the device."""
     return _apply("bitwise_or", _apply("not_equal", x1, 0), _apply("not_equal", x2, 0),
                   out=out, stream=stream)
 
 
 def logical_not(x, out=None, stream=None):
+    """NumPy's logical_not, elementwise on the device."""
     return _apply("equal", x, 0, out=out, stream=stream)
 
 
@@ -534,6 +553,7 @@ def sum(a, dtype=None, stream=None, allocator=None):
 
 
 def subset_sum(subset, a, dtype=None, stream=None, allocator=None):
+    """sum() of the elements at `subset`."""
     return sum(take(a, subset), dtype=dtype, stream=stream, allocator=allocator)
 
 
@@ -545,22 +565,27 @@ def dot(a, b, dtype=None, stream=None, allocator=None):
 
 
 def subset_dot(subset, a, b, dtype=None, stream=None, allocator=None):
+    """dot() of the elements at `subset`."""
     return dot(take(a, subset), take(b, subset), dtype=dtype, stream=stream)
 
 
 def max(a, stream=None):
+    """The largest element, a 0-d GPUArray."""
     return _as_gpuarray(a.max(stream=stream or 0))
 
 
 def min(a, stream=None):
+    """The smallest element, a 0-d GPUArray."""
     return _as_gpuarray(a.min(stream=stream or 0))
 
 
 def subset_max(subset, a, stream=None):
+    """max() of the elements at `subset`."""
     return max(take(a, subset), stream)
 
 
 def subset_min(subset, a, stream=None):
+    """min() of the elements at `subset`."""
     return min(take(a, subset), stream)
 
 

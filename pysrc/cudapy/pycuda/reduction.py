@@ -108,6 +108,7 @@ class ReductionKernel:
 
 
 def get_sum_kernel(dtype_out, dtype_in):
+    """PyCUDA's helper: a ReductionKernel summing `dtype_in` into `dtype_out`."""
     return ReductionKernel(dtype_out, "0", "a+b",
                            arguments=f"const {dtype_to_ctype(dtype_in)} *in")
 

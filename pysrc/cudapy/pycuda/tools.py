@@ -33,6 +33,7 @@ def context_dependent_memoize(function):
 
 
 def clear_context_caches():
+    """Empties the caches of context_dependent_memoize."""
     for cached in _context_caches:
         cached.cache_clear()
 
