@@ -12,7 +12,7 @@ from . import _ffi, targets
 from ._lazy import numpy as np
 from .errors import DeviceMemoryError, HostMemoryError
 from .stream import LEGACY_DEFAULT_STREAM, stream_handle
-from .types import scalar_type_of, to_dtype
+from .types import storage_dtype
 
 # CudaPy's element types for a list: Python floats become float32, ints int32, bools bool.
 _LIST_DEFAULTS = {"b": "bool", "i": "int32", "u": "int32", "f": "float32"}
@@ -160,7 +160,7 @@ def _span(shape, strides, itemsize):
 def _ndarray_to_host(data, dtype):
     """The array as a contiguous ndarray of `dtype`, keeping Fortran order when it has it."""
     host = data if dtype is None else data.astype(dtype, copy=False)
-    scalar_type_of(host.dtype)
+    storage_dtype(host.dtype)
     flags = host.flags
     return host if flags.c_contiguous or flags.f_contiguous else np.ascontiguousarray(host)
 
@@ -273,7 +273,7 @@ class CudaArray(_ArrayView):
 
     def __init__(self, data, dtype=None, target=None, stream=0):
         self.target = targets.resolve(target)
-        dtype = None if dtype is None else to_dtype(dtype)
+        dtype = None if dtype is None else storage_dtype(dtype)
         if isinstance(data, np.ndarray):
             host = _ndarray_to_host(data, dtype)
         elif isinstance(data, (list, tuple)):
@@ -293,7 +293,7 @@ class CudaArray(_ArrayView):
         `order` ("C" or "F") or by `strides` in bytes. `stream` becomes the array's stream."""
         where = "CudaArray.allocate()"
         shape = _shape_of(shape, where)
-        dtype = to_dtype(dtype)
+        dtype = storage_dtype(dtype)
         if strides is None:
             if order not in _ORDERS:
                 raise ValueError(f"{where}: order must be 'C' or 'F', got {order!r}")

@@ -95,6 +95,21 @@ def scalar_type_of(dtype):
                         "uint8..uint64, float16, float32 or float64") from None
 
 
+_COMPLEX = ("complex64", "complex128")
+
+
+def storage_dtype(spec):
+    """The dtype of a device array's elements: a kernel's types (as to_dtype), and complex64 and
+    complex128, which arrays hold and copy (and PyCUDA's GPUArray computes with) though the
+    kernel language does not compute with them yet."""
+    if isinstance(spec, str) and spec in _by_name():
+        return _by_name()[spec]
+    dtype = np.dtype(spec)
+    if dtype.name not in _COMPLEX:
+        scalar_type_of(dtype)
+    return dtype
+
+
 def to_dtype(spec):
     """The NumPy dtype for cp.Int/cp.Float/cp.Double/cp.Bool, a signature type name or any
     NumPy dtype specification; TypeError for one kernels cannot use."""

@@ -228,6 +228,61 @@ def test_c_elementwise_and_reduction_kernels(where):
     np.testing.assert_array_equal(out.get(), x[:2000].reshape(10, 200).max(axis=1))
 
 
+@pytest.mark.parametrize("left", [np.int32, np.float32, np.float64, np.complex64,
+                                  np.complex128])
+@pytest.mark.parametrize("right", [np.float32, np.complex64, np.complex128, 2j, 3])
+def test_complex_arithmetic_follows_numpy(gpuarray, where, left, right):
+    rng = np.random.default_rng(7)
+    a = (rng.standard_normal((6, 5)) * 10).astype(left)
+    if np.dtype(left).kind == "c":
+        a += 1j * rng.standard_normal((6, 5)).astype(left)
+    b = right if not isinstance(right, type) else (
+        rng.standard_normal((6, 5)) + (1j * rng.standard_normal((6, 5))
+                                       if np.dtype(right).kind == "c" else 0)).astype(right)
+    a_gpu = gpuarray.to_gpu(a)
+    b_gpu = b if np.isscalar(b) else gpuarray.to_gpu(b)
+    if not (np.iscomplexobj(a) or np.iscomplexobj(b)):
+        pytest.skip("real operands")
+    if where == "cpu":
+        with pytest.raises(cp.UnsupportedError, match="GPU only"):
+            a_gpu + b_gpu
+        np.testing.assert_array_equal(a_gpu.get(), a)  # complex arrays are stored alike
+        return
+    for result, expected in [(a_gpu + b_gpu, a + b), (a_gpu - b_gpu, a - b),
+                             (a_gpu * b_gpu, a * b), (a_gpu / b_gpu, a / b),
+                             (b_gpu * a_gpu, b * a), (b_gpu / a_gpu, b / a)]:
+        assert result.dtype == expected.dtype and isinstance(result, gpuarray.GPUArray)
+        tolerance = 1e-5 if expected.dtype == np.complex64 else 1e-12
+        np.testing.assert_allclose(result.get(), expected, rtol=tolerance)
+
+
+@gpu
+def test_complex_functions_and_conversions(where):
+    if where != "cuda":
+        pytest.skip("complex arithmetic runs on the GPU only")
+    from cudapy.pycuda import cumath, gpuarray
+
+    rng = np.random.default_rng(8)
+    for dtype, tolerance in ((np.complex64, 2e-6), (np.complex128, 1e-14)):
+        z = (rng.random((10, 4)) + 0.5 + 1j * (rng.random((10, 4)) - 0.5)).astype(dtype)
+        z_gpu = gpuarray.to_gpu(z)
+        for function, expected in [(cumath.log10, np.log10(z)), (cumath.exp, np.exp(z)),
+                                   (cumath.sqrt, np.sqrt(z)), (cumath.log, np.log(z))]:
+            np.testing.assert_allclose(function(z_gpu).get(), expected, rtol=tolerance)
+        np.testing.assert_array_equal(z_gpu.conj().get(), z.conj())
+        np.testing.assert_array_equal(z_gpu.real.get(), z.real)
+        np.testing.assert_array_equal(z_gpu.imag.get(), z.imag)
+        np.testing.assert_allclose(abs(z_gpu).get(), abs(z), rtol=tolerance)
+        np.testing.assert_array_equal((-z_gpu).get(), -z)
+        np.testing.assert_array_equal(z_gpu.astype(np.float64).get(), z.real.astype(np.float64))
+        np.testing.assert_array_equal(gpuarray.to_gpu(z.real).astype(dtype).get(),
+                                      z.real.astype(dtype))
+        np.testing.assert_array_equal(gpuarray.zeros(7, dtype).get(), np.zeros(7, dtype))
+        z_gpu *= 2
+        np.testing.assert_array_equal(z_gpu.get(), z * 2)
+        assert (np.complex64(2) * z_gpu).dtype == np.result_type(np.complex64, dtype)
+
+
 def test_a_kernel_name_must_be_an_identifier():
     from cudapy.pycuda.elementwise import ElementwiseKernel
 

@@ -3,11 +3,14 @@ kernels (each takes stream= as PyCUDA's do)."""
 
 import numpy as np
 
+from . import complex_kernels
 from .gpuarray import _apply, _kernel, _type_name, empty_like
 
 
 def _function(name):
     def function(array, stream=None, out=None):
+        if array.dtype.kind == "c" and name in complex_kernels.UNARY_NAMES:
+            return complex_kernels.unary(name, array, out)
         return _apply(name, array, out=out, stream=stream)
     function.__name__ = name
     function.__doc__ = f"NumPy's {name}, elementwise on the device."

@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 
 from .. import _ffi, arraymath, targets
+from . import complex_kernels
 from ..array import CudaArray, _Allocation, _contiguous_strides, pinned_array
 from ..elementwise import ElementwiseKernel as _PythonElementwise, converter
 
@@ -149,6 +150,8 @@ class GPUArray(CudaArray):
 
     def fill(self, value, stream=None):
         """Sets every element to `value`; returns the array."""
+        if self.dtype.kind == "c":
+            return complex_kernels.fill(self, value)
         converter(self.dtype)(value, out=self, stream=stream or 0)
         return self
 
@@ -156,13 +159,21 @@ class GPUArray(CudaArray):
         """A new array with the same values, laid out as this one when it is contiguous."""
         order = "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
         result = GPUArray(self.shape, self.dtype, order=order)
-        converter(self.dtype)(self, out=result)
+        if self.is_c_contiguous() or self.is_f_contiguous():
+            result.copy_to_device(self)  # a copy of the memory, any dtype
+        else:
+            converter(self.dtype)(self, out=result)
         return result
 
     def _new_like_me(self, dtype=None, order="C"):
         return GPUArray(self.shape, self.dtype if dtype is None else dtype, order=order)
 
     def astype(self, dtype, stream=None):
+        """A copy converted to `dtype` as NumPy converts (complex to real keeps the real part)."""
+        if self.dtype.kind == "c" or np.dtype(dtype).kind == "c":
+            if np.dtype(dtype) == self.dtype:
+                return self.copy()
+            return complex_kernels.convert(self, dtype)
         return _as_gpuarray(CudaArray.astype(self, dtype))
 
     def reshape(self, *shape, order="C"):
@@ -252,9 +263,10 @@ class GPUArray(CudaArray):
         out[...] = result
         return out
 
-    def conj(self):
+    def conj(self, out=None):
+        """The complex conjugate (the array itself when it is real)."""
         if self.dtype.kind == "c":
-            raise TypeError("complex GPUArrays are not supported by cudapy yet")
+            return complex_kernels.unary("conjugate", self, out)
         return self
 
     conjugate = conj
@@ -262,14 +274,25 @@ class GPUArray(CudaArray):
     @property
     def real(self):
         if self.dtype.kind == "c":
-            raise TypeError("complex GPUArrays are not supported by cudapy yet")
+            return complex_kernels.unary("real", self)
         return self
 
     @property
     def imag(self):
         if self.dtype.kind == "c":
-            raise TypeError("complex GPUArrays are not supported by cudapy yet")
+            return complex_kernels.unary("imag", self)
         return zeros_like(self)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, out=None, **kwargs):
+        name = ufunc.__name__
+        if (method == "__call__" and not kwargs and out is None
+                and any(complex_kernels.is_complex(value) for value in inputs)):
+            if name in complex_kernels.BINARY and len(inputs) == 2:
+                return complex_kernels.binary(name, *inputs)
+            if len(inputs) == 1 and name in complex_kernels.UNARY_NAMES:
+                return complex_kernels.unary(name, inputs[0])
+        return _as_gpuarray(CudaArray.__array_ufunc__(self, ufunc, method, *inputs, out=out,
+                                                      **kwargs))
 
     def bind_to_texref(self, *args, **kwargs):
         raise NotImplementedError("texture references were removed in CUDA 12")
@@ -285,19 +308,56 @@ def _wrapping(method):
     return wrapped
 
 
+_COMPLEX_OPERATORS = {"add": "add", "sub": "subtract", "mul": "multiply",
+                      "truediv": "true_divide"}
+
+
+def _is_operand(value):
+    return isinstance(value, (GPUArray, numbers.Number, np.generic))
+
+
+def _complex_operator(method, ufunc, form):
+    """An operator whose complex operands (GPUArrays and numbers) the CUDA C++ kernels of
+    complex_kernels compute; `form` is "", "r" (reflected) or "i" (in place)."""
+    def operator(self, other):
+        if complex_kernels.is_complex(self) or complex_kernels.is_complex(other):
+            if not _is_operand(other):
+                return NotImplemented
+            if form == "r":
+                return complex_kernels.binary(ufunc, other, self)
+            return complex_kernels.binary(ufunc, self, other, out=self if form == "i" else None)
+        return _as_gpuarray(method(self, other))
+    operator.__name__ = method.__name__
+    return operator
+
+
+def _complex_unary(method, name):
+    def operator(self):
+        if self.dtype.kind == "c":
+            return complex_kernels.unary(name, self)
+        return _as_gpuarray(method(self))
+    operator.__name__ = method.__name__
+    return operator
+
+
 def _wrap_results():
     """The CudaArray operations whose results become GPUArrays."""
-    names = ["__neg__", "__pos__", "__abs__", "__invert__", "__array_ufunc__", "ravel", "sum",
+    names = ["__pos__", "__invert__", "ravel", "sum",
              "prod", "mean", "min", "max", "argmin", "argmax",
              "any", "all", "dot", "cumsum", "cumprod"]
-    for operator in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or",
-                     "xor", "lshift", "rshift"):
+    for operator in ("floordiv", "mod", "pow", "and", "or", "xor", "lshift", "rshift"):
         names += [f"__{operator}__", f"__r{operator}__"]
     names += [f"__{comparison}__" for comparison in ("lt", "le", "gt", "ge", "eq", "ne")]
     for name in names:
         method = getattr(CudaArray, name, None)
         if method is not None:
             setattr(GPUArray, name, _wrapping(method))
+    for operator, ufunc in _COMPLEX_OPERATORS.items():
+        for form in ("", "r", "i"):
+            name = f"__{form}{operator}__"
+            setattr(GPUArray, name, _complex_operator(getattr(CudaArray, name), ufunc, form))
+    GPUArray.__neg__ = _complex_unary(CudaArray.__neg__, "negative")
+    GPUArray.__abs__ = _complex_unary(CudaArray.__abs__, "absolute")
     GPUArray.T = property(lambda self: self.transpose(), doc="The transposed view.")
 
 
