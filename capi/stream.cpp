@@ -34,6 +34,13 @@ cudapy_status cudapy_stream_synchronize(uintptr_t stream) {
     return guard([&] { cudapy::driver::synchronize_stream(stream); });
 }
 
+cudapy_status cudapy_stream_query(uintptr_t stream, int *done) {
+    return guard([&] {
+        require(done, "done");
+        *done = cudapy::driver::stream_done(stream) ? 1 : 0;
+    });
+}
+
 cudapy_status cudapy_stream_wait_event(uintptr_t stream, const cudapy_event *event) {
     return guard([&] {
         require(event, "event");

@@ -561,6 +561,9 @@ CUDAPY_API uintptr_t cudapy_stream_handle(const cudapy_stream *stream);
 /* Waits for the work queued on `stream` (any stream, see above); a kernel fault is reported as
  * CUDAPY_ERROR_LAUNCH_FAILED. */
 CUDAPY_API cudapy_status cudapy_stream_synchronize(uintptr_t stream);
+/* `*done` is 1 when the work queued on `stream` so far has finished, else 0 (a kernel fault is
+ * reported as by cudapy_stream_synchronize). */
+CUDAPY_API cudapy_status cudapy_stream_query(uintptr_t stream, int *done);
 /* Work queued on `stream` after this call waits for the work before `event`'s last record. */
 CUDAPY_API cudapy_status cudapy_stream_wait_event(uintptr_t stream, const cudapy_event *event);
 /* Work queued on `consumer` after this call waits for the work queued on `producer` before it,

@@ -260,6 +260,7 @@ _PROTOTYPES = [
     ("cudapy_stream_handle", ctypes.c_size_t, [stream_p]),
     ("cudapy_stream_wait_stream", _status, [ctypes.c_size_t, ctypes.c_size_t]),
     ("cudapy_stream_synchronize", _status, [ctypes.c_size_t]),
+    ("cudapy_stream_query", _status, [ctypes.c_size_t, _P(ctypes.c_int)]),
     ("cudapy_stream_wait_event", _status, [ctypes.c_size_t, event_p]),
     ("cudapy_event_new", _status, [ctypes.c_int, _P(event_p)]),
     ("cudapy_event_delete", None, [event_p]),

@@ -98,6 +98,12 @@ class Stream:
         """Waits for the work queued on the stream; a kernel's fault is raised as LaunchError."""
         _ffi.check(_ffi.lib.cudapy_stream_synchronize(self.handle))
 
+    def query(self):
+        """Whether the work queued on the stream so far has finished."""
+        done = ctypes.c_int()
+        _ffi.check(_ffi.lib.cudapy_stream_query(self.handle, ctypes.byref(done)))
+        return bool(done.value)
+
     def wait_event(self, event):
         """Work queued on the stream from now on waits for the work before `event`'s record."""
         _ffi.check(_ffi.lib.cudapy_stream_wait_event(self.handle, event._live()))

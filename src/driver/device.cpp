@@ -28,6 +28,7 @@ Stream::Stream() : state_(std::make_unique<State>()) {}
 std::uintptr_t Stream::handle() const { return state_->stream.handle(); }
 
 void synchronize_stream(std::uintptr_t stream) { runtime::synchronize_stream(stream); }
+bool stream_done(std::uintptr_t stream) { return runtime::stream_done(stream); }
 void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer) {
     runtime::stream_wait_stream(consumer, producer);
 }
@@ -69,6 +70,7 @@ struct Stream::State {};
 Stream::Stream() { no_cuda(); }
 std::uintptr_t Stream::handle() const { no_cuda(); }
 void synchronize_stream(std::uintptr_t) { no_cuda(); }
+bool stream_done(std::uintptr_t) { no_cuda(); }
 void stream_wait_stream(std::uintptr_t, std::uintptr_t) { no_cuda(); }
 struct Event::State {};
 Event::Event(bool) { no_cuda(); }

@@ -43,6 +43,7 @@ private:
 };
 
 void synchronize_stream(std::uintptr_t stream);
+bool stream_done(std::uintptr_t stream);
 // Later work on `consumer` waits for the work queued on `producer` so far.
 void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer);
 

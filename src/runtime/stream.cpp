@@ -41,6 +41,17 @@ void synchronize_stream(std::uintptr_t stream) {
     check_cuda(cudaStreamSynchronize(as_stream(stream)), "cudaStreamSynchronize");
 }
 
+bool stream_done(std::uintptr_t stream) {
+    require_device("querying a stream");
+    cudaError_t status = cudaStreamQuery(as_stream(stream));
+    if (status == cudaErrorNotReady) {
+        cudaGetLastError();  // not an error: the work is still running
+        return false;
+    }
+    check_cuda(status, "cudaStreamQuery");
+    return true;
+}
+
 Event::Event(bool timing) : timing_(timing) {
     require_device("an event");
     cudaEvent_t event = nullptr;

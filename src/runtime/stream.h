@@ -27,6 +27,8 @@ private:
 };
 
 void synchronize_stream(std::uintptr_t stream);
+// Whether the work queued on `stream` has finished (a fault is thrown, as synchronizing does).
+bool stream_done(std::uintptr_t stream);
 
 class Event {
 public:

@@ -16,6 +16,8 @@ static void check_no_device(void) {
     CHECK_STATUS(cudapy_event_new(1, &event), CUDAPY_ERROR_NO_DEVICE);
     CHECK(event == NULL);
     CHECK_STATUS(cudapy_stream_synchronize(0), CUDAPY_ERROR_NO_DEVICE);
+    int done = -1;
+    CHECK_STATUS(cudapy_stream_query(0, &done), CUDAPY_ERROR_NO_DEVICE);
     void *pinned = (void *)1;
     CHECK_STATUS(cudapy_host_alloc(64, &pinned), CUDAPY_ERROR_NO_DEVICE);
     CHECK(pinned == NULL);
@@ -140,6 +142,10 @@ int main(void) {
 
     CHECK_OK(cudapy_stream_synchronize(handle));
     CHECK_OK(cudapy_stream_synchronize(0));
+    int done = 0;
+    CHECK_OK(cudapy_stream_query(handle, &done));
+    CHECK(done == 1);
+    CHECK_STATUS(cudapy_stream_query(handle, NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(cudapy_buffer_copy(b, 8, a, 0, N * sizeof(float), handle),
                  CUDAPY_ERROR_INVALID_ARGUMENT);
 

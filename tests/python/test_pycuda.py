@@ -185,6 +185,7 @@ def test_device_attributes_events_and_streams(where):
     start, end = driver.Event(), driver.Event()
     start.record(stream)
     end.record(stream).synchronize()
+    stream.synchronize()
     assert start.time_till(end) >= 0 and stream.is_done()
 
 

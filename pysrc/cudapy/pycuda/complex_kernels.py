@@ -36,14 +36,17 @@ template <typename T> __device__ cudapy_complex<T> operator-(cudapy_complex<T> a
 template <typename T> __device__ cudapy_complex<T> operator*(cudapy_complex<T> a, cudapy_complex<T> b) {
   return cudapy_make<T>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
-// Smith's algorithm: no overflow of |b|^2 where the quotient itself is finite.
+// Smith's algorithm, step for step as NumPy's: no overflow of |b|^2 where the quotient is
+// finite, and a zero divisor gives NumPy's infinities and NaNs.
 template <typename T> __device__ cudapy_complex<T> operator/(cudapy_complex<T> a, cudapy_complex<T> b) {
-  if (fabs(b.re) >= fabs(b.im)) {
-    T ratio = b.im / b.re, scale = b.re + b.im * ratio;
-    return cudapy_make<T>((a.re + a.im * ratio) / scale, (a.im - a.re * ratio) / scale);
+  T abs_re = fabs(b.re), abs_im = fabs(b.im);
+  if (abs_re >= abs_im) {
+    if (abs_re == T(0) && abs_im == T(0)) return cudapy_make<T>(a.re / abs_re, a.im / abs_re);
+    T ratio = b.im / b.re, scale = T(1) / (b.re + b.im * ratio);
+    return cudapy_make<T>((a.re + a.im * ratio) * scale, (a.im - a.re * ratio) * scale);
   }
-  T ratio = b.re / b.im, scale = b.re * ratio + b.im;
-  return cudapy_make<T>((a.re * ratio + a.im) / scale, (a.im * ratio - a.re) / scale);
+  T ratio = b.re / b.im, scale = T(1) / (b.im + b.re * ratio);
+  return cudapy_make<T>((a.re * ratio + a.im) * scale, (a.im * ratio - a.re) * scale);
 }
 template <typename T> __device__ cudapy_complex<T> cudapy_negative(cudapy_complex<T> z) {
   return cudapy_make<T>(-z.re, -z.im);

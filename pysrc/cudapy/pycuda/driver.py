@@ -535,8 +535,8 @@ class Stream(_Stream):
             self._open()
 
     def is_done(self):
-        event = Event().record(self)
-        return event.query()
+        """Whether the work queued on the stream so far has finished."""
+        return self.query()
 
     def wait_for_event(self, event):
         self.wait_event(event)
