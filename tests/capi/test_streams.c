@@ -142,9 +142,9 @@ int main(void) {
 
     CHECK_OK(cudapy_stream_synchronize(handle));
     CHECK_OK(cudapy_stream_synchronize(0));
-    int done = 0;
-    CHECK_OK(cudapy_stream_query(handle, &done));
-    CHECK(done == 1);
+    int finished = 0;
+    CHECK_OK(cudapy_stream_query(handle, &finished));
+    CHECK(finished == 1);
     CHECK_STATUS(cudapy_stream_query(handle, NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(cudapy_buffer_copy(b, 8, a, 0, N * sizeof(float), handle),
                  CUDAPY_ERROR_INVALID_ARGUMENT);
