@@ -6,9 +6,11 @@ kernels use, and loads it for the current GPU. A launch packs each argument at t
 compiled kernel gives its parameter and checks its size there, so an argument of the wrong
 size is an error rather than a wrong answer. Arguments are device arrays (cudapy's, or any
 with `__cuda_array_interface__` or PyCUDA's `gpudata`), device addresses, NumPy scalars and
-structured scalars (as the kernel's parameter types), Python ints (integers of the parameter's
-size, range-checked) and floats (doubles, as CuPy passes them), and host arrays wrapped in In,
-Out or InOut, which are copied to the GPU for the launch and back after it.
+structured scalars (as the kernel's parameter types), and host arrays wrapped in In, Out or
+InOut, which are copied to the GPU for the launch and back after it. A size cannot tell an int
+parameter from a float one, so PyCUDA's kernels refuse Python numbers, as PyCUDA does; CuPy's
+take them as CuPy does, an int as an integer of the parameter's size (range-checked) and a
+float as a double.
 """
 
 import ctypes
@@ -33,6 +35,12 @@ _LONG_CODES = ("q", "Q") if ctypes.sizeof(ctypes.c_long) == 8 else ("i", "I")
 _STRUCT_CODES = {"?": "?", "b": "b", "B": "B", "h": "h", "H": "H", "i": "i", "I": "I",
                  "l": _LONG_CODES[0], "L": _LONG_CODES[1], "q": "q", "Q": "Q", "e": "e",
                  "f": "f", "d": "d"}
+
+class DevicePointer(int):
+    """A device address, which CUDA C++ kernels take as a pointer (PyCUDA's gpudata)."""
+
+    __slots__ = ()
+
 
 GlobalVariable = namedtuple("GlobalVariable", ["ptr", "size"])
 GlobalVariable.__doc__ = ("A module's __device__ or __constant__ variable: its device address "
@@ -356,11 +364,16 @@ def _identity(value):
     return value
 
 
-def _packing(kind, size, position):
+def _packing(kind, size, position, python_numbers):
     """The struct code and converter of an argument of Python type `kind` for a parameter of
-    `size` bytes; None for a host array in In/Out/InOut (staged)."""
+    `size` bytes; None for a host array in In/Out/InOut (staged). Python ints and floats are
+    refused unless `python_numbers`."""
     if issubclass(kind, ArgumentHandler):
         return None
+    if not python_numbers and kind in (int, float):
+        raise TypeError(f"argument {position} is a Python {kind.__name__}, whose C type the "
+                        "kernel cannot tell: give a NumPy scalar of the parameter's type, such "
+                        "as np.int32(n) or np.float32(x)")
     if kind is bool or issubclass(kind, np.bool_):
         if size != 1:
             raise TypeError(f"argument {position} is a bool; the kernel's parameter {position} "
@@ -510,7 +523,7 @@ def _launcher(function, pack, kinds, converters):
     return namespace["__call__"]
 
 
-_PREPARED_CODES = {"P": "pointer", "p": "pointer"}
+_POINTER_CODES = frozenset("Pp")  # prepare()'s codes of a device address
 
 
 def _dim3(value, what):
@@ -620,7 +633,7 @@ class _Function:
         if len(args) != len(self._parameters):
             raise TypeError(f"{self.name} takes {len(self._parameters)} arguments, "
                             f"{len(args)} given")
-        packings = [_packing(kind, size, position)
+        packings = [_packing(kind, size, position, self._python_numbers)
                     for position, (kind, (_, size)) in enumerate(zip(kinds, self._parameters))]
         if any(packing is None for packing in packings):
             return None
@@ -718,7 +731,7 @@ class _Function:
                             f"was given {len(codes)} types")
         packed, converters = [], []
         for position, (code, (_, size)) in enumerate(zip(codes, self._parameters)):
-            if code in _PREPARED_CODES:
+            if code in _POINTER_CODES:
                 code, convert = "Q", _pointer_of
             else:
                 code = _STRUCT_CODES.get(code, code)
@@ -773,9 +786,11 @@ class _Function:
 class Function(_Function):
     """A kernel of a SourceModule, launched as PyCUDA's are:
     `f(a_gpu, np.int32(n), block=(256, 1, 1), grid=(blocks, 1), stream=None, shared=0)`.
-    With time_kernel=True the call waits and returns the kernel's time in seconds."""
+    With time_kernel=True the call waits and returns the kernel's time in seconds. Scalars are
+    NumPy scalars of the parameters' types (prepare() declares types for Python numbers)."""
 
     __slots__ = ()
+    _python_numbers = False
 
     def __call__(self, *args, block=None, grid=(1, 1), stream=None, shared=0, texrefs=(),
                  time_kernel=False):
@@ -793,9 +808,11 @@ class Function(_Function):
 
 class RawFunction(_Function):
     """A kernel of a RawModule, launched as CuPy's are: `kernel(grid, block, args,
-    shared_mem=0, stream=None)`, `args` a tuple."""
+    shared_mem=0, stream=None)`, `args` a tuple. As in CuPy, a Python int is an integer (of the
+    parameter's size here, range-checked) and a Python float a double."""
 
     __slots__ = ()
+    _python_numbers = True
 
     def __call__(self, grid, block, args, *, shared_mem=0, stream=None):
         self._slow_call(grid, block, args, shared_mem, stream)

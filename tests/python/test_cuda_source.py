@@ -2,6 +2,8 @@
 must give), SourceModule / RawModule / RawKernel on the GPU against NumPy, and the errors a
 wrong source, name, argument or shape gives."""
 
+import struct
+
 import numpy as np
 import pytest
 
@@ -111,8 +113,11 @@ def test_device_arrays_scalars_and_python_ints():
     f(y_gpu, x_gpu, np.float32(2.5), np.int32(n), block=(256, 1, 1), grid=((n + 255) // 256, 1))
     expected = 2.5 * x.astype(np.float64) + y
     np.testing.assert_allclose(y_gpu.copy_to_host(), expected, rtol=1e-6, atol=1e-6)
-    # A Python int takes its parameter's size; the second launch adds again.
-    f(y_gpu, x_gpu, np.float32(2.5), n, block=256, grid=(n + 255) // 256)
+    # PyCUDA's kernels take no Python numbers; CuPy's take an int at the parameter's size.
+    with pytest.raises(TypeError, match="Python int"):
+        f(y_gpu, x_gpu, np.float32(2.5), n, block=256, grid=(n + 255) // 256)
+    raw = cp.RawKernel(SAXPY.replace("__global__", 'extern "C" __global__'), "saxpy")
+    raw(((n + 255) // 256,), (256,), (y_gpu, x_gpu, np.float32(2.5), n))
     np.testing.assert_allclose(y_gpu.copy_to_host(), 5.0 * x + y, rtol=1e-6, atol=1e-5)
 
 
@@ -139,10 +144,14 @@ def test_wrong_arguments_are_errors_not_wrong_answers():
         f(y, x, np.float64(1), np.int32(10), **block)
     with pytest.raises(TypeError, match="Python float"):
         f(y, x, 1.0, np.int32(10), **block)
+    with pytest.raises(TypeError, match="Python float"):
+        cp.RawKernel(SAXPY.replace("__global__", 'extern "C" __global__'), "saxpy")(
+            (1,), (32,), (y, x, 1.0, 10))
     with pytest.raises(TypeError, match="host array"):
         f(np.zeros(10, np.float32), x, np.float32(1), np.int32(10), **block)
     with pytest.raises(OverflowError):
-        f(y, x, np.float32(1), 2 ** 40, **block)
+        cp.RawKernel(SAXPY.replace("__global__", 'extern "C" __global__'), "saxpy")(
+            (1,), (32,), (y, x, np.float32(1), 2 ** 40))
     with pytest.raises(cp.InvalidArgumentError, match="2048"):
         f(y, x, np.float32(1), np.int32(10), block=(2048, 1, 1), grid=(1, 1))
     with pytest.raises(ValueError):
@@ -203,3 +212,73 @@ def test_a_module_loads_compiled_code(tmp_path):
     x = cp.to_device(np.arange(64, dtype=np.float32))
     f((1,), (64,), (y, x, np.float32(-1), np.int32(64)))
     np.testing.assert_array_equal(y.copy_to_host(), -np.arange(64, dtype=np.float32))
+
+
+def _kernel_without_gpu(cls, parameters, monkeypatch):
+    """A kernel of `parameters` ((offset, size) each) whose launches are recorded instead of
+    run: the argument handling, checked without a GPU."""
+    import ctypes
+
+    from cudapy import _ffi
+
+    args_size = max((offset + size for offset, size in parameters), default=0)
+    function = cls.__new__(cls)
+    function._module, function._handle, function.name = None, _ffi.cuda_function_p(), "k"
+    function._parameters, function._args_size = tuple(parameters), args_size
+    function._block_size = ctypes.c_size_t(48 + args_size)
+    function._plans, function._shapes = {}, {}
+    function._prepared, function._block, function._shared = None, None, 0
+    launched = []
+    monkeypatch.setattr(_ffi, "cuda_launch_block_unconverted",
+                        lambda handle, data, size: launched.append(bytes(data)) or 0)
+    return function, launched
+
+
+def _header(grid, block, shared=0, stream=0):
+    return struct.pack("<6I3Q", *grid, *block, shared, stream, 0)
+
+
+def test_arguments_are_packed_at_the_compiled_offsets(monkeypatch):
+    from cudapy.cuda_source import DevicePointer, Function, RawFunction
+
+    function, launched = _kernel_without_gpu(Function, [(0, 8), (8, 4), (12, 4), (16, 2)],
+                                             monkeypatch)
+    address = DevicePointer(0x7F0012345600)
+    for _ in range(5):  # the first launches, then the generated launch
+        function(address, np.float32(2.5), np.int32(-7), np.float16(1.5), block=(256, 1, 1),
+                 grid=(4, 1), shared=64, stream=3)
+    expected = _header((4, 1, 1), (256, 1, 1), 64, 3) + struct.pack(
+        "<Qfie", address, 2.5, -7, 1.5)
+    assert launched == [expected] * 5
+    with pytest.raises(TypeError, match="Python int"):
+        function(address, np.float32(2.5), 7, np.float16(1), block=(1, 1, 1))
+    with pytest.raises(TypeError, match="float64 .8 bytes"):
+        function(address, np.float64(2.5), np.int32(7), np.float16(1), block=(1, 1, 1))
+    with pytest.raises(TypeError, match="takes 4 arguments"):
+        function(address, np.float32(2.5), block=(1, 1, 1))
+    with pytest.raises(TypeError, match="shared memory"):
+        function(address, np.float32(2.5), np.int32(7), np.float16(1), block=(1, 1, 1), shared=-1)
+    assert len(launched) == 5
+
+    raw, launched = _kernel_without_gpu(RawFunction, [(0, 4), (8, 8), (16, 1)], monkeypatch)
+    for _ in range(4):
+        raw([3], 32, (-5, 2.0, True))
+    assert launched == [_header((3, 1, 1), (32, 1, 1))
+                        + struct.pack("<i4xd?", -5, 2.0, True)] * 4
+    with pytest.raises(OverflowError):
+        raw(1, 1, (2 ** 31 * 2, 2.0, True))
+    with pytest.raises(TypeError, match="Python float"):
+        raw(1, 1, (1.0, 2.0, True))
+
+
+def test_prepared_types_must_match_the_parameters(monkeypatch):
+    from cudapy.cuda_source import Function
+
+    function, launched = _kernel_without_gpu(Function, [(0, 8), (8, 4), (16, 8)], monkeypatch)
+    function.prepare("Pid")
+    function.prepared_call((2, 1), (64, 1, 1), 0x1000, 9, 0.5)
+    assert launched == [_header((2, 1, 1), (64, 1, 1)) + struct.pack("<Qi4xd", 0x1000, 9, 0.5)]
+    with pytest.raises(TypeError, match="prepare"):
+        function.prepare("Pii")
+    with pytest.raises(TypeError, match="prepare"):
+        function.prepare("Pi")

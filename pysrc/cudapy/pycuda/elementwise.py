@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from ..cuda_source import SourceModule
+from ..cuda_source import DevicePointer, SourceModule
 from .tools import parse_arguments
 
 _BLOCK = 256
@@ -44,12 +44,19 @@ def launch_shape(count):
 
 
 def converted(parsed, args):
-    """The arguments with each scalar converted to its declared type."""
+    """The arguments with each scalar converted to its declared type, and each address given
+    as an int marked as one."""
     if len(args) != len(parsed):
         raise TypeError(f"the kernel takes {len(parsed)} arguments, {len(args)} given")
-    return [arg if getattr(declared, "struct_char", "P") == "P" or isinstance(arg, np.generic)
-            and arg.dtype == declared.dtype else declared.dtype.type(arg)
-            for declared, arg in zip(parsed, args)]
+    values = []
+    for declared, arg in zip(parsed, args):
+        if declared.struct_char == "P":
+            values.append(DevicePointer(arg) if type(arg) is int else arg)
+        elif isinstance(arg, np.generic) and arg.dtype == declared.dtype:
+            values.append(arg)
+        else:
+            values.append(declared.dtype.type(arg))
+    return values
 
 
 def index_span(name, size, range, slice):  # PyCUDA's keyword names

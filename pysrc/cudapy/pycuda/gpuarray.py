@@ -13,6 +13,7 @@ import numpy as np
 from .. import _ffi, arraymath, targets
 from . import complex_kernels
 from ..array import CudaArray, _Allocation, _contiguous_strides, pinned_array
+from ..cuda_source import DevicePointer
 from ..elementwise import ElementwiseKernel as _PythonElementwise, converter
 
 
@@ -86,8 +87,8 @@ class GPUArray(CudaArray):
 
     @property
     def gpudata(self):
-        """The device address of the first element (an int, as PyCUDA's pointers convert)."""
-        return self.pointer
+        """The device address of the first element, which kernels take as a pointer."""
+        return DevicePointer(self.pointer)
 
     @property
     def ptr(self):
