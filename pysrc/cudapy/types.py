@@ -105,8 +105,9 @@ def storage_dtype(spec):
     if isinstance(spec, str) and spec in _by_name():
         return _by_name()[spec]
     dtype = np.dtype(spec)
-    if dtype.name not in _COMPLEX:
-        scalar_type_of(dtype)
+    if dtype.name not in _COMPLEX and dtype not in _by_dtype():
+        raise TypeError(f"cudapy arrays cannot hold {dtype}; use bool, int8..int64, "
+                        "uint8..uint64, float16, float32, float64, complex64 or complex128")
     return dtype
 
 
