@@ -338,6 +338,12 @@ def _non_negative(value, what, limit, limit_name):
     return int(value)
 
 
+def grid_and_block(name, grid, block):
+    """The Dim3s of a launch's grid and block, each count within CUDA's limits."""
+    return (_dim3(grid, f"{name}(): the grid", _MAX_GRID),
+            _dim3(block, f"{name}(): the block", _MAX_BLOCK))
+
+
 def launch_config(name, key):
     """The LaunchConfig of `kernel[grid, block]` or `kernel[grid, block, stream, shared_bytes]`,
     each value checked against CUDA's limits, on every target."""
@@ -345,8 +351,7 @@ def launch_config(name, key):
         raise TypeError(f"{name}[...] takes grid, block and optionally stream and "
                         "shared_bytes, e.g. kernel[blocks, threads_per_block]")
     grid, block, stream, shared_bytes = (key + (0, 0))[:4]
-    grid_dim = _dim3(grid, f"{name}(): the grid", _MAX_GRID)
-    block_dim = _dim3(block, f"{name}(): the block", _MAX_BLOCK)
+    grid_dim, block_dim = grid_and_block(name, grid, block)
     threads = block_dim.x * block_dim.y * block_dim.z
     if threads > _MAX_BLOCK_THREADS:
         raise ValueError(f"{name}(): the block ({block_dim.x}, {block_dim.y}, {block_dim.z}) has "

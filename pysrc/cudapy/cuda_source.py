@@ -18,6 +18,7 @@ import struct
 from collections import namedtuple
 
 from . import _ffi
+from ._launch import grid_and_block
 from ._lazy import numpy as np
 from .array import CudaArray, device_array, to_device
 from .errors import CudaCompilationError, Diagnostic, DiagnosticKind, UnsupportedError
@@ -526,20 +527,9 @@ def _launcher(function, pack, kinds, converters):
 _POINTER_CODES = frozenset("Pp")  # prepare()'s codes of a device address
 
 
-def _dim3(value, what):
-    if isinstance(value, (int, np.integer)):
-        value = (value,)
-    try:
-        values = tuple(int(v) if isinstance(v, (int, np.integer)) else v for v in value)
-    except TypeError:
-        raise TypeError(f"{what} must be an int or a tuple of 1 to 3 ints, got "
-                        f"{type(value).__name__}") from None
-    if not 1 <= len(values) <= 3 or not all(isinstance(v, int) and not isinstance(v, bool)
-                                            for v in values):
-        raise TypeError(f"{what} must be an int or a tuple of 1 to 3 ints, got {value!r}")
-    if any(v < 1 or v > 0xFFFFFFFF for v in values):
-        raise ValueError(f"{what} must be at least 1 in every dimension, got {value!r}")
-    return (values + (1, 1))[:3]
+def _as_tuple(shape):
+    """A grid or block given as a list (as CuPy's users may) as the tuple it stands for."""
+    return tuple(shape) if isinstance(shape, list) else shape
 
 
 class _Function:
@@ -644,11 +634,13 @@ class _Function:
     def _shape(self, grid, block):
         """The grid and block as the header's six numbers, kept for hashable shapes; block
         None is prepare()'s block."""
+        given = block if block is not None else self._block
+        if given is None:
+            raise TypeError(f"{self.name}: give the block shape, block=(x, y, z)")
+        grid_dim, block_dim = grid_and_block(self.name, _as_tuple(grid), _as_tuple(given))
+        shape = (grid_dim.x, grid_dim.y, grid_dim.z, block_dim.x, block_dim.y, block_dim.z)
         if block is None:
-            if self._block is None:
-                raise TypeError(f"{self.name}: give the block shape, block=(x, y, z)")
-            return _dim3(grid, "grid") + _dim3(self._block, "block")
-        shape = _dim3(grid, "grid") + _dim3(block, "block")
+            return shape
         try:
             self._shapes[(grid, block)] = shape
         except TypeError:  # a list: checked each time

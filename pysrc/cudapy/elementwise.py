@@ -11,6 +11,7 @@ the function returns for those types, as the translator types it. Device arrays 
 array with no copy to the host; host arrays give a host array, with the copies a GPU needs.
 """
 
+import builtins
 import ctypes
 import threading
 from types import FunctionType
@@ -536,19 +537,31 @@ def _declarations(arguments):
     return parsed
 
 
-def index_range(name, size, range, slice):  # PyCUDA's keyword names
-    """(start, stop, step) of the indices a PyCUDA kernel runs over: 0 to `size`, or the
-    `range=` or `slice=` given (a positive step)."""
+def index_span(name, size, range, slice):  # PyCUDA's keyword names
+    """(first index, step, count) of the indices a PyCUDA kernel runs over: 0 to `size`, or
+    `range=` (a slice or range of the indices themselves) or `slice=` (taken of the size), any
+    step but 0."""
     if range is not None and slice is not None:
         raise TypeError(f"{name}(): give range= or slice=, not both")
-    start, stop, step = 0, size, 1
     if range is not None:
-        start, stop, step = range.start, range.stop, range.step
+        step = 1 if range.step is None else range.step
+        if step == 0:
+            raise ValueError(f"{name}(): the step must not be 0")
+        indices = builtins.range(range.start or 0, range.stop, step)
     elif slice is not None:
-        start, stop, step = slice.indices(size)
+        indices = builtins.range(*slice.indices(size))
+    else:
+        indices = builtins.range(size)
+    return indices.start, indices.step, len(indices)
+
+
+def index_range(name, size, range, slice):  # PyCUDA's keyword names
+    """(start, stop, step) of the indices a kernel of forward loops runs over (index_span's,
+    a positive step)."""
+    start, step, count = index_span(name, size, range, slice)
     if step <= 0:
         raise ValueError(f"{name}(): the step must be positive, got {step}")
-    return start, stop, step
+    return start, start + count * step, step
 
 
 class ElementwiseKernel:

@@ -13,7 +13,7 @@ DeviceInfo device_info(int ordinal) { return runtime::device_info(ordinal); }
 int device_attribute(int ordinal, int attribute) { return runtime::device_attribute(ordinal, attribute); }
 int driver_version() { return runtime::driver_version(); }
 void select_device(int ordinal) {
-    runtime::device_info(ordinal);  // the ordinal checked, with its message
+    runtime::require_ordinal(ordinal);
     runtime::set_current_device(ordinal);
 }
 

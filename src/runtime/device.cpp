@@ -16,12 +16,16 @@ int device_count() {
     return count;
 }
 
-DeviceInfo device_info(int ordinal) {
+void require_ordinal(int ordinal) {
     int count = device_count();
     if (count == 0) throw Error(Status::NoDevice, "no CUDA GPU was found");
     if (ordinal < 0 || ordinal >= count)
         throw Error(Status::NotFound, "there is no GPU " + std::to_string(ordinal) + "; " +
                                           std::to_string(count) + " found");
+}
+
+DeviceInfo device_info(int ordinal) {
+    require_ordinal(ordinal);
     cudaDeviceProp properties{};
     check_cuda(cudaGetDeviceProperties(&properties, ordinal), "cudaGetDeviceProperties");
     return {properties.name, properties.major, properties.minor, properties.multiProcessorCount,
@@ -29,7 +33,7 @@ DeviceInfo device_info(int ordinal) {
 }
 
 int device_attribute(int ordinal, int attribute) {
-    device_info(ordinal);  // the ordinal checked, with its message
+    require_ordinal(ordinal);
     int value = 0;
     cudaError_t error = cudaDeviceGetAttribute(&value, static_cast<cudaDeviceAttr>(attribute), ordinal);
     if (error == cudaErrorInvalidValue) {

@@ -15,6 +15,8 @@ struct DeviceInfo {
 
 // 0 when there is no driver or no GPU.
 int device_count();
+// Throws Error(NoDevice) without a GPU and Error(NotFound) for an ordinal past the last.
+void require_ordinal(int ordinal);
 DeviceInfo device_info(int ordinal);
 // cudaDeviceGetAttribute: `attribute` numbered as cudaDeviceAttr (and the driver's
 // CUdevice_attribute) are; an unknown one is Error(InvalidArgument).

@@ -4,7 +4,8 @@ kernels (each takes stream= as PyCUDA's do)."""
 import numpy as np
 
 from . import complex_kernels
-from .gpuarray import _apply, _kernel, _type_name, empty_like
+from ..elementwise import _type_text
+from .gpuarray import _apply, _kernel, empty_like
 
 
 def _function(name):
@@ -27,7 +28,7 @@ fabs = _function("absolute")
 def _rounding(name):
     def function(array, stream=None, out=None):
         out = empty_like(array) if out is None else out
-        kind = _type_name(array.dtype)
+        kind = _type_text(array.dtype)
         _kernel((name, array.dtype.name), f"{kind} *y, {kind} *x",
                 f"y[i] = {kind}(math.{name}(x[i]))")(out, array, stream=stream)
         return out

@@ -9,12 +9,12 @@ Scalars are converted to their declared types; `n` is the first array's size; `i
 index, so arrays of more than 2**32 elements work; range= and slice= may step backwards.
 """
 
-import builtins
 import re
 
 import numpy as np
 
 from ..cuda_source import DevicePointer, SourceModule
+from ..elementwise import index_span
 from .tools import parse_arguments
 
 _BLOCK = 256
@@ -57,22 +57,6 @@ def converted(parsed, args):
         else:
             values.append(declared.dtype.type(arg))
     return values
-
-
-def index_span(name, size, range, slice):  # PyCUDA's keyword names
-    """(first index, step, count) of the indices a call runs over: 0 to `size`, or `range=`
-    (a slice or range of the indices themselves) or `slice=` (taken of the size), any step
-    but 0."""
-    if range is not None and slice is not None:
-        raise TypeError(f"{name}(): give range= or slice=, not both")
-    if range is not None:
-        indices = builtins.range(range.start or 0, range.stop,
-                                 1 if range.step is None else range.step)
-    elif slice is not None:
-        indices = builtins.range(*slice.indices(size))
-    else:
-        indices = builtins.range(size)
-    return indices.start, indices.step, len(indices)
 
 
 def first_size(parsed, args):

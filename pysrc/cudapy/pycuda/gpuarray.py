@@ -14,7 +14,7 @@ from .. import _ffi, arraymath, targets
 from . import complex_kernels
 from ..array import CudaArray, _Allocation, _contiguous_strides, pinned_array
 from ..cuda_source import DevicePointer
-from ..elementwise import ElementwiseKernel as _PythonElementwise, converter
+from ..elementwise import ElementwiseKernel as _PythonElementwise, _type_text, converter
 
 
 class _Flags:
@@ -433,11 +433,6 @@ def _kernel(key, arguments, operation):
     return kernel
 
 
-def _type_name(dtype):
-    name = np.dtype(dtype).name
-    return "bool_" if name == "bool" else name
-
-
 def arange(*args, dtype=None, allocator=None, stream=None, **kwargs):
     """NumPy's arange, computed on the device."""
     if "start" in kwargs or "stop" in kwargs or "step" in kwargs:
@@ -460,8 +455,8 @@ def arange(*args, dtype=None, allocator=None, stream=None, **kwargs):
     if size:
         wide = "float64" if dtype.kind in "fc" else "int64"
         kernel = _kernel(("arange", dtype.name),
-                         f"{_type_name(dtype)} *x, {wide} start, {wide} step",
-                         f"x[i] = {_type_name(dtype)}(start + i * step)")
+                         f"{_type_text(dtype)} *x, {wide} start, {wide} step",
+                         f"x[i] = {_type_text(dtype)}(start + i * step)")
         kernel(result, start, step, stream=stream)
     return result
 
@@ -471,8 +466,8 @@ def take(a, indices, out=None, stream=None):
     if out is None:
         out = GPUArray(indices.shape, a.dtype)
     kernel = _kernel(("take", a.dtype.name, indices.dtype.name),
-                     f"{_type_name(a.dtype)} *dest, {_type_name(indices.dtype)} *idx, "
-                     f"{_type_name(a.dtype)} *src", "dest[i] = src[idx[i]]")
+                     f"{_type_text(a.dtype)} *dest, {_type_text(indices.dtype)} *idx, "
+                     f"{_type_text(a.dtype)} *src", "dest[i] = src[idx[i]]")
     kernel(out, indices, a.reshape(-1) if a.ndim != 1 else a, stream=stream)
     return out
 
@@ -490,8 +485,8 @@ def multi_put(arrays, dest_indices, dest_shape=None, out=None, stream=None):
         out = [zeros(dest_shape, array.dtype) for array in arrays]
     for array, result in zip(arrays, out):
         kernel = _kernel(("put", array.dtype.name, dest_indices.dtype.name),
-                         f"{_type_name(array.dtype)} *dest, {_type_name(dest_indices.dtype)} "
-                         f"*idx, {_type_name(array.dtype)} *src", "dest[idx[i]] = src[i]")
+                         f"{_type_text(array.dtype)} *dest, {_type_text(dest_indices.dtype)} "
+                         f"*idx, {_type_text(array.dtype)} *src", "dest[idx[i]] = src[i]")
         kernel(result, dest_indices, array, stream=stream)
     return out
 
@@ -505,9 +500,9 @@ def multi_take_put(arrays, dest_indices, src_indices, dest_shape=None, out=None,
         raise NotImplementedError("multi_take_put(): src_offsets is not supported by cudapy")
     for array, result in zip(arrays, out):
         kernel = _kernel(("take_put", array.dtype.name, dest_indices.dtype.name),
-                         f"{_type_name(array.dtype)} *dest, {_type_name(dest_indices.dtype)} "
-                         f"*dest_idx, {_type_name(src_indices.dtype)} *src_idx, "
-                         f"{_type_name(array.dtype)} *src", "dest[dest_idx[i]] = src[src_idx[i]]")
+                         f"{_type_text(array.dtype)} *dest, {_type_text(dest_indices.dtype)} "
+                         f"*dest_idx, {_type_text(src_indices.dtype)} *src_idx, "
+                         f"{_type_text(array.dtype)} *src", "dest[dest_idx[i]] = src[src_idx[i]]")
         kernel(result, dest_indices, src_indices, array, stream=stream)
     return out
 

@@ -13,7 +13,8 @@ GPUArray; no indices give `neutral`.
 
 import numpy as np
 
-from .elementwise import _declarations, converted, first_size, index_span, kernel_name
+from ..elementwise import index_span
+from .elementwise import _declarations, converted, first_size, kernel_name
 from .tools import dtype_to_ctype
 
 _BLOCK = 256
