@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <string_view>
+
 #include "handles.h"
 
 using cudapy::Error;
@@ -33,19 +36,112 @@ jit::CompileRequest request_from(const cudapy_cuda_options *options) {
     return request;
 }
 
+// One error of a failed compile, at a line of the caller's source or of a file it included.
+struct CudaDiagnostic {
+    std::string file, message, source_line;
+    int line = 0, column = 0;
+};
+
+// Those of this thread's last compile of CUDA C++ (cudapy_cuda_diagnostic).
+thread_local std::vector<CudaDiagnostic> last_diagnostics;
+
+// Line `number` of `file` as `text` has it, counting lines as the compiler does: a
+// `#line N` directive numbers the next line N, and one naming another file leaves it.
+std::string_view line_of(std::string_view text, const std::string &file, int number) {
+    int line = 1;
+    bool in_file = true;
+    while (!text.empty()) {
+        std::size_t end = text.find('\n');
+        std::string_view current = text.substr(0, end);
+        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        std::size_t at = current.find_first_not_of(" \t");
+        if (at != std::string_view::npos && current.substr(at, 5) == "#line") {
+            std::string_view rest = current.substr(at + 5);
+            std::size_t digits = rest.find_first_not_of(" \t");
+            std::size_t digits_end = std::min(rest.find_first_not_of("0123456789", digits), rest.size());
+            if (digits != std::string_view::npos && digits_end != digits && digits_end - digits < 10) {
+                line = std::stoi(std::string(rest.substr(digits, digits_end - digits)));
+                std::size_t quote = rest.find('"', digits_end);
+                if (quote != std::string_view::npos) {
+                    std::size_t close = rest.find('"', quote + 1);
+                    in_file = rest.substr(quote + 1, close - quote - 1) == file;
+                }
+                continue;
+            }
+        }
+        if (in_file && line == number) return current;
+        ++line;
+    }
+    return {};
+}
+
+std::size_t indent(std::string_view line) {
+    std::size_t at = line.find_first_not_of(" \t");
+    return at == std::string_view::npos ? line.size() : at;
+}
+
+// Runs a compile of `source`, keeping the errors of its log for cudapy_cuda_diagnostic.
+template <typename Compile>
+void compile_keeping_diagnostics(const char *source, const jit::CompileRequest &request, Compile &&compile) {
+    std::vector<jit::LogEntry> entries;
+    try {
+        compile(&entries);
+    } catch (const Error &error) {
+        if (error.status() != Status::CudaCompilation) throw;
+        std::string name = request.source_name.empty() ? "kernel.cu" : request.source_name;
+        for (const auto &entry : entries) {
+            if (!entry.is_error) continue;
+            CudaDiagnostic d{entry.file, entry.message, entry.quoted_line, entry.line, entry.column};
+            if (entry.file == name) {
+                // The line as written; NVRTC's quote of it may be indented otherwise.
+                std::string_view own = line_of(source, name, entry.line);
+                if (d.column > 0 && !d.source_line.empty())
+                    d.column += static_cast<int>(indent(own)) - static_cast<int>(indent(d.source_line));
+                d.source_line = own;
+                if (d.column < 0) d.column = 0;
+            }
+            last_diagnostics.push_back(std::move(d));
+        }
+        throw;
+    }
+}
+
 }  // namespace
 
 extern "C" {
+
+size_t cudapy_cuda_diagnostic_count(void) { return last_diagnostics.size(); }
+
+cudapy_status cudapy_cuda_diagnostic(size_t index, cudapy_diagnostic *out) {
+    return guard([&] {
+        require(out, "out");
+        capi::require_size(out->size, sizeof(cudapy_diagnostic), "cudapy_diagnostic");
+        if (index >= last_diagnostics.size())
+            throw Error(Status::NotFound, "there is no diagnostic " + std::to_string(index));
+        const CudaDiagnostic &d = last_diagnostics[index];
+        out->kind = CUDAPY_DIAGNOSTIC_CUDA;
+        out->file = d.file.c_str();
+        out->line = out->end_line = d.line;
+        out->column = out->end_column = d.column;
+        out->message = d.message.c_str();
+        out->source_line = d.source_line.c_str();
+    });
+}
 
 cudapy_status cudapy_cuda_compile(const char *source, const cudapy_cuda_options *options, char **out,
                                   size_t *size) {
     if (out) *out = nullptr;
     if (size) *size = 0;
+    last_diagnostics.clear();
     return guard([&] {
         require(source, "source");
         require(out, "out");
         require(size, "size");
-        auto code = driver::compile_cuda_source(source, request_from(options));
+        auto request = request_from(options);
+        jit::CompiledCode code;
+        compile_keeping_diagnostics(source, request, [&](std::vector<jit::LogEntry> *entries) {
+            code = driver::compile_cuda_source(source, request, entries);
+        });
         *out = capi::owned_string(code.binary);
         *size = code.binary.size();
     });
@@ -54,6 +150,7 @@ cudapy_status cudapy_cuda_compile(const char *source, const cudapy_cuda_options 
 cudapy_status cudapy_cuda_module_new(const char *source, const cudapy_cuda_options *options,
                                      cudapy_cuda_module **out) {
     if (out) *out = nullptr;
+    last_diagnostics.clear();
     return guard([&] {
         require(source, "source");
         require(out, "out");
@@ -62,7 +159,9 @@ cudapy_status cudapy_cuda_module_new(const char *source, const cudapy_cuda_optio
             throw Error(Status::InvalidArgument, "a module is compiled for the current GPU: leave arch unset "
                                                  "(cudapy_cuda_compile compiles for another)");
         auto module = std::make_unique<cudapy_cuda_module>();
-        module->module = std::make_unique<driver::CudaModule>(source, std::move(request));
+        compile_keeping_diagnostics(source, request, [&](std::vector<jit::LogEntry> *entries) {
+            module->module = std::make_unique<driver::CudaModule>(source, request, entries);
+        });
         *out = module.release();
     });
 }

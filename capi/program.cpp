@@ -78,6 +78,31 @@ cudapy_status cudapy_program_set_signature(cudapy_program *program, const char *
     });
 }
 
+cudapy_status cudapy_program_declare_device(cudapy_program *program, const char *name, const char *symbol,
+                                           const char *signature, cudapy_calling_convention convention) {
+    return guard([&] {
+        require(program, "program");
+        require(name, "name");
+        require(signature, "signature");
+        int value = cudapy::capi::enum_value(convention);
+        if (value != CUDAPY_CALL_NUMBA && value != CUDAPY_CALL_C)
+            throw Error(Status::InvalidArgument, "unknown calling convention " + std::to_string(value) +
+                                                     " (CUDAPY_CALL_NUMBA or CUDAPY_CALL_C)");
+        program->program.declare_device(name, symbol ? symbol : name, signature,
+                                        value == CUDAPY_CALL_C ? ast::CallingConvention::C
+                                                               : ast::CallingConvention::Numba);
+    });
+}
+
+cudapy_status cudapy_program_link_source(cudapy_program *program, const char *text, size_t length,
+                                         const char *file) {
+    return guard([&] {
+        require(program, "program");
+        require(text, "text");
+        program->program.link_source(std::string_view(text, length), file ? file : "");
+    });
+}
+
 cudapy_status cudapy_program_add_constant_array(cudapy_program *program, const char *name,
                                                 cudapy_scalar_type element, int ndim,
                                                 const int64_t *shape, const void *data, size_t bytes) {

@@ -168,6 +168,31 @@ CUDAPY_API size_t cudapy_program_diagnostic_count(const cudapy_program *program)
 CUDAPY_API cudapy_status cudapy_program_diagnostic(const cudapy_program *program, size_t index,
                                                    cudapy_diagnostic *out);
 
+/* How a declared device function returns its value. */
+typedef enum cudapy_calling_convention {
+    /* numba's declare_device: `extern "C" __device__ int f(T *result, args...)` stores the
+     * value in *result and returns 0 */
+    CUDAPY_CALL_NUMBA = 0,
+    CUDAPY_CALL_C = 1 /* `extern "C" __device__ T f(args...)` */
+} cudapy_calling_convention;
+
+/* Declares a device function written in CUDA C++ (numba's cuda.declare_device): kernels call it
+ * as `name` (a Python identifier), and the program's linked CUDA C++ defines it with C linkage
+ * as `symbol` (a C identifier; NULL: `name`). `signature` gives scalar types, as in
+ * "float32(float32, int32)" or "void (int x)"; the result may be void. A second declaration
+ * of `name` replaces the first. */
+CUDAPY_API cudapy_status cudapy_program_declare_device(cudapy_program *program, const char *name,
+                                                       const char *symbol, const char *signature,
+                                                       cudapy_calling_convention convention);
+
+/* Adds CUDA C++ that is compiled ahead of the program's code, on the GPU by NVRTC or nvcc
+ * and on the CPU target by the host's C++ compiler (with __device__ defined away): where the
+ * declared functions are defined. `file` (NULL: "<linked source N>") names it in the compiler's
+ * messages, which keep its own line numbers; a program whose linked code does not compile
+ * fails with CUDAPY_ERROR_CUDA_COMPILATION and the compiler's messages. The text is copied. */
+CUDAPY_API cudapy_status cudapy_program_link_source(cudapy_program *program, const char *text,
+                                                    size_t length, const char *file);
+
 typedef enum cudapy_param_kind {
     CUDAPY_PARAM_SCALAR = 0,
     CUDAPY_PARAM_ARRAY = 1 /* passed as cudapy_array */
@@ -435,6 +460,14 @@ typedef struct cudapy_cuda_options {
  * the source's own, as the message. */
 CUDAPY_API cudapy_status cudapy_cuda_compile(const char *source, const cudapy_cuda_options *options,
                                              char **out, size_t *size);
+/* The errors of this thread's last cudapy_cuda_compile or cudapy_cuda_module_new, when it
+ * failed with CUDAPY_ERROR_CUDA_COMPILATION (none otherwise), each of kind
+ * CUDAPY_DIAGNOSTIC_CUDA: the file the compiler named (options->name for the source itself),
+ * the line and column there (column 0 when the compiler gave none; the end is the start), the
+ * message, and the line as the source has it. Strings stay valid until this thread's next such
+ * call. */
+CUDAPY_API size_t cudapy_cuda_diagnostic_count(void);
+CUDAPY_API cudapy_status cudapy_cuda_diagnostic(size_t index, cudapy_diagnostic *out);
 /* Compiles for the current GPU (options->arch must be unset) and loads the module. */
 CUDAPY_API cudapy_status cudapy_cuda_module_new(const char *source, const cudapy_cuda_options *options,
                                                 cudapy_cuda_module **out);

@@ -27,6 +27,7 @@ from ._compile import ptx, translate
 from ._launch import dim3
 from .kernel import Kernel, Module, compile, module
 from .cuda_source import (In, InOut, Out, RawKernel, RawModule, SourceModule, compile_cuda)
+from .linking import declare_device
 from .elementwise import Elementwise, ElementwiseKernel, fuse, map, zipWith
 from .arraymath import if_positive, where
 from .arrayreduce import dot, vdot
@@ -75,4 +76,5 @@ __all__ = [
     "Elementwise", "ElementwiseKernel", "fuse", "if_positive", "map", "vectorize", "where", "zipWith",
     "Reduce", "ReductionKernel", "cumprod", "cumsum", "dot", "linalg", "reduce", "scan", "vdot",
     "In", "InOut", "Out", "RawKernel", "RawModule", "SourceModule", "compile_cuda",
+    "declare_device",
 ]

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from . import _ffi, targets
 from ._lazy import numpy as np
 from .closure import DeviceFunction, closure
+from .linking import DeclaredDevice, LinkedSource, linked_sources
 from .types import scalar_type_of
 from ._source import _Source, _signatures, _source
 
@@ -23,6 +24,8 @@ class _Options(NamedTuple):
     max_registers: int = 0
     launch_bounds: tuple = (0, 0)  # (max threads per block, min blocks per multiprocessor)
     compiler: int = 0  # a _ffi.Compiler
+    # What `link=` gave: LinkedSources, and DeclaredDevices a source text calls by their names.
+    link: tuple = ()
 
 
 def _positive_option(value, what):
@@ -38,10 +41,11 @@ _COMPILERS = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
 
 
 def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
-             launch_bounds=None, compiler=None):
+             launch_bounds=None, compiler=None, link=None):
     """The _Options of a compile's keyword arguments; launch_bounds is max threads per block,
     or (max threads, min blocks per multiprocessor); compiler is "nvrtc", "nvcc" or None
-    ($CUDAPY_COMPILER, else NVRTC)."""
+    ($CUDAPY_COMPILER, else NVRTC); link is CUDA C++ (text or .cu files) and declared device
+    functions (see cudapy.linking)."""
     if compiler not in _COMPILERS:
         raise ValueError(f'compiler must be "nvrtc", "nvcc" or None, got {compiler!r}')
     registers = 0 if max_registers is None else _positive_option(max_registers, "max_registers")
@@ -54,8 +58,10 @@ def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
         bounds = (_positive_option(given[0], "launch_bounds' max threads"),
                   _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
                   else 0)
+    items = [link] if isinstance(link, DeclaredDevice) else link
+    declared = tuple(item for item in items or () if isinstance(item, DeclaredDevice))
     return _Options(bool(fast_math), bool(line_info), bool(debug), registers, bounds,
-                    _COMPILERS[compiler])
+                    _COMPILERS[compiler], linked_sources(items) + declared)
 
 
 def _compile_options(arch, options):
@@ -115,6 +121,31 @@ class _Program:
                                                              signature.encode("utf-8")), handle)
         for name, array in found.arrays.items():
             self._add_constant_array(name, array)
+        self._link(found.declared, options.link)
+
+    def _link(self, declared, link):
+        """Declares the device functions of CUDA C++ the functions call (those of `declared`
+        by the names they are bound to, those of `link` by their own) and adds the CUDA C++
+        that defines them."""
+        declared = dict(declared)
+        for item in link:
+            if isinstance(item, DeclaredDevice):
+                declared.setdefault(item.name, item)
+        if declared and self.target == "python":
+            raise ValueError(f"{self.name} calls {', '.join(sorted(declared))}, written in CUDA "
+                             "C++, which the interpreter cannot run: compile it for the GPU or "
+                             'the CPU target (target="cpu")')
+        sources = [item for item in link if isinstance(item, LinkedSource)]
+        for function in declared.values():
+            sources += [source for source in function.link if source not in sources]
+        for name, function in declared.items():
+            _ffi.check(_ffi.lib.cudapy_program_declare_device(
+                self.handle, name.encode("utf-8"), function.name.encode("utf-8"),
+                function.signature.encode("utf-8"), function.convention), self.handle)
+        for source in sources:
+            text = source.text.encode("utf-8")
+            _ffi.check(_ffi.lib.cudapy_program_link_source(self.handle, text, len(text),
+                                                           os.fsencode(source.file)), self.handle)
 
     def _add_constant_array(self, name, array):
         array = np.ascontiguousarray(array)
@@ -203,15 +234,16 @@ class _Program:
         return names.index(name)
 
 
-def translate(functions, sig=None):
+def translate(functions, sig=None, link=None):
     """The CUDA C++ translated from a function (or a list: a kernel and its helpers, or source
-    strings). Needs no GPU."""
-    return _Program(functions, sig).translate()
+    strings), with the CUDA C++ of `link` ahead of it (see compile()). Needs no GPU."""
+    return _Program(functions, sig, _options(link=link)).translate()
 
 
 def ptx(functions, sig=None, arch=None, fast_math=False, line_info=False, debug=False,
-        max_registers=None, launch_bounds=None, compiler=None):
+        max_registers=None, launch_bounds=None, compiler=None, link=None):
     """PTX compiled by NVRTC (or nvcc: compiler="nvcc") from a function or a list of them.
     Needs NVRTC, not a GPU."""
-    options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
+    options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler,
+                       link)
     return _Program(functions, sig, options).ptx(arch)

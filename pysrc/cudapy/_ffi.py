@@ -209,6 +209,9 @@ _PROTOTYPES = [
     ("cudapy_program_add_source", _status,
      [program_p, ctypes.c_char_p, _size, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
     ("cudapy_program_set_signature", _status, [program_p, ctypes.c_char_p, ctypes.c_char_p]),
+    ("cudapy_program_declare_device", _status,
+     [program_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int]),
+    ("cudapy_program_link_source", _status, [program_p, ctypes.c_char_p, _size, ctypes.c_char_p]),
     ("cudapy_program_add_constant_array", _status,
      [program_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _P(ctypes.c_int64), ctypes.c_void_p,
       _size]),
@@ -280,6 +283,8 @@ _PROTOTYPES = [
     ("cudapy_memory_share", _status, []),
     ("cudapy_cuda_compile", _status,
      [ctypes.c_char_p, _P(CudaOptions), _P(ctypes.c_void_p), _P(_size)]),
+    ("cudapy_cuda_diagnostic_count", _size, []),
+    ("cudapy_cuda_diagnostic", _status, [_size, _P(Diagnostic)]),
     ("cudapy_cuda_module_new", _status, [ctypes.c_char_p, _P(CudaOptions), _P(cuda_module_p)]),
     ("cudapy_cuda_module_load", _status, [ctypes.c_char_p, _size, _P(cuda_module_p)]),
     ("cudapy_cuda_module_delete", None, [cuda_module_p]),
@@ -468,10 +473,22 @@ def _text(raw):
 
 def diagnostics(program):
     """The diagnostics of a program, as errors.Diagnostic records."""
+    return _diagnostic_records(lib.cudapy_program_diagnostic_count(program),
+                               lambda index, record: lib.cudapy_program_diagnostic(program, index,
+                                                                                    record))
+
+
+def cuda_diagnostics():
+    """The errors of this thread's last compile of CUDA C++ of the caller's own, as
+    errors.Diagnostic records."""
+    return _diagnostic_records(lib.cudapy_cuda_diagnostic_count(), lib.cudapy_cuda_diagnostic)
+
+
+def _diagnostic_records(count, read):
     found = []
-    for index in range(lib.cudapy_program_diagnostic_count(program)):
+    for index in range(count):
         record = Diagnostic(size=ctypes.sizeof(Diagnostic))
-        if lib.cudapy_program_diagnostic(program, index, ctypes.byref(record)) != Status.OK:
+        if read(index, ctypes.byref(record)) != Status.OK:
             continue
         kind = (errors.DiagnosticKind(record.kind)
                 if record.kind in errors.DiagnosticKind._value2member_map_

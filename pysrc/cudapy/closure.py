@@ -1,6 +1,7 @@
 """What a compile takes from the Python around its functions: the device functions they call
-(`@cuda.jit(device=True)`), and the module-level numbers and NumPy arrays they read, which
-become the program's named constants and constant arrays."""
+(`@cuda.jit(device=True)`, and those of CUDA C++ from `cuda.declare_device`), and the
+module-level numbers and NumPy arrays they read, which become the program's named constants
+and constant arrays."""
 
 import functools
 import math
@@ -8,6 +9,7 @@ import types
 from typing import NamedTuple
 
 from ._lazy import numpy as np
+from .linking import DeclaredDevice
 from .types import scalar_type_of
 # Names the kernel language gives its own meaning, whatever a module binds them to.
 _LANGUAGE_NAMES = frozenset(["idx", "idy", "idz", "warpSize", "warpsize", "laneid"])
@@ -34,6 +36,7 @@ class Closure(NamedTuple):
     helpers: list  # DeviceFunctions the functions call, directly or through each other
     constants: str  # module source text: a `NAME = value` line for each number read
     arrays: dict  # name -> NumPy array read through cuda.const.array_like
+    declared: dict  # name -> DeclaredDevice the functions call as that name
 
 
 def nested_codes(code):
@@ -90,7 +93,7 @@ def _constant_types():
 
 def closure(functions):
     """The Closure of the Python functions of one compile (the kernel first)."""
-    helpers, constants, arrays = [], {}, {}
+    helpers, constants, arrays, declared = [], {}, {}, {}
     pending = list(functions)
     while pending:
         function = pending.pop(0)
@@ -103,6 +106,10 @@ def closure(functions):
                 if value not in helpers:
                     helpers.append(value)
                     pending.append(value.py_func)
+            elif isinstance(value, DeclaredDevice):
+                if declared.setdefault(name, value) is not value:
+                    raise ValueError(f"{function.__name__}() and another function of its compile "
+                                     f"call different declared device functions as {name}()")
             elif name in _LANGUAGE_NAMES:
                 continue
             elif isinstance(value, _constant_types()):
@@ -129,4 +136,4 @@ def closure(functions):
         raise ValueError(f"the functions of a compile must have distinct names: "
                          f"{', '.join(names)}")
     text = "".join(f"{name} = {constants[name]}\n" for name in sorted(constants))
-    return Closure(helpers, text, arrays)
+    return Closure(helpers, text, arrays, declared)

@@ -38,6 +38,7 @@ from . import device as _device
 from . import targets
 from .array import CudaArray
 from .closure import DeviceFunction
+from .linking import declare_device
 from ._compile import _options
 from .kernel import Dispatcher
 from .reduction import Reduce
@@ -50,7 +51,7 @@ reduce = Reduce
 _stream = importlib.import_module(".stream", __package__)
 
 __all__ = [
-    "jit", "vectorize", "reduce", "Reduce", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
+    "jit", "declare_device", "vectorize", "reduce", "Reduce", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
@@ -332,16 +333,21 @@ _IMPLIED_OPTIONS = ("cache", "opt")
 
 
 def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=False,
-        max_registers=None, launch_bounds=None, target=None, compiler=None, **numba_options):
+        max_registers=None, launch_bounds=None, target=None, compiler=None, link=None,
+        **numba_options):
     """`@cuda.jit`, `@cuda.jit("void(float32[:], int32)")`, `@cuda.jit(device=True)` and the
     options: debug (check asserts; KernelAssertionError when one fails), fastmath, lineinfo,
     max_registers, launch_bounds (max threads per block, or (that, min blocks per
     multiprocessor)), target ("cuda", "cpu", "python"; default $CUDAPY_TARGET, else "cuda"),
-    compiler ("nvrtc", "nvcc"; default $CUDAPY_COMPILER, else NVRTC)."""
+    compiler ("nvrtc", "nvcc"; default $CUDAPY_COMPILER, else NVRTC), link (CUDA C++ source
+    text or .cu files defining the functions of `declare_device` the kernel calls)."""
     for option in numba_options:
         if option not in _IMPLIED_OPTIONS:
             raise TypeError(f"cuda.jit(): the option {option}= is not supported by cudapy")
-    options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds, compiler)
+    if device and link is not None:
+        raise TypeError("cuda.jit(device=True): give link= to the kernels that call the device "
+                        "function, or to declare_device()")
+    options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds, compiler, link)
     if not device:
         targets.resolve(target)
 

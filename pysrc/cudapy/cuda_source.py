@@ -21,7 +21,7 @@ from . import _ffi
 from ._launch import grid_and_block
 from ._lazy import numpy as np
 from .array import CudaArray, device_array, to_device
-from .errors import CudaCompilationError, Diagnostic, DiagnosticKind, UnsupportedError
+from .errors import CudaCompilationError, UnsupportedError
 from .stream import Event, stream_handle
 
 _COMPILERS = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
@@ -89,29 +89,14 @@ def _with_extern_c(source, no_extern_c):
     return source if no_extern_c else 'extern "C" {\n#line 1\n' + source + "\n}\n"
 
 
-def _compile_error(source, name):
+def _compile_error():
     """The compiler's log as a CudaCompilationError whose diagnostics point at the source."""
-    message = _ffi.last_error()
-    lines = source.splitlines()
-    found = []
-    prefix = name + "("
-    for line in message.splitlines():
-        if not line.startswith(prefix) or "): error: " not in line:
-            continue
-        number, _, text = line[len(prefix):].partition("): error: ")
-        if not number.isdigit():
-            continue
-        lineno = int(number)
-        found.append(Diagnostic(
-            kind=DiagnosticKind.CUDA, filename=name, lineno=lineno, offset=1, end_lineno=lineno,
-            end_offset=1, message=text,
-            source_line=lines[lineno - 1] if 0 < lineno <= len(lines) else ""))
-    return CudaCompilationError(message, found)
+    return CudaCompilationError(_ffi.last_error(), _ffi.cuda_diagnostics())
 
 
-def _check_compile(status, source, name):
+def _check_compile(status):
     if status == _ffi.Status.CUDA_COMPILATION:
-        raise _compile_error(source, name)
+        raise _compile_error()
     _ffi.check(status)
 
 
@@ -129,8 +114,7 @@ def compile_cuda(source, arch=None, options=(), include_dirs=(), compiler=None,
     code = ctypes.c_void_p()
     size = ctypes.c_size_t()
     _check_compile(_ffi.lib.cudapy_cuda_compile(text.encode("utf-8"), ctypes.byref(given),
-                                                ctypes.byref(code), ctypes.byref(size)),
-                   source, name)
+                                                ctypes.byref(code), ctypes.byref(size)))
     try:
         return ctypes.string_at(code.value, size.value)
     finally:
@@ -158,7 +142,7 @@ class _LoadedModule(_ffi.Owner):
         module = _ffi.cuda_module_p()
         text = _with_extern_c(source, no_extern_c)
         _check_compile(_ffi.lib.cudapy_cuda_module_new(text.encode("utf-8"), ctypes.byref(given),
-                                                       ctypes.byref(module)), source, name)
+                                                       ctypes.byref(module)))
         self._module = module
         self._own(_ffi.lib.cudapy_cuda_module_delete, module)
 

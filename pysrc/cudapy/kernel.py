@@ -368,7 +368,7 @@ class _DispatchedLaunch:
 
 
 def compile(functions, sig=None, fast_math=False, line_info=False, target=None, debug=False,
-            max_registers=None, launch_bounds=None, compiler=None):
+            max_registers=None, launch_bounds=None, compiler=None, link=None):
     """Translates a kernel (or a list: the kernel first, then its helpers) to CUDA C++ at once;
     compiles and loads it for its target on its first launch, or, for the GPU once the process
     has a GPU array, in the background from now on (the first launch then takes the result).
@@ -382,9 +382,12 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     "cuda". `debug` checks the kernel's asserts (a failure raises KernelAssertionError);
     `max_registers` caps the registers of a thread; `launch_bounds` is the largest block the
     kernel is launched with, or (that, the minimum blocks per multiprocessor). `compiler` is
-    "nvrtc" or "nvcc" (None: $CUDAPY_COMPILER, else NVRTC).
+    "nvrtc" or "nvcc" (None: $CUDAPY_COMPILER, else NVRTC). `link` is CUDA C++ (source text or
+    .cu files) compiled with the kernel, defining the device functions of
+    cudapy.declare_device it calls; a declared function in `link` is called by its own name
+    (how kernel source text calls one).
     """
-    options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
+    options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler, link)
     first_source = None
     if sig is None and isinstance(functions, FunctionType):
         first_source = _function_source(functions)
@@ -426,8 +429,9 @@ class Module:
     one translation and one compiled module."""
 
     def __init__(self, functions, sig=None, fast_math=False, line_info=False, target=None,
-                 debug=False, max_registers=None, launch_bounds=None, compiler=None):
-        options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler)
+                 debug=False, max_registers=None, launch_bounds=None, compiler=None, link=None):
+        options = _options(fast_math, line_info, debug, max_registers, launch_bounds, compiler,
+                           link)
         program = _Program(functions, sig, options, target)
         self.cuda_source = program.translate()
         self._program = program

@@ -353,9 +353,44 @@ struct ConstantArray {
     std::string bytes;  // C-ordered values
 };
 
+// How a declared device function returns its value: as a C function does, or as numba's
+// declare_device expects (`int f(T *result, ...)`, which stores the value and returns 0).
+enum class CallingConvention { C, Numba };
+
+// A device function of CUDA C++ the program links (numba's declare_device): kernels call it
+// as `name`; the CUDA C++ defines it, with C linkage, as `symbol`. Its types are scalars.
+struct DeclaredFunction {
+    std::string name;
+    std::string symbol;
+    CallingConvention convention = CallingConvention::Numba;
+    Type return_type;  // void, or a scalar
+    std::vector<Type> params;
+    bool operator==(const DeclaredFunction &) const = default;
+};
+
+// CUDA C++ compiled with the program's code, ahead of it: where declared functions are
+// defined. `file` names it in #line directives and so in the compiler's messages.
+struct LinkedSource {
+    std::string text;
+    std::string file;
+    bool operator==(const LinkedSource &) const = default;
+};
+
+struct Linkage {
+    std::vector<DeclaredFunction> functions;
+    std::vector<LinkedSource> sources;
+    bool empty() const { return functions.empty() && sources.empty(); }
+    const DeclaredFunction *find(const std::string &name) const {
+        for (const auto &f : functions)
+            if (f.name == name) return &f;
+        return nullptr;
+    }
+};
+
 struct Program {
     std::vector<Function> functions;  // in source order
     std::vector<ConstantArray> constants;
+    Linkage linkage;
 };
 
 }  // namespace cudapy::ast

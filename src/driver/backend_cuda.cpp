@@ -39,7 +39,7 @@ jit::CompiledCode compile_for_device(Program &program, jit::CompileRequest reque
                         "(target=\"cpu\") work without a GPU.");
         auto [major, minor] = runtime::current_compute_capability();
         request.arch = jit::cubin_arch(major, minor);
-        if (auto code = jit::cached(program.translated().source, request)) return *code;
+        if (auto code = jit::cached(program.translated().source, program.compile_request(request))) return *code;
         request.arch = jit::arch_for_device(major, minor);
     }
     return program.compile_translation(request);

@@ -20,7 +20,8 @@ std::string triple(Dim3 d) {
 
 }  // namespace
 
-jit::CompiledCode compile_cuda_source(const std::string &source, jit::CompileRequest request) {
+jit::CompiledCode compile_cuda_source(const std::string &source, jit::CompileRequest request,
+                                      std::vector<jit::LogEntry> *log_entries) {
     if (request.source_name.empty()) request.source_name = "kernel.cu";
     jit::check_user_request(request);
     if (request.arch.empty()) {
@@ -37,7 +38,7 @@ jit::CompiledCode compile_cuda_source(const std::string &source, jit::CompileReq
         no_cuda();
 #endif
     }
-    return jit::compile(source, request);
+    return jit::compile(source, request, log_entries);
 }
 
 #if CUDAPY_HAVE_CUDA
@@ -92,8 +93,9 @@ void CudaFunction::launch(Dim3 grid, Dim3 block, std::size_t shared_bytes, std::
     runtime::launch(entry_, grid, block, shared_bytes, stream, pointers);
 }
 
-CudaModule::CudaModule(const std::string &source, jit::CompileRequest request) {
-    auto code = compile_cuda_source(source, request);
+CudaModule::CudaModule(const std::string &source, jit::CompileRequest request,
+                       std::vector<jit::LogEntry> *log_entries) {
+    auto code = compile_cuda_source(source, request, log_entries);
     module_ = std::make_unique<runtime::LoadedModule>(code.binary);
     for (std::size_t i = 0; i < code.lowered_names.size(); ++i)
         lowered_names_.emplace(request.name_expressions[i], code.lowered_names[i]);
@@ -146,7 +148,7 @@ CudaFunction::CudaFunction(std::string, const void *) { no_cuda(); }
 runtime::KernelAttributes CudaFunction::attributes() const { no_cuda(); }
 void CudaFunction::set_max_dynamic_shared_bytes(int) { no_cuda(); }
 void CudaFunction::launch(Dim3, Dim3, std::size_t, std::uintptr_t, const void *) const { no_cuda(); }
-CudaModule::CudaModule(const std::string &, jit::CompileRequest) { no_cuda(); }
+CudaModule::CudaModule(const std::string &, jit::CompileRequest, std::vector<jit::LogEntry> *) { no_cuda(); }
 CudaModule::CudaModule(const std::string &) { no_cuda(); }
 CudaModule::~CudaModule() = default;
 CudaFunction &CudaModule::function(const std::string &) { no_cuda(); }

@@ -20,8 +20,10 @@ namespace cudapy::driver {
 
 // The code for request.arch, or for the current GPU when it names none (which needs a GPU).
 // The request is checked first (jit::check_user_request); a source that does not compile throws
-// Error(CudaCompilation) with the compiler's log, whose lines are the source's own.
-jit::CompiledCode compile_cuda_source(const std::string &source, jit::CompileRequest request);
+// Error(CudaCompilation) with the compiler's log, whose lines are the source's own;
+// `log_entries` receives the parsed log of a compile that ran.
+jit::CompiledCode compile_cuda_source(const std::string &source, jit::CompileRequest request,
+                                      std::vector<jit::LogEntry> *log_entries = nullptr);
 
 class CudaFunction {
 public:
@@ -53,7 +55,8 @@ private:
 class CudaModule {
 public:
     // Compiles as compile_cuda_source does, for the current GPU, and loads the result.
-    CudaModule(const std::string &source, jit::CompileRequest request);
+    CudaModule(const std::string &source, jit::CompileRequest request,
+               std::vector<jit::LogEntry> *log_entries = nullptr);
     // Loads compiled code: CUBIN, PTX or a fat binary.
     explicit CudaModule(const std::string &image);
     ~CudaModule();

@@ -10,6 +10,7 @@
 #include "common/background.h"
 #include "driver/backend.h"
 #include "driver/translation_cache.h"
+#include "emit/cuda.h"
 
 namespace cudapy::driver {
 
@@ -126,7 +127,7 @@ private:
 
 Program::Program(const Program &other)
     : units_(other.units_), signatures_(other.signatures_), constants_(other.constants_),
-      translation_(other.translation_), diagnostics_(other.diagnostics_),
+      linkage_(other.linkage_), translation_(other.translation_), diagnostics_(other.diagnostics_),
       diagnostic_lines_(other.diagnostic_lines_) {}
 
 Program::~Program() = default;
@@ -204,6 +205,32 @@ void Program::add_constant_array(const std::string &name, ast::Scalar element,
     input_changed();
 }
 
+void Program::declare_device(const std::string &name, const std::string &symbol, const std::string &signature,
+                             ast::CallingConvention convention) {
+    require_identifier(name, "the declared function's name");
+    auto declared = pipeline::declared_function(name, symbol, signature, convention);
+    auto &functions = linkage_.functions;
+    functions.erase(std::remove_if(functions.begin(), functions.end(),
+                                   [&](const ast::DeclaredFunction &f) { return f.name == name; }),
+                    functions.end());
+    functions.push_back(std::move(declared));
+    input_changed();
+}
+
+void Program::link_source(std::string_view text, std::string file) {
+    constexpr std::size_t limit = std::size_t{1} << 30;
+    if (text.size() > limit)
+        throw Error(Status::InvalidArgument, "the linked source is longer than " + std::to_string(limit) + " bytes");
+    if (file.empty()) file = "<linked source " + std::to_string(linkage_.sources.size() + 1) + ">";
+    linkage_.sources.push_back({std::string(text), std::move(file)});
+    input_changed();
+}
+
+jit::CompileRequest Program::compile_request(jit::CompileRequest request) const {
+    request.links_own_source = !linkage_.sources.empty();
+    return request;
+}
+
 void Program::set_diagnostics(std::vector<ast::Diagnostic> diagnostics) {
     diagnostics_ = std::move(diagnostics);
     diagnostic_lines_.clear();
@@ -217,10 +244,10 @@ void Program::set_diagnostics(std::vector<ast::Diagnostic> diagnostics) {
 
 const pipeline::Translation &Program::translated() {
     if (!translation_) {
-        auto key = translation_key(units_, signatures_, constants_);
+        auto key = translation_key(units_, signatures_, constants_, linkage_);
         translation_ = load_translation(key);
         if (!translation_) {
-            translation_ = pipeline::translate(units_, signatures_, constants_);
+            translation_ = pipeline::translate(units_, signatures_, constants_, Target::Cuda, linkage_);
             store_translation(key, *translation_);
         }
         set_diagnostics(translation_->diagnostics);
@@ -237,6 +264,23 @@ const pipeline::Translation *Program::translation() const {
 void Program::report_compiler_failure(const Error &error, const std::vector<jit::LogEntry> &entries,
                                       const std::string &generated) {
     auto diagnostics = user_diagnostics(units_, entries);
+    std::string linked_errors;
+    for (const auto &entry : entries) {
+        if (!entry.is_error) continue;
+        bool linked = entry.file == emit::linkage_file ||
+                      std::any_of(linkage_.sources.begin(), linkage_.sources.end(),
+                                  [&](const ast::LinkedSource &source) { return source.file == entry.file; });
+        if (linked) linked_errors += entry.file + ":" + std::to_string(entry.line) + ": " + entry.message + "\n";
+    }
+    if (!linked_errors.empty()) {
+        // The caller's CUDA C++, or its declarations of it, are wrong: its messages say where.
+        std::string message = pipeline::format_diagnostics(diagnostics, units_);
+        set_diagnostics(std::move(diagnostics));
+        throw Error(Status::CudaCompilation,
+                    message + "the linked CUDA C++ does not compile with the program" +
+                        " (lines of " + emit::linkage_file + " call the declared functions by their C names, "
+                        "which the linked source must define as declared):\n" + linked_errors);
+    }
     if (diagnostics.empty())
         throw Error(Status::Internal,
                     std::string("internal error in cudapy (please report it): the generated "
@@ -248,7 +292,7 @@ void Program::report_compiler_failure(const Error &error, const std::vector<jit:
 }
 
 std::shared_ptr<jit::HostLibrary> Program::compile_for_host(const jit::CompileRequest &request) {
-    auto translation = pipeline::translate(units_, signatures_, constants_, Target::Cpu);
+    auto translation = pipeline::translate(units_, signatures_, constants_, Target::Cpu, linkage_);
     // Asserts are checked in debug builds, as NVRTC's -DCUDAPY_DEBUG does on the GPU.
     if (request.debug) translation.source = "#define CUDAPY_DEBUG 1\n" + translation.source;
     if (!translation.ok) {
@@ -268,7 +312,7 @@ jit::CompiledCode Program::compile_translation(const jit::CompileRequest &reques
     const auto &translation = translated();
     std::vector<jit::LogEntry> entries;
     try {
-        return jit::compile(translation.source, request, &entries);
+        return jit::compile(translation.source, compile_request(request), &entries);
     } catch (const Error &error) {
         if (error.status() != Status::CudaCompilation) throw;
         report_compiler_failure(error, entries, translation.source);
@@ -279,7 +323,7 @@ std::string Program::ptx(CompileOptions options) {
     if (options.arch.empty()) options.arch = jit::default_ptx_arch();
     std::string given_arch = options.arch;
     if (options.arch.rfind("sm_", 0) == 0) options.arch = "compute_" + options.arch.substr(3);
-    auto code = jit::cached(translated().source, options);
+    auto code = jit::cached(translated().source, compile_request(options));
     if (!code) {
         jit::check_arch(given_arch);  // before compiling, to name what the caller gave
         code = compile_translation(options);

@@ -49,6 +49,20 @@ public:
                             const std::vector<std::int64_t> &shape, const void *data,
                             std::size_t bytes);
 
+    // Declares a device function that kernels call as `name` and the linked CUDA C++ defines,
+    // with C linkage, as `symbol`: a C identifier not starting with "cudapy". The signature
+    // (`int32(int32, float32)`) has scalar types and a scalar or void result; a second
+    // declaration of a name replaces the first. Error(InvalidArgument) says what is wrong.
+    void declare_device(const std::string &name, const std::string &symbol, const std::string &signature,
+                        ast::CallingConvention convention);
+    // CUDA C++ compiled ahead of the program's code (where declared functions are defined);
+    // `file` names it in the compiler's messages. Its own compile errors are the caller's, and
+    // its text joins the compile and translation cache keys.
+    void link_source(std::string_view text, std::string file);
+
+    // The compiler's request for this program: `request` with what the linkage asks of it.
+    jit::CompileRequest compile_request(jit::CompileRequest request) const;
+
     // The translation for the GPU, made through the translation cache on first use; throws
     // Error(Translation) with the diagnostics when it failed.
     const pipeline::Translation &translated();
@@ -86,6 +100,7 @@ private:
     std::vector<ast::SourceUnit> units_;
     std::map<std::string, std::string> signatures_;
     std::vector<ast::ConstantArray> constants_;
+    ast::Linkage linkage_;
     std::optional<pipeline::Translation> translation_;
     std::vector<ast::Diagnostic> diagnostics_;
     std::vector<std::string> diagnostic_lines_;

@@ -92,7 +92,7 @@ private:
 
 jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
-                       const std::vector<ast::ConstantArray> &constants) {
+                       const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage) {
     jit::CacheKeyBuilder builder;
     builder.add("translation");
     builder.add(library_identity());
@@ -114,6 +114,20 @@ jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
         for (long long extent : constant.shape) shape += " " + std::to_string(extent);
         builder.add(shape);
         builder.add(constant.bytes);
+    }
+    builder.add(std::to_string(linkage.functions.size()));
+    for (const auto &f : linkage.functions) {
+        std::string types = std::to_string(static_cast<int>(f.convention)) + " " +
+                            std::to_string(static_cast<int>(f.return_type.scalar));
+        for (const auto &param : f.params) types += " " + std::to_string(static_cast<int>(param.scalar));
+        builder.add(f.name);
+        builder.add(f.symbol);
+        builder.add(types);
+    }
+    builder.add(std::to_string(linkage.sources.size()));
+    for (const auto &source : linkage.sources) {
+        builder.add(source.file);
+        builder.add(source.text);
     }
     return builder.finish();
 }

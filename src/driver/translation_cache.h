@@ -3,8 +3,8 @@
 // parsing, checking and emitting (in a fresh process that is a third of a kernel's first call
 // from a warm cache). Only translations that succeeded without a diagnostic are kept. An entry
 // is named by the sources (text, file, first line, column offset), the signatures, the
-// constant arrays and the library file that translated them, so a rebuilt library never reads
-// what an older one wrote.
+// constant arrays, the linkage and the library file that translated them, so a rebuilt
+// library never reads what an older one wrote.
 #pragma once
 
 #include <map>
@@ -19,7 +19,7 @@ namespace cudapy::driver {
 
 jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
-                       const std::vector<ast::ConstantArray> &constants);
+                       const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage);
 
 // The kept translation `key`, or none (there is none, the disk cache is off, or the entry is
 // damaged: then it is deleted).

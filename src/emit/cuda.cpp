@@ -288,7 +288,7 @@ public:
         if (target_ == Target::Cpu)
             for (const auto &f : program_.functions)
                 if (f.is_kernel) host_entry(f);
-        return prelude() + out_.str();
+        return prelude() + linkage() + out_.str();
     }
 
     const std::vector<AssertSite> &sites() const { return sites_; }
@@ -324,6 +324,33 @@ private:
         text += std::string(cudapy_prelude) + "\n";
         if (uses_arithmetic_) text += std::string(cudapy_prelude_arithmetic) + "\n";
         return text;
+    }
+
+    // The linked CUDA C++, each source under its own file name, then for each declared device
+    // function one that calls it by its C name as its calling convention asks.
+    std::string linkage() const {
+        const Linkage &linkage = program_.linkage;
+        if (linkage.empty()) return "";
+        std::string text;
+        for (const auto &source : linkage.sources)
+            text += "#line 1 " + quoted(source.file) + "\n" + source.text + "\n";
+        text += "#line 1 " + quoted(std::string(linkage_file)) + "\n";
+        for (const auto &f : linkage.functions) {
+            std::string params, args;
+            for (std::size_t i = 0; i < f.params.size(); ++i) {
+                params += (i ? ", " : "") + c_type(f.params[i]) + " a" + std::to_string(i);
+                args += (i ? ", a" : "a") + std::to_string(i);
+            }
+            text += "static CUDAPY_FN " + c_type(f.return_type) + " " + declared_function_name(f.name) + "(" + params + ") {\n";
+            if (f.convention == CallingConvention::C) {
+                text += "    return " + f.symbol + "(" + args + ");\n}\n";
+            } else {
+                std::string result_type = f.return_type.is_void() ? "int" : c_type(f.return_type);
+                text += "    " + result_type + " result;\n    " + f.symbol + "(&result" + (args.empty() ? "" : ", ") + args + ");\n";
+                text += f.return_type.is_void() ? "}\n" : "    return result;\n}\n";
+            }
+        }
+        return text + "\n";
     }
 
     // The name of a function of prelude_arithmetic.cuh, which the program then includes.
@@ -734,7 +761,9 @@ private:
         }
         case ExprKind::Call: {
             const auto &c = static_cast<const Call &>(e);
-            return c_function_name(c.callee) + "(" + call_list(c.args) + ")";
+            std::string name = program_.linkage.find(c.callee) ? declared_function_name(c.callee)
+                                                                : c_function_name(c.callee);
+            return name + "(" + call_list(c.args) + ")";
         }
         case ExprKind::Intrinsic: return intrinsic(static_cast<const Intrinsic &>(e));
         case ExprKind::Cast: {
@@ -1001,6 +1030,8 @@ std::string c_function_name(const std::string &python_name) {
 }
 
 std::string host_entry_name(const std::string &kernel_symbol) { return "cudapy_run_" + kernel_symbol; }
+
+std::string declared_function_name(const std::string &python_name) { return "cudapy_declared_" + c_name(python_name); }
 
 Emitted emit(const Program &program, const std::vector<SourceUnit> &units, Target target) {
     Printer printer(program, units, target);

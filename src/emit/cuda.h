@@ -18,6 +18,13 @@ std::string c_name(const std::string &python_name);
 // The same for a function, which must also avoid the names of CUDA's device functions.
 std::string c_function_name(const std::string &python_name);
 
+// The name of the function through which kernels call declared device function `python_name`.
+std::string declared_function_name(const std::string &python_name);
+
+// The file name the emitted code gives the functions that call declared device functions: a
+// compiler error there means the linked CUDA C++ does not define one as declared.
+inline constexpr const char *linkage_file = "<cudapy linkage>";
+
 // The name of a kernel's entry point in the CPU target's shared object.
 std::string host_entry_name(const std::string &kernel_symbol);
 

@@ -12,6 +12,10 @@
 #include <type_traits>
 
 #define CUDAPY_FN inline
+// CUDA's function qualifiers, so that CUDA C++ linked with a program compiles for the CPU too.
+#define __device__
+#define __host__
+#define __forceinline__ inline
 
 // Switching between the fibers that run a block's threads: a few instructions on x86-64, ucontext
 // (which also saves the signal mask, with a system call) elsewhere.

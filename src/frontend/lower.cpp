@@ -1894,7 +1894,8 @@ std::optional<std::pair<std::string, TSNode>> constant_definition(const syntax::
 }  // namespace
 
 ast::Program lower(const std::vector<const syntax::Tree *> &trees,
-                   const std::vector<ast::ConstantArray> &constant_arrays, ast::Diagnostics &diagnostics) {
+                   const std::vector<ast::ConstantArray> &constant_arrays, const ast::Linkage &linkage,
+                   ast::Diagnostics &diagnostics) {
     std::vector<Definition> definitions;
     std::vector<std::pair<std::string, Definition>> constants;  // module-level NAME = value
     std::map<std::string, Span> defined;
@@ -1927,6 +1928,12 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
             if (k == "function_definition") {
                 std::string name(tree->text(field(definition, "name")));
                 Span span = tree->span(field(definition, "name"));
+                if (linkage.find(name)) {
+                    diagnostics.report(DiagnosticKind::Name, span,
+                                       "the function '" + name + "' is defined here and also declared "
+                                       "as a device function of the linked CUDA C++");
+                    continue;
+                }
                 if (auto previous = defined.find(name); previous != defined.end()) {
                     diagnostics.report(DiagnosticKind::Name, span,
                                        "the function '" + name + "' is defined twice (first at "
@@ -1956,8 +1963,10 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
 
     Globals globals;
     for (const auto &[name, span] : defined) globals.functions.insert(name);
+    for (const auto &declared : linkage.functions) globals.functions.insert(declared.name);
     ast::Program program;
     program.constants = constant_arrays;
+    program.linkage = linkage;
     for (const auto &array : program.constants) globals.constant_arrays[array.name] = &array;
     for (const auto &[name, definition] : constants) {
         Span span = definition.tree->span(definition.node);

@@ -11,8 +11,10 @@
 
 namespace cudapy::frontend {
 
-// `constant_arrays` are the arrays kernels may read through `const.array_like(name)`.
+// `constant_arrays` are the arrays kernels may read through `const.array_like(name)`;
+// `linkage` declares the device functions of CUDA C++ that kernels may call.
 ast::Program lower(const std::vector<const syntax::Tree *> &trees,
-                   const std::vector<ast::ConstantArray> &constant_arrays, ast::Diagnostics &diagnostics);
+                   const std::vector<ast::ConstantArray> &constant_arrays, const ast::Linkage &linkage,
+                   ast::Diagnostics &diagnostics);
 
 }  // namespace cudapy::frontend

@@ -27,6 +27,7 @@ struct CacheKey {
     bool nvcc = false;  // nvcc compiles it, not NVRTC
     std::string source_name;
     std::vector<std::string> name_expressions;
+    bool links_own_source = false;
     auto operator<=>(const CacheKey &) const = default;
 };
 
@@ -51,7 +52,8 @@ const char *entry_kind(const std::string &arch) { return is_cubin(arch) ? "cubin
 
 CacheKey cache_key(const std::string &source, const CompileRequest &request) {
     return {source, request.arch.empty() ? default_ptx_arch() : request.arch, nvrtc_options(request),
-            uses_nvcc(request.compiler), request.source_name, request.name_expressions};
+            uses_nvcc(request.compiler), request.source_name, request.name_expressions,
+            request.links_own_source};
 }
 
 // Whether the compile reads files beside the source (a header in the caller's folders, an
@@ -83,6 +85,7 @@ Digest disk_key(const CacheKey &key) {
     // Fields of the caller's own CUDA C++, tagged so that no list of them reads as another.
     if (!key.source_name.empty()) builder.add("source name").add(key.source_name);
     for (const auto &expression : key.name_expressions) builder.add("name expression").add(expression);
+    if (key.links_own_source) builder.add("links own source");
     builder.add(key.source);
     return builder.finish();
 }
@@ -242,12 +245,15 @@ std::vector<LogEntry> parse_log(const std::string &log) {
     // NVRTC writes "file(line): error: message", GCC and Clang "file:line:column: error:
     // message", for positions named by #line.
     std::vector<LogEntry> entries;
-    std::istringstream lines(log);
-    std::string line;
+    std::vector<std::string> lines;
+    std::istringstream stream(log);
+    for (std::string line; std::getline(stream, line);) lines.push_back(line);
+    // Numbers an int holds: a line or column of a log.
     auto is_number = [](const std::string &text) {
-        return !text.empty() && std::all_of(text.begin(), text.end(), ::isdigit);
+        return !text.empty() && text.size() < 10 && std::all_of(text.begin(), text.end(), ::isdigit);
     };
-    while (std::getline(lines, line)) {
+    for (std::size_t index = 0; index < lines.size(); ++index) {
+        const std::string &line = lines[index];
         std::size_t severity_at = std::string::npos;
         bool is_error = false;
         for (const char *severity : {": error: ", ": warning: "}) {
@@ -267,6 +273,16 @@ std::vector<LogEntry> parse_log(const std::string &log) {
             if (open == std::string::npos || !is_number(place.substr(open + 1, place.size() - open - 2))) continue;
             entry.file = place.substr(0, open);
             entry.line = std::stoi(place.substr(open + 1));
+            // NVRTC quotes the line, then puts a caret under the place.
+            if (index + 2 < lines.size()) {
+                const std::string &caret = lines[index + 2];
+                std::size_t at = caret.find('^');
+                if (at != std::string::npos && caret.find_first_not_of(' ') == at &&
+                    caret.find_first_not_of(' ', at + 1) == std::string::npos) {
+                    entry.quoted_line = lines[index + 1];
+                    entry.column = static_cast<int>(at) + 1;
+                }
+            }
         } else {
             std::size_t column_colon = place.rfind(':');
             std::size_t line_colon = column_colon == std::string::npos ? std::string::npos
@@ -276,6 +292,7 @@ std::vector<LogEntry> parse_log(const std::string &log) {
             if (!is_number(number) || !is_number(place.substr(column_colon + 1))) continue;
             entry.file = place.substr(0, line_colon);
             entry.line = std::stoi(number);
+            entry.column = std::stoi(place.substr(column_colon + 1));
         }
         entries.push_back(entry);
     }
@@ -344,7 +361,8 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
                     "name expressions need NVRTC, which reports their mangled names; nvcc does not");
     NvrtcOutput output = nvcc ? compile_with_nvcc(source, request.source_name, arch, key.options)
                               : Nvrtc::get().compile(source, own_source ? request.source_name : "cudapy_kernels.cu",
-                                                     arch, key.options, !own_source, request.name_expressions);
+                                                     arch, key.options, !own_source && !request.links_own_source,
+                                                     request.name_expressions);
     if (log_entries) *log_entries = parse_log(output.log);
     if (!output.ok)
         throw Error(Status::CudaCompilation,

@@ -29,6 +29,9 @@ struct CompileRequest {
     std::vector<std::string> user_options;
     std::vector<std::string> include_dirs;
     std::vector<std::string> name_expressions;
+    // Translated code holding CUDA C++ of the caller's own (linked device functions): compiled
+    // as such code is, with the headers it may include and NVRTC's full language.
+    bool links_own_source = false;
     bool operator==(const CompileRequest &) const = default;
 };
 
@@ -43,8 +46,12 @@ struct CompiledCode {
 struct LogEntry {
     std::string file;
     int line = 0;
+    int column = 0;  // 1-based, in `quoted_line`; 0 when the log gives none
     bool is_error = false;
     std::string message;
+    // The source line as NVRTC quotes it under the message (its caret gives the column); GCC's
+    // column counts in the file's own line, and this stays empty.
+    std::string quoted_line;
 };
 
 // The architecture of the own code (CUBIN) of a GPU of compute capability major.minor: sm_MN.

@@ -1,5 +1,7 @@
 #include "pipeline/translate.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <cstdio>
@@ -8,6 +10,7 @@
 
 #include "ast/printer.h"
 #include "ast/source.h"
+#include "common/error.h"
 #include "emit/cuda.h"
 #include "frontend/lower.h"
 #include "passes/array_writes.h"
@@ -17,6 +20,7 @@
 #include "passes/unbound_locals.h"
 #include "syntax/tree.h"
 #include "types/check.h"
+#include "types/signature.h"
 
 namespace cudapy::pipeline {
 
@@ -147,7 +151,8 @@ std::vector<KernelInterface> interfaces(const Program &program) {
 
 Translation translate(const std::vector<SourceUnit> &units,
                       const std::map<std::string, std::string> &signatures,
-                      const std::vector<ast::ConstantArray> &constants, Target target) {
+                      const std::vector<ast::ConstantArray> &constants, Target target,
+                      const ast::Linkage &linkage) {
     Translation result;
     Diagnostics diagnostics;
     Stages stages(result.stage_times);
@@ -167,7 +172,7 @@ Translation translate(const std::vector<SourceUnit> &units,
         return result;
     }
 
-    stages.run("lower", program, [&] { program = frontend::lower(tree_pointers, constants, diagnostics); });
+    stages.run("lower", program, [&] { program = frontend::lower(tree_pointers, constants, linkage, diagnostics); });
     if (program.functions.empty() && !diagnostics.any())
         diagnostics.report(DiagnosticKind::Syntax, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                            "no function definition found in the source");
@@ -226,6 +231,48 @@ Translation translate(const std::vector<SourceUnit> &units,
             result.helpers.push_back({f.name, f.return_type.is_scalar() ? f.return_type.scalar : Scalar::Void});
     result.ok = true;
     return result;
+}
+
+ast::DeclaredFunction declared_function(const std::string &name, const std::string &symbol,
+                                        const std::string &signature, ast::CallingConvention convention) {
+    auto c_identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (symbol.empty() || symbol.size() > 255 || std::isdigit(static_cast<unsigned char>(symbol[0])) ||
+        !std::all_of(symbol.begin(), symbol.end(), c_identifier))
+        throw Error(Status::InvalidArgument, "the C name of declared function '" + name + "', '" +
+                                                 printable(symbol.substr(0, 64)) +
+                                                 "', is not a C identifier of at most 255 ASCII letters, digits "
+                                                 "and underscores");
+    std::string head = symbol.substr(0, 6);
+    std::transform(head.begin(), head.end(), head.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (head == "cudapy")
+        throw Error(Status::InvalidArgument, "the C name '" + symbol + "' starts with \"cudapy\", which "
+                                                 "names cudapy's own code; give the function another name");
+    types::SignatureError error;
+    auto parsed = types::parse_signature(signature, error);
+    if (!parsed)
+        throw Error(Status::InvalidArgument, "bad signature for declared function '" + name + "': " +
+                                                 error.message + " (in '" + printable(signature) + "')");
+    if (!parsed->function_name.empty() && parsed->function_name != name && parsed->function_name != symbol)
+        throw Error(Status::InvalidArgument, "the signature names '" + parsed->function_name +
+                                                 "' but the declared function is '" + name + "'");
+    // What a C function takes and gives alike on both sides: no arrays, and no float16, whose
+    // type differs between cudapy's code and CUDA C++.
+    auto plain_scalar = [](const Type &type) { return type.is_scalar() && type.scalar != Scalar::Float16; };
+    DeclaredFunction declared{name, symbol, convention, parsed->return_type, {}};
+    if (!declared.return_type.is_void() && !plain_scalar(declared.return_type))
+        throw Error(Status::InvalidArgument, "declared function '" + name + "' returns " +
+                                                 type_name(declared.return_type) +
+                                                 "; a declared function returns a bool, integer or float32/64 "
+                                                 "value, or nothing");
+    for (std::size_t i = 0; i < parsed->params.size(); ++i) {
+        const Type &type = parsed->params[i].type;
+        if (!plain_scalar(type))
+            throw Error(Status::InvalidArgument, "parameter " + std::to_string(i + 1) + " of declared function '" +
+                                                     name + "' is " + type_name(type) +
+                                                     "; declared functions take bool, integer and float32/64 values");
+        declared.params.push_back(type);
+    }
+    return declared;
 }
 
 namespace {

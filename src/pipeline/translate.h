@@ -62,7 +62,13 @@ struct Translation {
 Translation translate(const std::vector<ast::SourceUnit> &units,
                       const std::map<std::string, std::string> &signatures,
                       const std::vector<ast::ConstantArray> &constants = {},
-                      Target target = Target::Cuda);
+                      Target target = Target::Cuda, const ast::Linkage &linkage = {});
+
+// The declaration of a device function that kernels call as `name` and linked CUDA C++ defines
+// as `symbol`, from its signature text (`int32(int32, float32)`): scalar parameters and a
+// scalar or void result. Throws Error(InvalidArgument) saying what is wrong.
+ast::DeclaredFunction declared_function(const std::string &name, const std::string &symbol,
+                                        const std::string &signature, ast::CallingConvention convention);
 
 // "file:line:col: error: message" with the source line and a caret under the span, for each.
 std::string format_diagnostics(const std::vector<ast::Diagnostic> &diagnostics,

@@ -409,6 +409,7 @@ private:
     ExprPtr logical(const std::shared_ptr<Logical> &e, Context context);
     ExprPtr conditional(const std::shared_ptr<Conditional> &e);
     ExprPtr call(const std::shared_ptr<Call> &e, Context context);
+    ExprPtr declared_call(const std::shared_ptr<Call> &e, const DeclaredFunction &callee, Context context);
     ExprPtr intrinsic(const std::shared_ptr<Intrinsic> &e);
     ExprPtr cast(const std::shared_ptr<Cast> &e);
     ExprPtr index(const std::shared_ptr<Index> &e);
@@ -494,6 +495,8 @@ public:
     }
 
     bool typed(const Function &f) const { return f.has_signature || specialized_.count(f.name); }
+
+    const DeclaredFunction *declared(const std::string &name) const { return program_.linkage.find(name); }
 
     // The return type of an unsigned helper called with `args`. The final check fixes the
     // helper's parameter types with the first call; inference only asks.
@@ -882,8 +885,10 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
         arg = expr(arg);
         if (arg->type == poisoned) ok = false;
     }
+    if (!ok) return poison(e);
+    if (const DeclaredFunction *declared = program_.declared(e->callee)) return declared_call(e, *declared, context);
     Function *callee = program_.find(e->callee);
-    if (!callee || !ok) return poison(e);
+    if (!callee) return poison(e);
     if (callee->is_kernel) {
         error(DiagnosticKind::Type, e->span,
               "'" + e->callee + "' is a kernel (a void function no other function calls), and a kernel "
@@ -926,6 +931,35 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
         return poison(e);
     }
     e->type = result;
+    return e;
+}
+
+ExprPtr BodyChecker::declared_call(const std::shared_ptr<Call> &e, const DeclaredFunction &callee, Context context) {
+    if (e->args.size() != callee.params.size()) {
+        error(DiagnosticKind::Type, e->span,
+              e->callee + "() takes " + std::to_string(callee.params.size()) + " argument" +
+                  (callee.params.size() == 1 ? "" : "s") + " but " + std::to_string(e->args.size()) +
+                  " were given");
+        return poison(e);
+    }
+    bool ok = true;
+    for (std::size_t i = 0; i < e->args.size(); ++i) {
+        Type expected = callee.params[i];
+        if (!converts_implicitly(typed(e->args[i]), expected)) {
+            error(DiagnosticKind::Type, e->args[i]->span,
+                  "argument " + std::to_string(i + 1) + " of " + e->callee + "() is " + type_name(expected) +
+                      ", but " + type_name(e->args[i]->type) + " was given");
+            ok = false;
+            continue;
+        }
+        e->args[i] = convert(e->args[i], expected);
+    }
+    if (!ok) return poison(e);
+    if (callee.return_type.is_void() && context != Context::Statement) {
+        error(DiagnosticKind::Type, e->span, "'" + e->callee + "' returns nothing, so its call has no value");
+        return poison(e);
+    }
+    e->type = callee.return_type;
     return e;
 }
 

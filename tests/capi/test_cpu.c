@@ -18,6 +18,90 @@ static const char source[] =
 
 enum { N = 5003 };
 
+/* Kernels calling device functions of linked CUDA C++, in both calling conventions. */
+static void test_declared_device_functions(void) {
+    static const char kernel[] =
+        "# k : void (float* X, int* Y)\n"
+        "def k(X, Y):\n"
+        "    X[idx] = scaled(X[idx], 3)\n"
+        "    Y[idx] = plus_one(idx)\n";
+    static const char linked[] =
+        "extern \"C\" __device__ int scale_by(float *result, float x, int factor) {\n"
+        "    *result = x * factor;\n"
+        "    return 0;\n"
+        "}\n"
+        "extern \"C\" __device__ int plus_one(int x) { return x + 1; }\n";
+    cudapy_program *program = NULL;
+    CHECK_OK(cudapy_program_new(&program));
+    CHECK_OK(cudapy_program_add_source(program, kernel, strlen(kernel), "linking.py", 1, 0));
+    CHECK_OK(cudapy_program_declare_device(program, "scaled", "scale_by", "float32(float32, int32)", CUDAPY_CALL_NUMBA));
+    CHECK_OK(cudapy_program_declare_device(program, "plus_one", NULL, "int32(int32)", CUDAPY_CALL_C));
+    CHECK_OK(cudapy_program_link_source(program, linked, strlen(linked), "scale.cu"));
+    char *translated = NULL;
+    CHECK_OK(cudapy_program_translate(program, &translated));
+    CHECK(strstr(translated, "#line 1 \"scale.cu\"") && strstr(translated, "scale_by(&result, a0, a1)"));
+    cudapy_string_free(translated);
+
+    cudapy_compile_options options = cpu_options();
+    cudapy_module *module = NULL;
+    CHECK_OK(cudapy_program_compile(program, &options, &module));
+    cudapy_kernel *k = NULL;
+    CHECK_OK(cudapy_module_kernel(module, "k", &k));
+    float x[8];
+    int y[8];
+    for (int i = 0; i < 8; ++i) x[i] = (float)i + 0.5f;
+    cudapy_buffer *dx = NULL, *dy = NULL;
+    CHECK_OK(cudapy_buffer_new_on(CUDAPY_TARGET_CPU, sizeof x, &dx));
+    CHECK_OK(cudapy_buffer_new_on(CUDAPY_TARGET_CPU, sizeof y, &dy));
+    CHECK_OK(cudapy_buffer_upload(dx, 0, x, sizeof x));
+    cudapy_array ax = {cudapy_buffer_pointer(dx), 8}, ay = {cudapy_buffer_pointer(dy), 8};
+    void *args[] = {&ax, &ay};
+    cudapy_launch_config config;
+    memset(&config, 0, sizeof config);
+    config.size = sizeof config;
+    config.threads = (cudapy_dim3){8, 1, 1};
+    CHECK_OK(cudapy_kernel_launch(k, &config, args));
+    float scaled[8];
+    CHECK_OK(cudapy_buffer_download(dx, 0, scaled, sizeof scaled));
+    CHECK_OK(cudapy_buffer_download(dy, 0, y, sizeof y));
+    for (int i = 0; i < 8; ++i) CHECK(scaled[i] == 3.0f * x[i] && y[i] == i + 1);
+    cudapy_buffer_delete(dx);
+    cudapy_buffer_delete(dy);
+    cudapy_module_delete(module);
+
+    /* Declarations the C name, the signature or the convention make wrong are refused. */
+    CHECK_STATUS(cudapy_program_declare_device(program, "f", "bad name", "int32(int32)", CUDAPY_CALL_C),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_declare_device(program, "f", "x\");system(\"", "int32(int32)", CUDAPY_CALL_C),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_declare_device(program, "f", "cudapy_add", "int32(int32)", CUDAPY_CALL_C),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_declare_device(program, "f", NULL, "int32(float32[:])", CUDAPY_CALL_C),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(cudapy_last_error(), "parameter 1 of declared function 'f'"));
+    CHECK_STATUS(cudapy_program_declare_device(program, "f", NULL, "int32(int32", CUDAPY_CALL_C),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_declare_device(program, "f", NULL, "int32(int32)", (cudapy_calling_convention)5),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_declare_device(program, "not a name", NULL, "int32(int32)", CUDAPY_CALL_C),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+
+    /* Linked code that does not compile fails with its own file and line. */
+    static const char broken[] = "extern \"C\" __device__ int plus_one(int x) {\n    return x +;\n}\n";
+    cudapy_program *failing = NULL;
+    CHECK_OK(cudapy_program_new(&failing));
+    CHECK_OK(cudapy_program_add_source(failing, kernel, strlen(kernel), "linking.py", 1, 0));
+    CHECK_OK(cudapy_program_declare_device(failing, "scaled", "scale_by", "float32(float32, int32)", CUDAPY_CALL_NUMBA));
+    CHECK_OK(cudapy_program_declare_device(failing, "plus_one", NULL, "int32(int32)", CUDAPY_CALL_C));
+    CHECK_OK(cudapy_program_link_source(failing, broken, strlen(broken), "broken.cu"));
+    CHECK_STATUS(cudapy_program_compile(failing, &options, &module), CUDAPY_ERROR_CUDA_COMPILATION);
+    CHECK(strstr(cudapy_last_error(), "broken.cu:2:"));
+    /* scale_by is defined nowhere: the call of it is named. */
+    CHECK(strstr(cudapy_last_error(), "scale_by"));
+    cudapy_program_delete(failing);
+    cudapy_program_delete(program);
+}
+
 int main(void) {
     cudapy_program *program = NULL;
     CHECK_OK(cudapy_program_new(&program));
@@ -140,6 +224,8 @@ int main(void) {
     CHECK(strstr(cudapy_last_error(), "bessel.py:3:12:") &&
           strstr(cudapy_last_error(), "math.cyl_bessel_i0 is not available on the CPU target"));
     cudapy_program_delete(program);
+
+    test_declared_device_functions();
     CHECK_OK(cudapy_compiler_wait());  /* a process waits for the library's threads */
     printf("C ABI CPU target tests passed\n");
     return 0;

@@ -57,6 +57,18 @@ static int check_ptx(void) {
     CHECK(ptx == NULL);
     CHECK(contains(cudapy_last_error(), "mine.cu(3)"));
     CHECK(contains(cudapy_last_error(), "undefined_name"));
+    /* ... and as a diagnostic with the column and the line as written. */
+    CHECK(cudapy_cuda_diagnostic_count() == 1);
+    cudapy_diagnostic diagnostic;
+    memset(&diagnostic, 0, sizeof diagnostic);
+    diagnostic.size = sizeof diagnostic;
+    CHECK_OK(cudapy_cuda_diagnostic(0, &diagnostic));
+    CHECK(diagnostic.kind == CUDAPY_DIAGNOSTIC_CUDA);
+    CHECK(strcmp(diagnostic.file, "mine.cu") == 0 && diagnostic.line == 3 && diagnostic.column == 12);
+    CHECK(strcmp(diagnostic.source_line, "    x[1] = undefined_name;") == 0);
+    CHECK(contains(diagnostic.message, "undefined_name"));
+    CHECK_STATUS(cudapy_cuda_diagnostic(1, &diagnostic), CUDAPY_ERROR_NOT_FOUND);
+    CHECK_STATUS(cudapy_cuda_diagnostic(0, NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
 
     /* Options that write files, run programs or change the host compiler are refused, as are
      * control characters and an architecture given as an option. */
@@ -86,6 +98,7 @@ static int check_ptx(void) {
                                "    x[0] = sqrtf(x[1]); y[0] = (int64_t)x[0]; printf(\"%f\", x[0]);\n}\n";
     options = options_for("compute_75", NULL, 0);
     CHECK_OK(cudapy_cuda_compile(with_headers, &options, &ptx, &size));
+    CHECK(cudapy_cuda_diagnostic_count() == 0);
     CHECK(contains(ptx, ".entry g("));
     cudapy_string_free(ptx);
     printf("CUDA C++ to PTX: compiled, errors at the source's lines, bad options refused\n");

@@ -64,7 +64,26 @@ def test_a_compile_error_points_at_the_users_line():
     assert error.filename == "mine.cu" and error.lineno == 3
     assert "not_declared" in error.diagnostics[0].message
     assert error.diagnostics[0].source_line == "    x[0] = not_declared;"
+    assert error.offset == 12  # the column of not_declared
+    assert error.diagnostics[0].kind == cp.errors.DiagnosticKind.CUDA
     assert "mine.cu(3)" in str(error)
+
+
+@gpu
+def test_a_module_that_does_not_compile_reports_its_lines_and_columns():
+    source = ("#define TWICE(x) ((x) * 2)\n"
+              "__global__ void f(float *x)\n"
+              "{\n"
+              "\tx[0] = TWICE(y);\n"
+              "}\n")
+    with pytest.raises(cp.CudaCompilationError) as caught:
+        cp.SourceModule(source)
+    (found,) = caught.value.diagnostics
+    assert (found.filename, found.lineno, found.offset) == ("kernel.cu", 4, 15)
+    assert found.source_line == "\tx[0] = TWICE(y);"
+    # A later compile that works leaves no diagnostics behind.
+    cp.SourceModule("__global__ void g(float *x) { x[0] = 1; }")
+    assert cp._ffi.cuda_diagnostics() == []
 
 
 @nvrtc

@@ -174,7 +174,6 @@ def test_jit_with_a_signature_translates_at_once():
 
 @pytest.mark.parametrize("options, error, message", [
     ({"inline": True}, TypeError, "the option inline= is not supported"),
-    ({"link": ["x.cu"]}, TypeError, "the option link= is not supported"),
     ({"max_registers": 0}, ValueError, "max_registers must be positive"),
     ({"max_registers": "8"}, TypeError, "max_registers must be a positive integer"),
     ({"max_registers": True}, TypeError, "max_registers must be a positive integer"),

@@ -19,7 +19,7 @@ Lowered lower(const std::string &text) {
     keep.push_back({text, "test.py", 10, 0});
     Lowered result;
     syntax::Tree tree(keep.back(), 0, result.diagnostics);
-    if (!result.diagnostics.any()) result.program = frontend::lower({&tree}, {}, result.diagnostics);
+    if (!result.diagnostics.any()) result.program = frontend::lower({&tree}, {}, {}, result.diagnostics);
     return result;
 }
 

@@ -91,5 +91,26 @@ TEST_CASE("NVRTC's log maps back to #line positions") {
     CHECK(entries[0].line == 12);
     CHECK(entries[0].is_error);
     CHECK(entries[0].message == "identifier \"q\" is undefined");
+    CHECK(entries[0].column == 0);
     CHECK_FALSE(entries[1].is_error);
+}
+
+TEST_CASE("the caret under NVRTC's quote of a line gives the column") {
+    auto entries = jit::parse_log(
+        "mine.cu(3): error: identifier \"not_declared\" is undefined\n"
+        "      x[0] = not_declared;\n"
+        "             ^\n\n"
+        "mine.cu(4): error: expected a \";\"\n"
+        "  }\n"
+        "  ^ ^\n");
+    REQUIRE(entries.size() == 2);
+    CHECK(entries[0].line == 3);
+    CHECK(entries[0].column == 14);
+    CHECK(entries[0].quoted_line == "      x[0] = not_declared;");
+    // Not a caret line of one caret: no column.
+    CHECK(entries[1].column == 0);
+    auto gcc = jit::parse_log("k.cu:7:12: error: 'y' was not declared in this scope\n");
+    REQUIRE(gcc.size() == 1);
+    CHECK(gcc[0].line == 7);
+    CHECK(gcc[0].column == 12);
 }

@@ -72,15 +72,26 @@ TEST_CASE("bytes that are not a whole translation read as none") {
 
 TEST_CASE("the key names every input of a translation") {
     ast::SourceUnit unit{"def f(X):\n    X[idx] = 1\n", "f.py", 1, 0};
-    auto key = driver::translation_key({unit}, {}, {});
-    CHECK(key == driver::translation_key({unit}, {}, {}));
+    auto key = driver::translation_key({unit}, {}, {}, {});
+    CHECK(key == driver::translation_key({unit}, {}, {}, {}));
     ast::SourceUnit moved = unit;
     moved.first_line = 2;
-    CHECK(key != driver::translation_key({moved}, {}, {}));
+    CHECK(key != driver::translation_key({moved}, {}, {}, {}));
     ast::SourceUnit renamed = unit;
     renamed.file = "g.py";
-    CHECK(key != driver::translation_key({renamed}, {}, {}));
-    CHECK(key != driver::translation_key({unit}, {{"f", "void (int* X)"}}, {}));
+    CHECK(key != driver::translation_key({renamed}, {}, {}, {}));
+    CHECK(key != driver::translation_key({unit}, {{"f", "void (int* X)"}}, {}, {}));
     ast::ConstantArray table{"T", ast::Scalar::Int32, {2}, std::string(8, '\0')};
-    CHECK(key != driver::translation_key({unit}, {}, {table}));
+    CHECK(key != driver::translation_key({unit}, {}, {table}, {}));
+    ast::Linkage declared;
+    declared.functions.push_back({"g", "g", ast::CallingConvention::C, ast::Type::of(ast::Scalar::Int32),
+                                  {ast::Type::of(ast::Scalar::Int32)}});
+    CHECK(key != driver::translation_key({unit}, {}, {}, declared));
+    ast::Linkage numba_convention = declared;
+    numba_convention.functions[0].convention = ast::CallingConvention::Numba;
+    CHECK(driver::translation_key({unit}, {}, {}, declared) !=
+          driver::translation_key({unit}, {}, {}, numba_convention));
+    ast::Linkage linked;
+    linked.sources.push_back({"__device__ int g(int x) { return x; }", "g.cu"});
+    CHECK(key != driver::translation_key({unit}, {}, {}, linked));
 }
