@@ -277,7 +277,8 @@ std::vector<LogEntry> parse_log(const std::string &log) {
             if (index + 2 < lines.size()) {
                 const std::string &caret = lines[index + 2];
                 std::size_t at = caret.find('^');
-                if (at != std::string::npos && caret.find_first_not_of(' ') == at &&
+                // The caret line repeats the quote's tabs, so that the caret lines up.
+                if (at != std::string::npos && caret.find_first_not_of(" \t") == at &&
                     caret.find_first_not_of(' ', at + 1) == std::string::npos) {
                     entry.quoted_line = lines[index + 1];
                     entry.column = static_cast<int>(at) + 1;

@@ -171,8 +171,12 @@ def test_wrong_arguments_are_errors_not_wrong_answers():
     with pytest.raises(OverflowError):
         cp.RawKernel(SAXPY.replace("__global__", 'extern "C" __global__'), "saxpy")(
             (1,), (32,), (y, x, np.float32(1), 2 ** 40))
-    with pytest.raises(cp.InvalidArgumentError, match="2048"):
+    with pytest.raises(ValueError, match="2048"):
         f(y, x, np.float32(1), np.int32(10), block=(2048, 1, 1), grid=(1, 1))
+    # Within CUDA's limits, beyond the kernel's.
+    bounded = cp.SourceModule("__global__ void __launch_bounds__(64) one(float *x) { x[0] = 1; }")
+    with pytest.raises(cp.InvalidArgumentError, match="at most 64"):
+        bounded.get_function("one")(y, block=(128, 1, 1), grid=(1, 1))
     with pytest.raises(ValueError):
         f(y, x, np.float32(1), np.int32(10), block=(0, 1, 1), grid=(1, 1))
     with pytest.raises(TypeError, match="block"):

@@ -364,8 +364,10 @@ def test_cuda_array_from_lists():
         cp.CudaArray(["a"])
     with pytest.raises(ValueError, match="flat"):
         cp.CudaArray([[1.0], [2.0]])
+    z = np.array([1 + 2j, -3j], np.complex64)
+    np.testing.assert_array_equal(cp.CudaArray(z).copy_to_host(), z)
     with pytest.raises(TypeError):
-        cp.CudaArray(np.zeros(3, dtype=np.complex64))
+        cp.CudaArray(np.zeros(3, dtype="datetime64[s]"))
 
 
 def test_cuda_array_allocate_with_cudapy_types():

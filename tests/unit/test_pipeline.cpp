@@ -109,6 +109,11 @@ TEST_CASE("the caret under NVRTC's quote of a line gives the column") {
     CHECK(entries[0].quoted_line == "      x[0] = not_declared;");
     // Not a caret line of one caret: no column.
     CHECK(entries[1].column == 0);
+    auto tabbed = jit::parse_log("k.cu(4): error: identifier \"y\" is undefined\n"
+                                 "\tx[0] = y;\n"
+                                 "\t       ^\n");
+    REQUIRE(tabbed.size() == 1);
+    CHECK(tabbed[0].column == 9);
     auto gcc = jit::parse_log("k.cu:7:12: error: 'y' was not declared in this scope\n");
     REQUIRE(gcc.size() == 1);
     CHECK(gcc[0].line == 7);
