@@ -79,7 +79,8 @@ def test_a_module_that_does_not_compile_reports_its_lines_and_columns():
     with pytest.raises(cp.CudaCompilationError) as caught:
         cp.SourceModule(source)
     (found,) = caught.value.diagnostics
-    assert (found.filename, found.lineno, found.offset) == ("kernel.cu", 4, 15)
+    # NVRTC points at the macro's use; its quote of the line is indented otherwise.
+    assert (found.filename, found.lineno, found.offset) == ("kernel.cu", 4, 9)
     assert found.source_line == "\tx[0] = TWICE(y);"
     # A later compile that works leaves no diagnostics behind.
     cp.SourceModule("__global__ void g(float *x) { x[0] = 1; }")
