@@ -113,11 +113,20 @@ int DeviceBuffer::allocate(std::size_t bytes) {
             cudaMemPool_t pool = pool_of(device);
             error = cudaMallocFromPoolAsync(&pointer_, bytes, pool, cudaStreamLegacy);
             if (error == cudaErrorMemoryAllocation) {
-                // What the pool keeps may be what is missing: hand it back and try once more.
-                cudaGetLastError();
-                cudaStreamSynchronize(cudaStreamLegacy);
-                cudaMemPoolTrimTo(pool, 0);
-                error = cudaMallocFromPoolAsync(&pointer_, bytes, pool, cudaStreamLegacy);
+                // What the pool keeps may be what is missing: hand it back and try once more,
+                // unless even the free memory is too little. A request that fails leaves the
+                // pool holding what it reserved while trying (as much as the GPU has): that
+                // goes back too, or other processes would find the GPU full.
+                auto give_back = [&] {
+                    cudaGetLastError();
+                    cudaStreamSynchronize(cudaStreamLegacy);
+                    cudaMemPoolTrimTo(pool, 0);
+                };
+                give_back();
+                std::size_t free = 0, total = 0;
+                bool may_fit = cudaMemGetInfo(&free, &total) != cudaSuccess || bytes <= free;
+                if (may_fit) error = cudaMallocFromPoolAsync(&pointer_, bytes, pool, cudaStreamLegacy);
+                if (error == cudaErrorMemoryAllocation) give_back();
             }
             pooled_ = error == cudaSuccess;
             return static_cast<int>(error);
