@@ -201,6 +201,10 @@ def test_a_huge_allocation_is_a_memory_error():
     assert isinstance(caught.value, MemoryError)
     assert f"asked for {total * 2} bytes" in str(caught.value)
     assert "free" in str(caught.value)
+    # What the failed request reserved went back: other processes find the GPU as it was
+    # (within what the tests beside this one may hold meanwhile).
+    free_after, _ = cp.memory_info()
+    assert free_after > free - (2 << 30)
 
 
 def test_without_a_gpu_streams_say_so():
