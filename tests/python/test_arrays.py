@@ -201,10 +201,11 @@ def test_a_huge_allocation_is_a_memory_error():
     assert isinstance(caught.value, MemoryError)
     assert f"asked for {total * 2} bytes" in str(caught.value)
     assert "free" in str(caught.value)
-    # What the failed request reserved went back: other processes find the GPU as it was
-    # (within what the tests beside this one may hold meanwhile).
+    # What the failed request reserved went back (it once kept nearly all the GPU): other
+    # processes find the GPU about as it was, give or take what the tests running beside this
+    # one take meanwhile.
     free_after, _ = cp.memory_info()
-    assert free_after > free - (2 << 30)
+    assert free_after > free - total // 4
 
 
 def test_without_a_gpu_streams_say_so():
