@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Set up, build and then run the demo or the test suite.
 #
-#   tools/setup.sh demo    build, then run examples/demo.py
+#   tools/setup.sh demo    build the library, then run examples/demo.py
 #   tools/setup.sh test    build, then run every registered test (meson test);
-#                          then the unit, C ABI, golden and bad-input tests once
-#                          more in build-asan/ under ASan and UBSan
-#                          (CUDAPY_SANITIZERS=0 skips that)
+#                          then the installs users make (tools/check_install.sh:
+#                          a wheel, meson install, pkg-config); then the unit, C
+#                          ABI, golden and bad-input tests once more in
+#                          build-asan/ under ASan and UBSan (CUDAPY_SANITIZERS=0
+#                          skips that)
 #
 # Safe to run again: each step only does work that is still missing.
 # The CUDA toolkit is taken from $CUDA_HOME, $CUDA_PATH or /usr/local/cuda
@@ -288,8 +290,14 @@ else
   "${MESON[@]}" setup "$BUILD_DIR" "${setup_args[@]}"
 fi
 
-log "building"
-"${MESON[@]}" compile -C "$BUILD_DIR"
+if [[ $MODE == demo ]]; then
+  # The demo needs the library alone, not the tests and benchmarks.
+  log "building the library"
+  "${MESON[@]}" compile -C "$BUILD_DIR" cudapy
+else
+  log "building"
+  "${MESON[@]}" compile -C "$BUILD_DIR"
+fi
 
 # ---------------------------------------------------------------------------
 # (e) The tests again under AddressSanitizer and UndefinedBehaviorSanitizer
@@ -377,6 +385,13 @@ case "$MODE" in
   test)
     log "running tests"
     "${MESON[@]}" test -C "$BUILD_DIR" --print-errorlogs
+    cuda_args=()
+    for a in "${setup_args[@]}"; do
+      if [[ $a == -Dcuda=* ]]; then
+        cuda_args+=("$a")
+      fi
+    done
+    CUDAPY_MESON="${MESON[*]}" PYTHON="$PYTHON" "$ROOT/tools/check_install.sh" ${cuda_args[@]+"${cuda_args[@]}"}
     if [[ ${CUDAPY_SANITIZERS:-1} != 0 ]]; then
       sanitizer_tests
     fi

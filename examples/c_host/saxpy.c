@@ -1,5 +1,6 @@
-/* A C program that JIT-compiles the SAXPY kernel, written in Python, and runs it on the GPU.
- * Build: cc saxpy.c $(pkg-config --cflags --libs cudapy) -o saxpy */
+/* A C program that JIT-compiles the SAXPY kernel, written in Python, and runs it on the GPU, or,
+ * without one, prints its PTX (when NVRTC is there) and runs it on the CPU target.
+ * Build: cc saxpy.c $(pkg-config --cflags --libs cudapy) -lm -o saxpy */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,18 +29,25 @@ int main(void) {
 
     int devices = 0;
     check(cudapy_device_count(&devices), "cudapy_device_count");
+    cudapy_compile_options options;
+    memset(&options, 0, sizeof options);
+    options.size = sizeof options;
+    options.target = devices > 0 ? CUDAPY_TARGET_CUDA : CUDAPY_TARGET_CPU;
     if (devices == 0) {
-        char *cuda = NULL;
-        check(cudapy_program_translate(program, &cuda), "cudapy_program_translate");
-        printf("No CUDA GPU was found; the translated kernel ends with:\n%s\n",
-               strstr(cuda, "extern \"C\""));
-        cudapy_string_free(cuda);
-        cudapy_program_delete(program);
-        return 0;
+        char *ptx = NULL;
+        cudapy_status status = cudapy_program_ptx(program, NULL, &ptx);
+        if (status == CUDAPY_OK) {
+            const char *entry = strstr(ptx, ".visible .entry");
+            printf("No CUDA GPU was found. The kernel's PTX starts:\n%.300s...\n", entry ? entry : ptx);
+            cudapy_string_free(ptx);
+        } else {
+            printf("No CUDA GPU was found, and no PTX: %s\n", cudapy_last_error());
+        }
+        printf("Running on the CPU target instead.\n");
     }
 
     cudapy_module *module = NULL;
-    check(cudapy_program_compile(program, NULL, &module), "cudapy_program_compile");
+    check(cudapy_program_compile(program, &options, &module), "cudapy_program_compile");
     cudapy_kernel *saxpy = NULL;
     check(cudapy_module_kernel(module, "saxpy", &saxpy), "cudapy_module_kernel");
 
@@ -50,8 +58,8 @@ int main(void) {
         y[i] = 1.0f;
     }
     cudapy_buffer *dx = NULL, *dy = NULL;
-    check(cudapy_buffer_new(n * sizeof *x, &dx), "cudapy_buffer_new");
-    check(cudapy_buffer_new(n * sizeof *y, &dy), "cudapy_buffer_new");
+    check(cudapy_buffer_new_on(options.target, n * sizeof *x, &dx), "cudapy_buffer_new_on");
+    check(cudapy_buffer_new_on(options.target, n * sizeof *y, &dy), "cudapy_buffer_new_on");
     check(cudapy_buffer_upload(dx, 0, x, n * sizeof *x), "upload X");
     check(cudapy_buffer_upload(dy, 0, y, n * sizeof *y), "upload Y");
 
@@ -68,7 +76,8 @@ int main(void) {
     int64_t wrong = 0;
     for (int64_t i = 0; i < n; ++i)
         if (fabsf(y[i] - (2.0f * (float)i + 1.0f)) > 1e-6f * (2.0f * (float)i + 1.0f)) ++wrong;
-    printf("saxpy on %lld elements from C: %s\n", (long long)n, wrong ? "WRONG" : "correct");
+    printf("saxpy on %lld elements from C, on the %s: %s\n", (long long)n, devices > 0 ? "GPU" : "CPU target",
+           wrong ? "WRONG" : "correct");
 
     cudapy_buffer_delete(dx);
     cudapy_buffer_delete(dy);
