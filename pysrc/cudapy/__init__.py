@@ -28,6 +28,7 @@ from ._launch import dim3
 from .kernel import Kernel, Module, compile, module
 from .cuda_source import (In, InOut, Out, RawKernel, RawModule, SourceModule, compile_cuda)
 from .linking import declare_device
+from .progress import set_progress
 from .elementwise import Elementwise, ElementwiseKernel, fuse, map, zipWith
 from .arraymath import if_positive, where
 from .arrayreduce import dot, vdot
@@ -76,5 +77,5 @@ __all__ = [
     "Elementwise", "ElementwiseKernel", "fuse", "if_positive", "map", "vectorize", "where", "zipWith",
     "Reduce", "ReductionKernel", "cumprod", "cumsum", "dot", "linalg", "reduce", "scan", "vdot",
     "In", "InOut", "Out", "RawKernel", "RawModule", "SourceModule", "compile_cuda",
-    "declare_device",
+    "declare_device", "set_progress",
 ]

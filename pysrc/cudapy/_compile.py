@@ -7,7 +7,7 @@ import threading
 from types import FunctionType
 from typing import NamedTuple
 
-from . import _ffi, targets
+from . import _ffi, progress, targets
 from ._lazy import numpy as np
 from .closure import DeviceFunction, closure
 from .linking import DeclaredDevice, LinkedSource, linked_sources
@@ -214,9 +214,11 @@ class _Program:
             if self._module is None:
                 lib = _ffi.lib
                 module = _ffi.module_p()
-                status = lib.cudapy_program_compile(self.handle,
-                                                    ctypes.byref(self._module_options()),
-                                                    ctypes.byref(module))
+                where = "the GPU" if self.target == "cuda" else "the CPU target"
+                with progress.compiling(f"{self.name} for {where}"):
+                    status = lib.cudapy_program_compile(self.handle,
+                                                        ctypes.byref(self._module_options()),
+                                                        ctypes.byref(module))
                 _ffi.warn_pending()  # the code may come from the disk cache
                 _ffi.check(status, self.handle)
                 _ffi.own(self, lib.cudapy_module_delete, module)

@@ -17,7 +17,7 @@ import ctypes
 import struct
 from collections import namedtuple
 
-from . import _ffi
+from . import _ffi, progress
 from ._launch import grid_and_block
 from ._lazy import numpy as np
 from .array import CudaArray, device_array, to_device
@@ -113,8 +113,10 @@ def compile_cuda(source, arch=None, options=(), include_dirs=(), compiler=None,
     given = _options(name, arch, compiler, options, include_dirs, name_expressions)
     code = ctypes.c_void_p()
     size = ctypes.c_size_t()
-    _check_compile(_ffi.lib.cudapy_cuda_compile(text.encode("utf-8"), ctypes.byref(given),
-                                                ctypes.byref(code), ctypes.byref(size)))
+    with progress.compiling(f"CUDA C++ {name} for {arch or 'the GPU'}"):
+        status = _ffi.lib.cudapy_cuda_compile(text.encode("utf-8"), ctypes.byref(given),
+                                              ctypes.byref(code), ctypes.byref(size))
+    _check_compile(status)
     try:
         return ctypes.string_at(code.value, size.value)
     finally:
@@ -141,8 +143,10 @@ class _LoadedModule(_ffi.Owner):
         given = _options(name, None, compiler, options, include_dirs, name_expressions)
         module = _ffi.cuda_module_p()
         text = _with_extern_c(source, no_extern_c)
-        _check_compile(_ffi.lib.cudapy_cuda_module_new(text.encode("utf-8"), ctypes.byref(given),
-                                                       ctypes.byref(module)))
+        with progress.compiling(f"CUDA C++ {name} for the GPU"):
+            status = _ffi.lib.cudapy_cuda_module_new(text.encode("utf-8"), ctypes.byref(given),
+                                                     ctypes.byref(module))
+        _check_compile(status)
         self._module = module
         self._own(_ffi.lib.cudapy_cuda_module_delete, module)
 
