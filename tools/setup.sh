@@ -4,7 +4,8 @@
 #   tools/setup.sh demo    build the library, then run examples/demo.py
 #   tools/setup.sh test    build, then run every registered test (meson test);
 #                          then the installs users make (tools/check_install.sh:
-#                          a wheel, meson install, pkg-config); then the unit, C
+#                          a wheel, meson install, pkg-config) and the docs
+#                          build (mkdocs, strict); then the unit, C
 #                          ABI, golden and bad-input tests once more in
 #                          build-asan/ under ASan and UBSan (CUDAPY_SANITIZERS=0
 #                          skips that)
@@ -392,6 +393,12 @@ case "$MODE" in
       fi
     done
     CUDAPY_MESON="${MESON[*]}" PYTHON="$PYTHON" "$ROOT/tools/check_install.sh" ${cuda_args[@]+"${cuda_args[@]}"}
+    log "building the documentation (warnings are errors)"
+    "$PYTHON" -c 'import mkdocs, mkdocstrings_handlers.python' >/dev/null 2>&1 ||
+      pip_install mkdocs mkdocstrings-python
+    site=$(mktemp -d)
+    "$PYTHON" -m mkdocs build --strict --quiet -f "$ROOT/mkdocs.yml" -d "$site"
+    rm -rf "$site"
     if [[ ${CUDAPY_SANITIZERS:-1} != 0 ]]; then
       sanitizer_tests
     fi

@@ -2,6 +2,7 @@
 is one; each checks its own results against NumPy and exits nonzero on a mismatch."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -41,29 +42,58 @@ def test_the_demo_runs_and_says_first_what_it_does_without_a_gpu(tmp_path):
     assert sum(line.endswith(": OK") for line in lines) == 3
 
 
-def readme_python_blocks():
-    """The README's ```python blocks, by their first line in the README."""
-    lines = (EXAMPLES.parent / "README.md").read_text().splitlines()
-    blocks, start = {}, None
-    for number, line in enumerate(lines, 1):
-        if line.strip() == "```python":
-            start = number
-        elif line.strip() == "```" and start is not None:
-            blocks[start] = "\n".join(lines[start:number - 1]) + "\n"
-            start = None
+DOCUMENTS = [EXAMPLES.parent / "README.md"] + sorted((EXAMPLES.parent / "docs").glob("*.md"))
+
+
+def code_blocks(language):
+    """The ```language blocks of the README and the documentation, by "file:first line"."""
+    blocks = {}
+    for document in DOCUMENTS:
+        lines = document.read_text().splitlines()
+        start = None
+        for number, line in enumerate(lines, 1):
+            if line.strip() == "```" + language:
+                start = number
+            elif line.strip() == "```" and start is not None:
+                blocks[f"{document.relative_to(EXAMPLES.parent)}:{start}"] = \
+                    "\n".join(lines[start:number - 1]) + "\n"
+                start = None
     return blocks
 
 
-README_BLOCKS = readme_python_blocks()
+PYTHON_BLOCKS = code_blocks("python")
+C_BLOCKS = code_blocks("c")
+
+
+def test_the_documents_have_the_blocks_these_tests_run():
+    assert len(PYTHON_BLOCKS) >= 5 and len(C_BLOCKS) == 1
 
 
 @pytest.mark.parametrize("target", TARGETS)
-@pytest.mark.parametrize("line", list(README_BLOCKS))
-def test_readme_block_runs(line, target, tmp_path):
-    """Every Python block of the README runs as written (each in a process of its own)."""
-    script = tmp_path / f"readme_{line}.py"
-    script.write_text(README_BLOCKS[line])
+@pytest.mark.parametrize("place", list(PYTHON_BLOCKS))
+def test_documented_python_runs(place, target, tmp_path):
+    """Every Python block of the README and the documentation runs as written (each in a
+    process of its own); the blocks check their results against NumPy with asserts."""
+    script = tmp_path / "block.py"
+    script.write_text(PYTHON_BLOCKS[place])
     environment = dict(os.environ, CUDAPY_TARGET=target)
     result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=environment,
                             capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, f"README line {line}:\n{result.stdout}{result.stderr}"
+    assert result.returncode == 0, f"{place}:\n{result.stdout}{result.stderr}"
+
+
+@pytest.mark.parametrize("place", list(C_BLOCKS))
+def test_documented_c_compiles(place, tmp_path):
+    """The C API's fragment compiles against the public header; its free names are the
+    caller's: the source text, the arrays and alpha."""
+    compiler = shutil.which(os.environ.get("CC", "cc"))
+    if compiler is None:
+        pytest.skip("no C compiler")
+    source = tmp_path / "fragment.c"
+    source.write_text("#include <stdio.h>\n#include <string.h>\n#include <cudapy/cudapy.h>\n"
+                      "void fragment(const char *text, int64_t n, void *device_x,\n"
+                      "              void *device_y, float alpha) {\n" + C_BLOCKS[place] + "}\n")
+    result = subprocess.run([compiler, "-std=c11", "-Wall", "-Werror", "-fsyntax-only",
+                             f"-I{EXAMPLES.parent / 'include'}", str(source)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, f"{place}:\n{result.stderr}"
