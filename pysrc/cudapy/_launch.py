@@ -287,14 +287,17 @@ class dim3(tuple):
 
     @property
     def x(self):
+        """The count along x."""
         return self[0]
 
     @property
     def y(self):
+        """The count along y."""
         return self[1]
 
     @property
     def z(self):
+        """The count along z."""
         return self[2]
 
     def __repr__(self):

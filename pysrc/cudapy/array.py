@@ -616,17 +616,21 @@ class CudaArray(_ArrayView):
         return self.copy_to_host().tolist()
 
     def is_c_contiguous(self):
+        """Whether the elements are contiguous in C (row-major) order."""
         return self._c_contiguous
 
     def is_f_contiguous(self):
+        """Whether the elements are contiguous in Fortran (column-major) order."""
         return self._f_contiguous
 
     @property
     def dtype(self):
+        """The NumPy dtype of the elements."""
         return self._dtype
 
     @property
     def shape(self):
+        """The extent of each dimension, a tuple of ints."""
         return self._shape
 
     @property
@@ -636,14 +640,17 @@ class CudaArray(_ArrayView):
 
     @property
     def ndim(self):
+        """The number of dimensions."""
         return len(self._shape)
 
     @property
     def size(self):
+        """The number of elements."""
         return math.prod(self._shape)
 
     @property
     def nbytes(self):
+        """The bytes the elements take: size times the dtype's itemsize."""
         return self.size * self._dtype.itemsize
 
     @property

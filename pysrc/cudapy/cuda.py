@@ -159,9 +159,12 @@ class _ThreadIndex:
     def _refuse(self, axis):
         raise RuntimeError(f"cuda.{self._name}.{axis} can only be read inside a kernel")
 
-    x = property(lambda self: self._refuse("x"))
-    y = property(lambda self: self._refuse("y"))
-    z = property(lambda self: self._refuse("z"))
+    x = property(lambda self: self._refuse("x"), doc="The index or count along x (inside "
+                 "kernels only).")
+    y = property(lambda self: self._refuse("y"), doc="The index or count along y (inside "
+                 "kernels only).")
+    z = property(lambda self: self._refuse("z"), doc="The index or count along z (inside "
+                 "kernels only).")
 
     def __repr__(self):
         return f"<cuda.{self._name}: read inside kernels only>"

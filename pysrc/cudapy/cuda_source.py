@@ -223,6 +223,8 @@ class SourceModule(_LoadedModule):
         return self._function(name, Function)
 
     def get_texref(self, name):
+        """PyCUDA's texture reference `name`: always UnsupportedError, as CUDA 12 removed
+        texture references."""
         raise UnsupportedError("texture references were removed in CUDA 12; pass a texture "
                                "object or the array itself")
 
@@ -824,6 +826,7 @@ class RawKernel:
 
     @property
     def max_dynamic_shared_size_bytes(self):
+        """The dynamic shared memory a launch may ask for; raise it by assigning."""
         return self._function.max_dynamic_shared_size_bytes
 
     @max_dynamic_shared_size_bytes.setter

@@ -343,10 +343,22 @@ def scan(function, array, inclusive=True, init=None, axis=None, target=None, str
 
 
 def _install():
-    CudaArray.cumsum = lambda self, axis=None, dtype=None, out=None, stream=0: cumsum(
-        self, axis, dtype, out, stream)
-    CudaArray.cumprod = lambda self, axis=None, dtype=None, out=None, stream=0: cumprod(
-        self, axis, dtype, out, stream)
+    def array_cumsum(self, axis=None, dtype=None, out=None, stream=0):
+        """The running sums along `axis` (None: of the flattened array), as NumPy's
+        ndarray.cumsum; a device array."""
+        return cumsum(self, axis, dtype, out, stream)
+
+    def array_cumprod(self, axis=None, dtype=None, out=None, stream=0):
+        """The running products along `axis` (None: of the flattened array), as NumPy's
+        ndarray.cumprod; a device array."""
+        return cumprod(self, axis, dtype, out, stream)
+
+    array_cumsum.__name__ = "cumsum"
+    array_cumprod.__name__ = "cumprod"
+    array_cumsum.__qualname__ = "CudaArray.cumsum"
+    array_cumprod.__qualname__ = "CudaArray.cumprod"
+    CudaArray.cumsum = array_cumsum
+    CudaArray.cumprod = array_cumprod
 
 
 _install()

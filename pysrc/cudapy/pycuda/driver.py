@@ -121,6 +121,7 @@ class _Names:
             setattr(self, name, value)
 
     def name_of(self, value):
+        """The member's name that holds `value`; KeyError when none does."""
         for name, number in self._table.items():
             if number == value:
                 return name
@@ -179,26 +180,32 @@ class Device:
 
     @staticmethod
     def count():
+        """The number of devices (1 on the CPU target)."""
         return 1 if _on_cpu() else device_count()
 
     def name(self):
+        """The device's name, as the driver reports it."""
         return "cudapy CPU target" if _on_cpu() else device_info(self.ordinal).name
 
     def compute_capability(self):
+        """The (major, minor) compute capability; (0, 0) on the CPU target."""
         return (0, 0) if _on_cpu() else device_info(self.ordinal).compute_capability
 
     def total_memory(self):
+        """The device's memory in bytes (the host's on the CPU target)."""
         if _on_cpu():
             import os
             return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
         return device_info(self.ordinal).total_memory
 
     def pci_bus_id(self):
+        """The device's PCI address as a string, 'domain:bus:device.0' in hexadecimal."""
         domain, bus, slot = (self.get_attribute(getattr(device_attribute, name))
                              for name in ("PCI_DOMAIN_ID", "PCI_BUS_ID", "PCI_DEVICE_ID"))
         return f"{domain:04x}:{bus:02x}:{slot:02x}.0"
 
     def get_attribute(self, attribute):
+        """The value of a device_attribute member (an int) for this device."""
         if _on_cpu():
             raise LogicError("the CPU target has no CUDA device attributes")
         return _attribute_of(int(attribute), self.ordinal)
@@ -222,11 +229,13 @@ class Device:
         return self.get_attribute(number)
 
     def make_context(self, flags=0):
+        """A Context of this device, pushed: current on this thread until popped."""
         context = Context(self)
         context.push()
         return context
 
     def retain_primary_context(self):
+        """The device's primary context as a Context, not made current."""
         return Context(self)
 
     def __eq__(self, other):
@@ -274,11 +283,13 @@ class Context:
         self._device = device
 
     def push(self):
+        """Makes the context current on this thread, above the one that was."""
         _contexts().append(self)
         _select(self._device)
 
     @staticmethod
     def pop():
+        """Removes the current context of this thread, making the one below it current."""
         stack = _contexts()
         if not stack:
             raise LogicError("cannot pop a context: none is current on this thread")
@@ -287,27 +298,32 @@ class Context:
             _select(stack[-1]._device)
 
     def detach(self):
+        """Removes the context from this thread's stack; the device keeps its memory."""
         stack = _contexts()
         if self in stack:
             stack.remove(self)
 
     @staticmethod
     def get_current():
+        """The context current on this thread, or None."""
         stack = _contexts()
         return stack[-1] if stack else None
 
     @staticmethod
     def get_device():
+        """The Device of the current context (device 0 when none is current)."""
         stack = _contexts()
         return stack[-1]._device if stack else Device(0)
 
     @staticmethod
     def synchronize():
+        """Waits for all work on the current device."""
         if not _on_cpu():
             from ..device import synchronize
             synchronize()
 
     def get_api_version(self):
+        """The driver's CUDA version, as get_driver_version()."""
         return get_driver_version()
 
 
@@ -329,6 +345,7 @@ class DeviceAllocation(_ffi.Owner):
         self._own(_ffi.lib.cudapy_buffer_delete, buffer)
 
     def free(self):
+        """Frees the memory now, rather than when the object is collected."""
         self.close()
 
     def __int__(self):
@@ -539,6 +556,7 @@ class Stream(_Stream):
         return self.query()
 
     def wait_for_event(self, event):
+        """Makes the stream's later work wait until `event` has happened."""
         self.wait_event(event)
 
 
@@ -560,9 +578,11 @@ class Event(_Event):
         return self
 
     def time_since(self, event):
+        """The milliseconds from the earlier `event` to this one."""
         return event.elapsed_time(self)
 
     def time_till(self, event):
+        """The milliseconds from this event to the later `event`."""
         return self.elapsed_time(event)
 
 

@@ -104,6 +104,8 @@ extern "C" __global__ void {self.name}({declarations}, long long cudapy_start,
                        np.int64(size), grid=grid, block=block, stream=stream)
 
     def get_texref(self, name):
+        """PyCUDA's texture reference of the kernel's module: UnsupportedError, as CUDA 12
+        removed texture references."""
         return self._module.get_texref(name)
 
 

@@ -27,6 +27,7 @@ class _Flags:
 
     @property
     def forc(self):
+        """Whether the array is C- or Fortran-contiguous."""
         return self.c_contiguous or self.f_contiguous
 
     def __repr__(self):
@@ -92,22 +93,27 @@ class GPUArray(CudaArray):
 
     @property
     def ptr(self):
+        """The device address of the first element, an int."""
         return self.pointer
 
     @property
     def mem_size(self):
+        """The number of elements (PyCUDA's name for size)."""
         return self.size
 
     @property
     def flags(self):
+        """The array's c_contiguous, f_contiguous and forc flags, as NumPy's."""
         return _Flags(self.is_c_contiguous(), self.is_f_contiguous())
 
     @property
     def allocator(self):
+        """PyCUDA's allocator of the array's memory: always None (cudapy allocates it)."""
         return None
 
     @property
     def base(self):
+        """PyCUDA's owner of the memory of a view: always None."""
         return None
 
     def __len__(self):
@@ -129,6 +135,8 @@ class GPUArray(CudaArray):
         return self.copy_to_host(ary, stream=stream or 0)
 
     def get_async(self, stream=None, ary=None):
+        """get() ordered on `stream`: a NumPy array holding the data (into `ary` when
+        given)."""
         return self.copy_to_host(ary, stream=stream or 0)
 
     def set(self, ary, async_=False, stream=None, **kwargs):
@@ -147,6 +155,7 @@ class GPUArray(CudaArray):
             converter(self.dtype)(ary, out=self)
 
     def set_async(self, ary, stream=None):
+        """set() ordered on `stream`: copies a host array of this size and dtype in."""
         self.set(ary, stream=stream)
 
     def fill(self, value, stream=None):
@@ -274,12 +283,14 @@ class GPUArray(CudaArray):
 
     @property
     def real(self):
+        """The real part (the array itself when it is real)."""
         if self.dtype.kind == "c":
             return complex_kernels.unary("real", self)
         return self
 
     @property
     def imag(self):
+        """The imaginary part (zeros when the array is real)."""
         if self.dtype.kind == "c":
             return complex_kernels.unary("imag", self)
         return zeros_like(self)
@@ -296,6 +307,8 @@ class GPUArray(CudaArray):
                                                       **kwargs))
 
     def bind_to_texref(self, *args, **kwargs):
+        """PyCUDA's binding to a texture reference: always NotImplementedError, as CUDA 12
+        removed texture references."""
         raise NotImplementedError("texture references were removed in CUDA 12")
 
     bind_to_texref_ext = bind_to_texref
@@ -661,6 +674,10 @@ def _register_vectors():
 
             def make(*values, dtype=dtype):
                 return np.array(tuple(values), dtype=dtype)[()]
+            make.__name__ = f"make_{name}{count}"
+            make.__qualname__ = f"vec.make_{name}{count}"
+            make.__doc__ = (f"make_{name}{count}({', '.join(fields)}): CUDA's {name}{count} "
+                            f"of these values, a NumPy record of dtype vec.{name}{count}.")
             setattr(vec, f"make_{name}{count}", staticmethod(make))
 
 

@@ -47,6 +47,7 @@ class DeviceMemoryPool:
         self.managed_bytes = 0
 
     def allocate(self, size):
+        """A DeviceAllocation of `size` bytes (calling the pool does the same)."""
         allocation = driver.mem_alloc(size)
         self.active_blocks += 1
         self.managed_bytes += size
@@ -56,13 +57,14 @@ class DeviceMemoryPool:
 
     @property
     def held_blocks(self):
+        """The freed blocks the pool keeps for reuse: always 0 (cudapy's pool keeps them)."""
         return 0
 
     def free_held(self):
-        pass
+        """Releases the blocks the pool keeps: nothing to do here."""
 
     def stop_holding(self):
-        pass
+        """Stops keeping freed blocks: nothing to do here."""
 
 
 class PageLockedMemoryPool:
@@ -72,16 +74,17 @@ class PageLockedMemoryPool:
         self.active_blocks = 0
 
     def allocate(self, shape, dtype, order="C"):
+        """An uninitialized page-locked NumPy array of `shape`, `dtype` and `order`."""
         self.active_blocks += 1
         return driver.pagelocked_empty(shape, dtype, order)
 
     held_blocks = 0
 
     def free_held(self):
-        pass
+        """Releases the arrays the pool keeps: nothing to do here."""
 
     def stop_holding(self):
-        pass
+        """Stops keeping freed arrays: nothing to do here."""
 
 
 # ---- C names of dtypes ----------------------------------------------------------------------
@@ -144,6 +147,7 @@ class VectorArg:
         self.dtype, self.name = np.dtype(dtype), name
 
     def declarator(self):
+        """The argument's C declaration, as 'float *x'."""
         return f"{dtype_to_ctype(self.dtype)} *{self.name}"
 
     struct_char = "P"
@@ -156,10 +160,12 @@ class ScalarArg:
         self.dtype, self.name = np.dtype(dtype), name
 
     def declarator(self):
+        """The argument's C declaration, as 'int n'."""
         return f"{dtype_to_ctype(self.dtype)} {self.name}"
 
     @property
     def struct_char(self):
+        """The struct module's format code of the argument's dtype."""
         return self.dtype.char
 
 
@@ -198,6 +204,7 @@ class DeviceData:
         self.smem_granularity = 16
 
     def align(self, bytes, word_size=4):
+        """`bytes` rounded up to a multiple of `word_size`."""
         return -(-bytes // word_size) * word_size
 
 
