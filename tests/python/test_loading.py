@@ -62,21 +62,6 @@ def test_library_needs_neither_the_driver_nor_nvrtc_at_link_time():
         assert not any(forbidden in line for line in needed), needed
 
 
-def test_meson_installs_every_module_of_the_package():
-    """`meson install` copies the modules meson.build lists: every module of the package."""
-    import pathlib
-    import re
-
-    root = pathlib.Path(__file__).resolve().parents[2]
-    build_file = (root / "meson.build").read_text()
-    listed = re.search(r"python_files = files\((.*?)\)", build_file, re.S).group(1)
-    installed = set(re.findall(r"'pysrc/cudapy/([\w.]+\.py)'", listed))
-    package = {path.name for path in (root / "pysrc" / "cudapy").glob("*.py")}
-    assert installed == package
-    subpackage = set(re.findall(r"'pysrc/cudapy/pycuda/([\w.]+\.py)'", build_file))
-    assert subpackage == {path.name for path in (root / "pysrc" / "cudapy" / "pycuda").glob("*.py")}
-
-
 def test_no_module_of_the_package_imports_one_that_imports_it_back():
     """The package's modules form layers: following their imports (at the top or inside a
     function) from any module never leads back to it."""
