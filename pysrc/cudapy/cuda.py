@@ -39,6 +39,7 @@ from . import targets
 from .array import CudaArray
 from .closure import DeviceFunction
 from .linking import declare_device
+from .numba_types import SCALAR_TYPES, from_dtype, signature_text, void
 from ._compile import _options
 from .kernel import Dispatcher
 from .reduction import Reduce
@@ -57,13 +58,16 @@ __all__ = [
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
     "shared", "local", "const", "atomic", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64",
+    "float16", "float32", "float64", "void", "from_dtype",
 ]
 
-# Element types, as kernels name them (cuda.float32) and as dtype= takes them.
-bool_, float16, float32, float64 = np.bool_, np.float16, np.float32, np.float64
-int8, int16, int32, int64 = np.int8, np.int16, np.int32, np.int64
-uint8, uint16, uint32, uint64 = np.uint8, np.uint16, np.uint32, np.uint64
+# Element types, as kernels name them (cuda.float32), as dtype= takes them, and as numba's
+# type objects: float32[:] is an array type and void(float32[:], int32) a signature.
+bool_, float16, float32, float64 = (SCALAR_TYPES[name] for name in
+                                    ("bool_", "float16", "float32", "float64"))
+int8, int16, int32, int64 = (SCALAR_TYPES[name] for name in ("int8", "int16", "int32", "int64"))
+uint8, uint16, uint32, uint64 = (SCALAR_TYPES[name] for name in
+                                 ("uint8", "uint16", "uint32", "uint64"))
 
 
 # ---- names with a meaning inside kernels only ----------------------------------------------
@@ -338,8 +342,9 @@ _IMPLIED_OPTIONS = ("cache", "opt")
 def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=False,
         max_registers=None, launch_bounds=None, target=None, compiler=None, link=None,
         **numba_options):
-    """`@cuda.jit`, `@cuda.jit("void(float32[:], int32)")`, `@cuda.jit(device=True)` and the
-    options: debug (check asserts; KernelAssertionError when one fails), fastmath, lineinfo,
+    """`@cuda.jit`, `@cuda.jit("void(float32[:], int32)")` (or numba's type objects:
+    `@cuda.jit(void(float32[:], int32))`, `@cuda.jit((float32[:], int32))`),
+    `@cuda.jit(device=True)` and the options: debug (check asserts; KernelAssertionError when one fails), fastmath, lineinfo,
     max_registers, launch_bounds (max threads per block, or (that, min blocks per
     multiprocessor)), target ("cuda", "cpu", "python"; default $CUDAPY_TARGET, else "cuda"),
     compiler ("nvrtc", "nvcc"; default $CUDAPY_COMPILER, else NVRTC), link (CUDA C++ source
@@ -363,8 +368,11 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
 
     if inspect.isfunction(func_or_sig):
         return decorate(func_or_sig)
+    if isinstance(func_or_sig, (tuple, list)):
+        func_or_sig = signature_text(func_or_sig)  # numba's (float32[:], int32)
     if func_or_sig is None or isinstance(func_or_sig, str):
-        return lambda function: decorate(function, func_or_sig)
+        signature = None if func_or_sig is None else str(func_or_sig)
+        return lambda function: decorate(function, signature)
     raise TypeError("cuda.jit() takes a function or a signature string, got "
                     f"{type(func_or_sig).__name__}")
 

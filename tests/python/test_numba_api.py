@@ -109,8 +109,46 @@ def test_special_names_are_plain_attribute_errors():
 
 
 @pytest.mark.parametrize("name", DTYPE_NAMES)
-def test_dtype_names_are_numpy_types(name):
-    assert getattr(cuda, name) is getattr(np, name)
+def test_type_names_serve_as_numpy_dtypes_and_casts(name):
+    numba_type, numpy_type = getattr(cuda, name), getattr(np, name)
+    assert np.dtype(numba_type) == np.dtype(numpy_type) and numba_type == numpy_type
+    assert np.zeros(3, numba_type).dtype == numpy_type
+    value = numba_type(1)
+    assert type(value) is numpy_type and value == numpy_type(1)
+    assert cuda.from_dtype(np.dtype(numpy_type)) == numba_type
+
+
+def test_type_objects_spell_signatures_as_numba_does():
+    assert str(cuda.float32[:]) == "float32[:]"
+    assert str(cuda.float64[:, ::1]) == "float64[:, ::1]"
+    assert str(cuda.int32[::1, :]) == "int32[::1, :]"
+    assert cuda.void(cuda.float32[:], cuda.int32) == "void(float32[:], int32)"
+    assert cuda.float32(cuda.float32, cuda.int64) == "float32(float32, int64)"
+    for bad in (lambda: cuda.float32[1:], lambda: cuda.float32[:, ::1, :],
+                lambda: cuda.float32[::2], lambda: cuda.void[:], lambda: cuda.void(1),
+                lambda: cuda.float32(cuda.void), lambda: cuda.from_dtype(np.complex64)):
+        with pytest.raises(TypeError):
+            bad()
+
+
+def test_kernels_take_signatures_of_type_objects():
+    from cudapy.cuda import float32, int32, void
+
+    def scale(x, factor):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = x[i] * factor
+
+    x = np.arange(8, dtype=np.float32)
+    for signature in (void(float32[:], int32), (float32[::1], int32)):
+        kernel = cuda.jit(signature, target="cpu")(scale)
+        y = x.copy()
+        kernel[1, 8](y, np.int32(3))
+        np.testing.assert_array_equal(y, x * 3)
+    twice = cuda.jit(float32(float32), device=True)(lambda v: v * 2)
+    assert twice.signature == "float32(float32)"
+    with pytest.raises(TypeError, match="tuple holds types"):
+        cuda.jit((float32[:], "int32"))
 
 
 def test_star_import_gives_the_kernel_vocabulary():

@@ -1,0 +1,142 @@
+"""numba's type objects, as `cudapy.cuda` names them: `float32` is a scalar type that serves
+as a NumPy dtype (`np.zeros(4, float32)`), as a host cast (`float32(1.5)`), as an array type
+(`float32[:]`, `float32[:, ::1]`) and as a signature (`void(float32[:], int32)`), so that
+numba's signatures spelt with type objects compile as their strings do."""
+
+from ._lazy import numpy as np
+
+
+class Signature(str):
+    """A signature built from type objects, e.g. `void(float32[:], int32)`: the string
+    "void(float32[:], int32)", which every compile takes as it is."""
+
+    __slots__ = ()
+
+
+class ArrayType:
+    """An array type as numba spells it: `float32[:]`, `float32[:, ::1]` (C layout),
+    `float32[::1, :]` (Fortran layout)."""
+
+    __slots__ = ("dtype", "ndim", "layout", "_text")
+
+    def __init__(self, element, key):
+        keys = key if isinstance(key, tuple) else (key,)
+        steps = []
+        for item in keys:
+            if (not isinstance(item, slice) or item.start is not None or item.stop is not None
+                    or item.step not in (None, 1)):
+                raise TypeError(f"{element}[{_key_text(key)}] is no array type: give one ':' per "
+                                "dimension, '::1' on the contiguous one, as in float32[:, ::1]")
+            steps.append("::1" if item.step == 1 else ":")
+        contiguous = [index for index, step in enumerate(steps) if step == "::1"]
+        if len(contiguous) > 1 or contiguous and contiguous[0] not in (0, len(steps) - 1):
+            raise TypeError(f"{element}[{_key_text(key)}] is no array type: only the first or "
+                            "the last dimension can be contiguous (::1)")
+        self.dtype = element.dtype
+        self.ndim = len(steps)
+        self.layout = ("C" if contiguous == [len(steps) - 1] else "F" if contiguous == [0]
+                       else "A")
+        self._text = f"{element}[{', '.join(steps)}]"
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return self._text
+
+    def __eq__(self, other):
+        return isinstance(other, ArrayType) and other._text == self._text
+
+    def __hash__(self):
+        return hash(self._text)
+
+
+class ScalarType:
+    """A scalar type as numba spells it (`float32`, `int32`, `void`): `np.dtype(float32)` is
+    float32's dtype, `float32(1.5)` a NumPy float32, `float32[:]` an array type and
+    `float32(int32, float32[:])` a Signature."""
+
+    __slots__ = ("name", "_dtype")
+
+    def __init__(self, name, dtype):
+        self.name = name
+        self._dtype = dtype  # None for void
+
+    @property
+    def dtype(self):
+        """The NumPy dtype (what lets NumPy take the type wherever it takes a dtype)."""
+        if self._dtype is None:
+            raise TypeError("void is no value type: it has no dtype")
+        return np.dtype(self._dtype)
+
+    def __str__(self):
+        return self.name
+
+    def __repr__(self):
+        return self.name
+
+    def __getitem__(self, key):
+        if self._dtype is None:
+            raise TypeError("void is no value type: there are no arrays of it")
+        return ArrayType(self, key)
+
+    def __call__(self, *args):
+        if all(isinstance(arg, (ScalarType, ArrayType)) for arg in args):
+            for arg in args:
+                if isinstance(arg, ScalarType) and arg._dtype is None:
+                    raise TypeError("void is no parameter type")
+            return Signature(f"{self.name}({', '.join(map(str, args))})")
+        if self._dtype is None:
+            raise TypeError("void is no value type: nothing converts to it")
+        return self.dtype.type(*args)
+
+    def __eq__(self, other):
+        if isinstance(other, ScalarType):
+            return other.name == self.name
+        if self._dtype is None:
+            return False
+        try:
+            return np.dtype(other) == self.dtype
+        except TypeError:
+            return False
+
+    def __hash__(self):
+        return hash(self.name)
+
+
+def _key_text(key):
+    keys = key if isinstance(key, tuple) else (key,)
+    return ", ".join(_slice_text(item) if isinstance(item, slice) else repr(item)
+                     for item in keys)
+
+
+def _slice_text(item):
+    parts = ["" if part is None else str(part) for part in (item.start, item.stop, item.step)]
+    return ":".join(parts[:2]) + (f":{parts[2]}" if item.step is not None else "")
+
+
+_NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float16", "float32", "float64"]
+SCALAR_TYPES = {name: ScalarType(name, name) for name in _NAMES}
+void = ScalarType("void", None)
+
+
+def from_dtype(dtype):
+    """numba's from_dtype: the scalar type of a NumPy dtype."""
+    name = np.dtype(dtype).name
+    name = "bool_" if name == "bool" else name
+    if name not in SCALAR_TYPES:
+        raise TypeError(f"kernels take no {name} values; the scalar types are "
+                        f"{', '.join(_NAMES)}")
+    return SCALAR_TYPES[name]
+
+
+def signature_text(signature):
+    """A jit's signature as text: a string as it is, a tuple of argument types as a kernel's
+    `void(...)`."""
+    if isinstance(signature, (tuple, list)):
+        if not all(isinstance(arg, (ScalarType, ArrayType)) for arg in signature):
+            raise TypeError("a signature given as a tuple holds types such as float32[:] or "
+                            f"int32, got {signature!r}")
+        return str(void(*signature))
+    return signature
