@@ -36,6 +36,7 @@ from .reduction import Reduce, ReductionKernel
 from .scans import cumprod, cumsum, scan
 from . import linalg
 from .vectorize import vectorize
+from .guvectorize import guvectorize
 
 
 def reduce(binop):
@@ -77,5 +78,5 @@ __all__ = [
     "Elementwise", "ElementwiseKernel", "fuse", "if_positive", "map", "vectorize", "where", "zipWith",
     "Reduce", "ReductionKernel", "cumprod", "cumsum", "dot", "linalg", "reduce", "scan", "vdot",
     "In", "InOut", "Out", "RawKernel", "RawModule", "SourceModule", "compile_cuda",
-    "declare_device", "set_progress",
+    "declare_device", "set_progress", "guvectorize",
 ]

@@ -44,6 +44,7 @@ from ._compile import _options
 from .kernel import Dispatcher
 from .reduction import Reduce
 from .vectorize import vectorize
+from .guvectorize import guvectorize
 
 # numba's decorator and class of full reductions: `@cuda.reduce def add(a, b): ...`.
 reduce = Reduce
@@ -52,7 +53,7 @@ reduce = Reduce
 _stream = importlib.import_module(".stream", __package__)
 
 __all__ = [
-    "jit", "declare_device", "vectorize", "reduce", "Reduce", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
+    "jit", "declare_device", "vectorize", "guvectorize", "reduce", "Reduce", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
