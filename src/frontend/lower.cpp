@@ -879,16 +879,21 @@ private:
                   "'else' after a for loop is not supported in kernels");
         TSNode left = field(node, "left");
         TSNode right = field(node, "right");
-        if (kind(left) != "identifier") {
-            error(DiagnosticKind::Unsupported, left,
-                  "a for loop in a kernel takes one variable, as in 'for i in range(n)'");
-            return;
-        }
         std::string callee = kind(right) == "call" ? std::string(tree_.text(field(right, "function")))
                                                     : std::string();
+        if (kind(right) == "identifier" || callee == "enumerate" || callee == "zip") {
+            lower_for_each(node, left, right, callee, out);
+            return;
+        }
+        if (kind(left) != "identifier") {
+            error(DiagnosticKind::Unsupported, left,
+                  "a for loop over range() takes one variable, as in 'for i in range(n)'");
+            return;
+        }
         if (callee != "range" && callee != "xrange") {
             error(DiagnosticKind::Unsupported, right,
-                  "for loops in kernels iterate over range(...) or xrange(...) only");
+                  "for loops in kernels iterate over range(...), an array, enumerate(array) or "
+                  "zip(arrays...)");
             return;
         }
         if (rebound(callee, field(right, "function"))) return;
@@ -920,6 +925,121 @@ private:
         out.push_back(std::make_shared<ForRange>(tree_.span(node), std::string(tree_.text(left)),
                                                  tree_.span(left), start, stop, step,
                                                  std::move(body)));
+    }
+
+    // `for v in A`, `for i, v in enumerate(A[, start])` and `for a, b in zip(A, B, ...)` over
+    // arrays named by variables: a loop over the indices, each element read into its variable
+    // at the top of the body (so a body that writes the array sees the writes, as Python's
+    // iteration over a NumPy array does). The arrays and the start are evaluated once, before
+    // the loop.
+    void lower_for_each(TSNode node, TSNode left, TSNode right, const std::string &callee, Block &out) {
+        std::vector<TSNode> iterables;
+        TSNode start_node{};
+        bool has_start = false;
+        if (callee.empty()) {
+            iterables.push_back(right);
+        } else {
+            if (rebound(callee, field(right, "function"))) return;
+            std::vector<TSNode> arguments = named_children(field(right, "arguments"));
+            for (TSNode argument : arguments)
+                if (kind(argument) == "keyword_argument" || kind(argument) == "list_splat" ||
+                    kind(argument) == "dictionary_splat") {
+                    error(DiagnosticKind::Unsupported, argument,
+                          callee + "() in a kernel's for loop takes its arguments by position");
+                    return;
+                }
+            if (callee == "enumerate") {
+                if (arguments.empty() || arguments.size() > 2) {
+                    error(DiagnosticKind::Type, right,
+                          "enumerate() takes an array and an optional start, " +
+                              std::to_string(arguments.size()) + " given");
+                    return;
+                }
+                iterables.push_back(arguments[0]);
+                if (arguments.size() == 2) {
+                    start_node = arguments[1];
+                    has_start = true;
+                }
+            } else {
+                if (arguments.empty()) {
+                    error(DiagnosticKind::Type, right, "zip() in a kernel's for loop takes one or more arrays");
+                    return;
+                }
+                iterables = arguments;
+            }
+        }
+        std::size_t wanted = iterables.size() + (callee == "enumerate" ? 1 : 0);
+        std::vector<TSNode> targets;
+        if (wanted == 1 && callee.empty() && kind(left) == "identifier") {
+            targets.push_back(left);
+        } else if (is_tuple_target(left)) {
+            targets = named_children(left);
+        }
+        bool plain = !targets.empty() && std::all_of(targets.begin(), targets.end(), [&](TSNode target) {
+            return kind(target) == "identifier";
+        });
+        if (targets.size() != wanted || !plain) {
+            std::string example = callee.empty() ? "'for v in A'"
+                                  : callee == "enumerate" ? "'for i, v in enumerate(A)'"
+                                                          : "'for a, b in zip(A, B)'";
+            error(DiagnosticKind::Unsupported, left,
+                  "this loop takes " + std::to_string(wanted) + " variable" + (wanted == 1 ? "" : "s") +
+                      ", as in " + example);
+            return;
+        }
+        Span span = tree_.span(node);
+        std::vector<ExprPtr> arrays;
+        for (TSNode iterable : iterables) {
+            if (kind(iterable) != "identifier") {
+                error(DiagnosticKind::Unsupported, iterable,
+                      "a kernel's for loop iterates over an array named by a variable, as in "
+                      "'for v in A'; bind the array to a name first");
+                return;
+            }
+            auto array = lower_expr(iterable);
+            if (!array) return;
+            arrays.push_back(array);
+        }
+        ExprPtr start;
+        if (has_start) {
+            auto value = lower_expr(start_node);
+            if (!value) return;
+            start = temporary(tree_.span(start_node));
+            out.push_back(std::make_shared<Assign>(tree_.span(start_node), start, value));
+        }
+        // The shortest array's length, as zip stops there.
+        ExprPtr stop = std::make_shared<Length>(tree_.span(iterables[0]), arrays[0]);
+        for (std::size_t i = 1; i < arrays.size(); ++i) {
+            auto resolved = resolve_intrinsic("min", false);
+            stop = std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{
+                stop, std::make_shared<Length>(tree_.span(iterables[i]), arrays[i])});
+        }
+        auto counter = std::static_pointer_cast<ast::Variable>(temporary(tree_.span(left)));
+        Block body;
+        std::size_t element = 0;
+        if (callee == "enumerate") {
+            ExprPtr index = std::make_shared<ast::Variable>(tree_.span(left), counter->name);
+            if (start) index = std::make_shared<Binary>(tree_.span(start_node), BinaryOp::Add, index, start);
+            body.push_back(std::make_shared<Assign>(tree_.span(targets[0]),
+                                                    std::make_shared<ast::Variable>(tree_.span(targets[0]),
+                                                                                    std::string(tree_.text(targets[0]))),
+                                                    index));
+            element = 1;
+        }
+        for (std::size_t i = 0; i < arrays.size(); ++i) {
+            TSNode target = targets[element + i];
+            std::vector<ExprPtr> indices{std::make_shared<ast::Variable>(tree_.span(target), counter->name)};
+            body.push_back(std::make_shared<Assign>(
+                tree_.span(target), std::make_shared<ast::Variable>(tree_.span(target), std::string(tree_.text(target))),
+                std::make_shared<Index>(tree_.span(iterables[i]), arrays[i], std::move(indices))));
+        }
+        ++loop_depth_;
+        auto rest = lower_block(field(node, "body"));
+        --loop_depth_;
+        body.insert(body.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
+        out.push_back(std::make_shared<ForRange>(span, counter->name, tree_.span(left),
+                                                 std::make_shared<IntLiteral>(span, 0), stop,
+                                                 std::make_shared<IntLiteral>(span, 1), std::move(body)));
     }
 
     std::optional<BinaryOp> binary_op(std::string_view text, TSNode node) {

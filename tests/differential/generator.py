@@ -1272,8 +1272,42 @@ class Generator:
                      ADD, t)
         return E(f"{wrap(e, MUL)} % {m}", MUL, t)
 
+    def for_each_statement(self, indent):
+        """`for v in A`, `for k, v in enumerate(A[, start])` or `for v, w in zip(A, B)` over
+        input arrays; the variables are read in the body only."""
+        rng = self.rng
+        arrays = [p for p in self.params if p.is_array and p.role == "in"]
+        form = rng.choice(["each", "enumerate", "zip"])
+        first = rng.choice(arrays)
+        names = {}
+        if form == "each":
+            var = self.fresh("e")
+            names[var] = first.t
+            header = f"{indent}for {var} in {first.name}:"
+        elif form == "enumerate":
+            index, var = self.fresh("k"), self.fresh("e")
+            names[index], names[var] = "int64", first.t
+            start = f", {int_literal(rng.randint(-3, 3)).text}" if self.chance(0.4) else ""
+            header = f"{indent}for {index}, {var} in enumerate({first.name}{start}):"
+        else:
+            second = rng.choice(arrays)
+            var, other = self.fresh("e"), self.fresh("e")
+            names[var], names[other] = first.t, second.t
+            header = f"{indent}for {var}, {other} in zip({first.name}, {second.name}):"
+        self.push()
+        self.scope.vars.update(names)
+        self.loop_depth += 1
+        body = self.statements(indent + "    ", rng.randint(1, 3)) or [f"{indent}    pass"]
+        self.loop_depth -= 1
+        self.pop()
+        self.note(f"for_{form}")
+        return [header] + body
+
     def for_statement(self, indent):
         rng = self.rng
+        if (self.in_helper is None and not self.loop_depth and self.chance(0.25)
+                and any(p.is_array and p.role == "in" for p in self.params)):
+            return self.for_each_statement(indent)
         t = rng.choice(INTS + ["int32"] * 4)
         var = self.fresh("j")
         form = rng.choice([1, 2, 2, 3, 3])

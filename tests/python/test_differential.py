@@ -154,7 +154,8 @@ REQUIRED_FEATURES = (
     + ["math.fmin", "math.fmax", "math.ldexp", "math.scalbn", "math.llrint", "math.lround"]
     + [f"cast:{t}" for t in generator.ALL_TYPES] + ["cast:int", "cast:float", "cast:double",
                                                    "cast:bool"]
-    + ["if", "elif", "else", "for", "while", "break", "continue", "range_step-",
+    + ["if", "elif", "else", "for", "for_each", "for_enumerate", "for_zip", "while", "break",
+       "continue", "range_step-",
        "range_step+", "loop_var_after", "tuple_assign", "tuple_swap", "chained_assign",
        "early_return", "pass", "truth_value", "helper_typed", "helper_untyped",
        "helper_recursive", "helper_void", "recursion", "cuda.popc", "cuda.clz", "cuda.ffs",

@@ -1,0 +1,105 @@
+"""for loops over arrays, enumerate() and zip() in kernels, checked against the same function
+run by CPython on NumPy arrays (the loops touch no thread index, so it is their oracle)."""
+
+import re
+
+import numpy as np
+import pytest
+
+import cudapy as cp
+
+
+def each(x, y, out):
+    s = x[0] - x[0]  # zero of the arrays' type
+    for v in x:
+        s += v
+    t = y[0] - y[0]
+    for i, v in enumerate(y, 10):
+        t += i * v
+    u = x[0] - x[0]
+    for a, b in zip(x, y):
+        if a > 2:
+            break
+        u += a * b
+    n = 0
+    for k, w in enumerate(x):
+        if k % 2 == 0:
+            continue
+        n += 1
+    out[0] = s
+    out[1] = t
+    out[2] = u
+    out[3] = v  # the variable keeps its last value after the loop, as in Python
+    out[4] = n
+
+
+def writes_while_iterating(x, out):
+    total = 0
+    for i, v in enumerate(x):
+        if i + 1 < len(x):
+            x[i + 1] = x[i + 1] + v  # the next element is read after this write
+        total += v
+    out[0] = total
+
+
+def three_way(a, b, c, out):
+    for p, q, r in zip(a, b, c):
+        out[0] += p * q - r
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int64])
+def test_loops_over_arrays_compute_what_python_does(target, dtype):
+    x = np.arange(6).astype(dtype)
+    y = (np.arange(4) * 3 - 2).astype(dtype)
+    expected, got = np.zeros(5), np.zeros(5)
+    each(x.copy(), y.copy(), expected)
+    kernel = cp.compile(each, sig=f"void({np.dtype(dtype).name}[:], {np.dtype(dtype).name}[:], "
+                                  "float64[:])")
+    kernel(1)(x, y, got)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_a_body_that_writes_the_array_sees_its_writes(target):
+    x = np.arange(1, 7, dtype=np.int64)
+    expected, got = np.zeros(1, np.int64), np.zeros(1, np.int64)
+    host = x.copy()
+    writes_while_iterating(host, expected)
+    kernel = cp.compile(writes_while_iterating, sig="void(int64[:], int64[:])")
+    device = x.copy()
+    kernel(1)(device, got)
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(device, host)
+
+
+def test_zip_stops_at_the_shortest_array(target):
+    a, b, c = np.arange(5.0), np.arange(3.0) + 1, np.arange(4.0) * 2
+    expected, got = np.zeros(1), np.zeros(1)
+    three_way(a, b, c, expected)
+    cp.compile(three_way, sig="void(float64[:], float64[:], float64[:], float64[:])")(1)(
+        a, b, c, got)
+    np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("body, message", [
+    ("for v in A2:\n        X[0] = v\n", "index it with 2 indices"),
+    ("for v in X[0]:\n        X[0] = v\n", "iterate over range(...), an array"),
+    ("for i, v in enumerate(X[0]):\n        X[0] = v\n", "named by a variable"),
+    ("for i, v in X:\n        X[0] = v\n", "takes 1 variable"),
+    ("for v in enumerate(X):\n        X[0] = v\n", "takes 2 variables"),
+    ("for a, b in zip(X):\n        X[0] = a\n", "takes 1 variable"),
+    ("for a in zip():\n        X[0] = a\n", "zip() in a kernel's for loop takes one or more"),
+    ("for i, v in enumerate(X, start=1):\n        X[0] = v\n", "by position"),
+    ("for i, v in enumerate(X, 1, 2):\n        X[0] = v\n", "enumerate() takes an array"),
+    ("for (i, j), v in enumerate(X):\n        X[0] = v\n", "takes 2 variables"),
+])
+def test_loops_the_language_cannot_take_are_errors_at_their_line(body, message):
+    source = f"def k(X, A2):\n    {body}"
+    with pytest.raises(cp.CompileError, match=re.escape(message)) as caught:
+        cp.translate(source, sig="void(float64[:], float64[:, :])")
+    assert caught.value.lineno == 2
+
+
+def test_a_variable_named_enumerate_is_no_builtin():
+    source = "def k(X):\n    enumerate = 1\n    for i, v in enumerate(X):\n        X[0] = v\n"
+    with pytest.raises(cp.CompileError, match="'enumerate' is a variable of this function"):
+        cp.translate(source, sig="void(float64[:])")
