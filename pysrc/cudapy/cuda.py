@@ -38,7 +38,7 @@ from . import device as _device
 from . import targets
 from .array import CudaArray
 from .closure import DeviceFunction
-from .linking import declare_device
+from .linking import CUSource, declare_device
 from .numba_types import SCALAR_TYPES, from_dtype, signature_text, void
 from ._compile import _options
 from .kernel import Dispatcher
@@ -53,7 +53,9 @@ reduce = Reduce
 _stream = importlib.import_module(".stream", __package__)
 
 __all__ = [
-    "jit", "declare_device", "vectorize", "guvectorize", "reduce", "Reduce", "to_device", "device_array", "device_array_like", "pinned_array", "synchronize",
+    "jit", "declare_device", "CUSource", "vectorize", "guvectorize", "reduce", "Reduce",
+    "to_device", "device_array", "device_array_like", "pinned_array", "pinned_array_like",
+    "synchronize",
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
@@ -287,6 +289,13 @@ def pinned_array(shape, dtype=np.float32, order="C"):
     """A NumPy array in page-locked host memory, for asynchronous copies (an ordinary one
     without a GPU)."""
     return _array.pinned_array(shape, dtype, order)
+
+
+def pinned_array_like(ary):
+    """A page-locked host array of `ary`'s shape, dtype and layout (Fortran when `ary` is
+    Fortran-ordered only), uninitialized, as numba's."""
+    order = "F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C"
+    return pinned_array(ary.shape, ary.dtype, order)
 
 
 stream = _stream.stream

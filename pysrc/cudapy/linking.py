@@ -11,6 +11,21 @@ _LINKER_INPUTS = (".ptx", ".o", ".obj", ".a", ".lib", ".cubin", ".fatbin", ".lto
 _CONVENTIONS = {"numba": 0, "c": 1}  # cudapy_calling_convention
 
 
+class CUSource:
+    """numba-cuda's CUSource: CUDA C++ source text to link (`link=[CUSource(text)]`), told
+    apart from a file name by its type."""
+
+    def __init__(self, data):
+        if isinstance(data, bytes):
+            data = data.decode("utf-8")
+        if not isinstance(data, str):
+            raise TypeError(f"CUSource takes CUDA C++ source text, got {type(data).__name__}")
+        self.data = data
+
+    def __repr__(self):
+        return f"<CUSource of {len(self.data)} characters>"
+
+
 class LinkedSource(NamedTuple):
     """CUDA C++ text compiled ahead of a kernel's code; `file` names it in the compiler's
     messages."""
@@ -24,6 +39,8 @@ def linked_source(item):
     as a LinkedSource."""
     if isinstance(item, LinkedSource):
         return item
+    if isinstance(item, CUSource):
+        return LinkedSource(item.data, "<linked source>")
     if isinstance(item, bytes):
         item = os.fsdecode(item)
     if not isinstance(item, (str, os.PathLike)):
@@ -51,7 +68,7 @@ def linked_sources(items):
     without repeats."""
     if items is None:
         return ()
-    if isinstance(items, (str, bytes, os.PathLike, LinkedSource)):
+    if isinstance(items, (str, bytes, os.PathLike, LinkedSource, CUSource)):
         items = [items]
     found = []
     for item in items:

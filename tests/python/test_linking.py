@@ -202,3 +202,18 @@ def test_ptx_of_a_kernel_calling_cuda_cpp():
     code = cp.ptx("def k(x):\n    x[0] = mul_f32(x[0], 3)\n", sig="void(float32[:])",
                   link=[mul], arch="compute_80")
     assert ".entry k(" in code and "mul.f32" in code.replace("mul.rn.f32", "mul.f32")
+
+
+def test_cusource_is_linked_source_text(target):
+    source = cuda.CUSource('extern "C" __device__ int add_three(int *r, int x) { *r = x + 3; return 0; }')
+    add_three = cuda.declare_device("add_three", "int32(int32)", link=[source])
+
+    @cuda.jit("void(int32[:])")
+    def k(x):
+        x[0] = add_three(x[0])
+
+    x = np.array([4], np.int32)
+    k[1, 1](x)
+    assert x[0] == 7
+    with pytest.raises(TypeError, match="source text"):
+        cuda.CUSource(3)

@@ -885,3 +885,13 @@ def test_every_public_function_says_what_it_does():
             if callable(value) and not (value.__doc__ or "").strip():
                 undocumented.append(f"{namespace!r}.{name}")
     assert not undocumented
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_pinned_array_like_has_the_shape_dtype_and_layout(order):
+    model = np.zeros((3, 5), np.float32, order=order)
+    pinned = cuda.pinned_array_like(model)
+    assert pinned.shape == model.shape and pinned.dtype == model.dtype
+    assert pinned.flags.f_contiguous == (order == "F")
+    pinned[...] = 2
+    np.testing.assert_array_equal(pinned, np.full((3, 5), 2, np.float32))
