@@ -10,7 +10,7 @@ from typing import NamedTuple
 from . import _ffi, progress, targets
 from ._lazy import numpy as np
 from .closure import DeviceFunction, closure
-from .linking import DeclaredDevice, LinkedSource, linked_sources
+from .linking import CUSource, DeclaredDevice, LinkedSource, linked_sources
 from .types import scalar_type_of
 from ._source import _Source, _signatures, _source
 
@@ -58,7 +58,8 @@ def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
         bounds = (_positive_option(given[0], "launch_bounds' max threads"),
                   _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
                   else 0)
-    items = [link] if isinstance(link, DeclaredDevice) else link
+    items = [link] if isinstance(link, (DeclaredDevice, str, bytes, os.PathLike, LinkedSource,
+                                        CUSource)) else link
     declared = tuple(item for item in items or () if isinstance(item, DeclaredDevice))
     return _Options(bool(fast_math), bool(line_info), bool(debug), registers, bounds,
                     _COMPILERS[compiler], linked_sources(items) + declared)

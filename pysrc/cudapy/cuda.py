@@ -379,6 +379,9 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
     if inspect.isfunction(func_or_sig):
         return decorate(func_or_sig)
     if isinstance(func_or_sig, (tuple, list)):
+        if device:
+            raise TypeError("cuda.jit(device=True) takes a signature with its result, as in "
+                            "float32(float32, int32), or none (the calls type it)")
         func_or_sig = signature_text(func_or_sig)  # numba's (float32[:], int32)
     if func_or_sig is None or isinstance(func_or_sig, str):
         signature = None if func_or_sig is None else str(func_or_sig)

@@ -91,14 +91,19 @@ def _argument_types(signature):
 class _Rewriter(ast.NodeTransformer):
     """The core function's body as a kernel's: each argument read at the thread's outer index."""
 
-    def __init__(self, dims, scalar_inputs, scalar_outputs, index):
+    def __init__(self, dims, scalar_inputs, scalar_outputs, index, filename, first_line):
         self.dims = dims  # name -> core dimensions, of the array arguments
         self.scalar_inputs = scalar_inputs
         self.scalar_outputs = scalar_outputs
         self.index = index
+        self.filename, self.first_line = filename, first_line
+
+    def _place(self, node):
+        """`file:line` of a node of the function, in the user's file."""
+        return f"{self.filename}:{self.first_line + node.lineno - 1}"
 
     def _refuse(self, node, name):
-        raise TypeError(f"guvectorize: line {node.lineno} uses the argument {name} as a whole; "
+        raise TypeError(f"{self._place(node)}: guvectorize: {name} is used as a whole; "
                         "the function may index its arguments, read their shape and len(), "
                         "and nothing else")
 
@@ -127,7 +132,7 @@ class _Rewriter(ast.NodeTransformer):
                     axis += self.dims[target.value.id]
                 return ast.copy_location(ast.Subscript(target, ast.Constant(axis + 1), node.ctx),
                                          node)
-            raise TypeError(f"guvectorize: line {node.lineno} reads {target.value.id}.shape at an "
+            raise TypeError(f"{self._place(node)}: guvectorize: {target.value.id}.shape is read at an "
                             "index that is not a number")
         return self.generic_visit(node)
 
@@ -141,7 +146,7 @@ class _Rewriter(ast.NodeTransformer):
     def visit_Name(self, node):
         if node.id in self.scalar_inputs:
             if not isinstance(node.ctx, ast.Load):
-                raise TypeError(f"guvectorize: line {node.lineno} assigns the input {node.id}")
+                raise TypeError(f"{self._place(node)}: guvectorize: the input {node.id} is assigned")
             return ast.copy_location(ast.Subscript(ast.Name(node.id, ast.Load()), self._outer(),
                                                    ast.Load()), node)
         if node.id in self.dims or node.id in self.scalar_outputs:
@@ -203,7 +208,9 @@ class GUFunc:
         device = any(isinstance(arg, CudaArray) for arg in args)
         inputs = [arg if isinstance(arg, CudaArray) else np.asarray(arg)
                   for arg in args[:self.nin]]
-        types = self._loop(inputs)
+        # Python numbers are weak, as in NumPy's choice of a loop: 2.0 fits a float32 loop.
+        weak = [isinstance(arg, (bool, int, float)) for arg in args[:self.nin]]
+        types = self._loop(inputs, weak)
         sizes, outer = {}, []
         for given_input, core, name in zip(inputs, self._inputs, self._parameters):
             ndim, shape = given_input.ndim, tuple(given_input.shape)
@@ -235,41 +242,60 @@ class GUFunc:
             arrays.append(CudaArray(np.ascontiguousarray(full).reshape((count,) + core_shape),
                                     target=where))
         given = args[self.nin:]
-        results = []
+        results, copied_back = [], []
         for index, (core, (dtype, _)) in enumerate(zip(self._outputs, types[self.nin:])):
-            shape = outer_shape + tuple(sizes[symbol] for symbol in core)
-            if given:
-                target = given[index]
-                if tuple(target.shape) != shape:
-                    raise ValueError(f"{self.__name__}(): output {index} has shape "
-                                     f"{tuple(target.shape)}, the call gives {shape}")
-                if np.dtype(target.dtype) != dtype:
-                    raise TypeError(f"{self.__name__}(): output {index} holds {target.dtype}, "
-                                    f"the loop writes {dtype}")
-            results.append(CudaArray.allocate((count,) + shape[len(outer_shape):] or (count,),
-                                              dtype, target=where))
+            core_shape = tuple(sizes[symbol] for symbol in core)
+            flat = (count,) + core_shape
+            if not given:
+                results.append(CudaArray.allocate(flat, dtype, target=where))
+                continue
+            # A given output is written where it is, holding its values before the call (a
+            # function may leave elements alone, or accumulate).
+            target = given[index]
+            if tuple(target.shape) != outer_shape + core_shape:
+                raise ValueError(f"{self.__name__}(): output {index} has shape "
+                                 f"{tuple(target.shape)}, the call gives {outer_shape + core_shape}")
+            if np.dtype(target.dtype) != dtype:
+                raise TypeError(f"{self.__name__}(): output {index} holds {target.dtype}, "
+                                f"the loop writes {dtype}")
+            if (isinstance(target, CudaArray) and target.target == where
+                    and target.is_c_contiguous()):
+                results.append(target.reshape(flat))
+                continue
+            host = target.copy_to_host() if isinstance(target, CudaArray) else target
+            staged = CudaArray(np.ascontiguousarray(host).reshape(flat), target=where)
+            results.append(staged)
+            copied_back.append((target, staged))
         if count:
             self._kernel(types, where)(count)(*arrays, *results)
-        finished = []
-        for index, (result, core) in enumerate(zip(results, self._outputs)):
-            shaped = result.reshape(outer_shape + tuple(sizes[symbol] for symbol in core))
-            if given:
-                target = given[index]
+        if given:
+            for target, staged in copied_back:
+                values = staged.copy_to_host().reshape(target.shape)
                 if isinstance(target, CudaArray):
-                    target.copy_to_device(shaped.copy_to_host())
+                    target.copy_to_device(values)
                 else:
-                    target[...] = shaped.copy_to_host()
-                finished.append(target)
-            else:
-                finished.append(shaped if device else shaped.copy_to_host())
+                    target[...] = values
+            finished = list(given)
+        else:
+            finished = [result.reshape(outer_shape + tuple(sizes[symbol] for symbol in core))
+                        for result, core in zip(results, self._outputs)]
+            if not device:
+                finished = [result.copy_to_host() for result in finished]
         return finished[0] if len(finished) == 1 else tuple(finished)
 
-    def _loop(self, inputs):
+    def _loop(self, inputs, weak):
         """The first signature whose input types the arguments cast to safely, as NumPy
-        chooses a ufunc's loop."""
+        chooses a ufunc's loop; a Python number fits any loop of its kind or a wider kind."""
+        def fits(given, is_weak, dtype):
+            if not is_weak:
+                return np.can_cast(given.dtype, dtype, "safe")
+            order = "biuf"
+            return given.dtype.kind in order and dtype.kind in order and \
+                order.index(dtype.kind) >= min(order.index(given.dtype.kind), 2)
+
         for types in self._signatures:
-            if all(np.can_cast(given.dtype, dtype, "safe")
-                   for given, (dtype, _) in zip(inputs, types)):
+            if all(fits(given, is_weak, dtype)
+                   for given, is_weak, (dtype, _) in zip(inputs, weak, types)):
                 return types
         given = ", ".join(str(given.dtype) for given in inputs)
         raise TypeError(f"{self.__name__}(): no loop takes ({given}); the signatures take "
@@ -309,8 +335,10 @@ class GUFunc:
             else:
                 scalar_outputs.add(name)
         index = "guvectorize_outer"
-        body = [_Rewriter(dims, scalar_inputs, scalar_outputs, index).visit(statement)
-                for statement in definition.body]
+        _, first_line = inspect.getsourcelines(self.py_func)
+        rewriter = _Rewriter(dims, scalar_inputs, scalar_outputs, index,
+                             inspect.getsourcefile(self.py_func) or "<unknown>", first_line)
+        body = [rewriter.visit(statement) for statement in definition.body]
         first = self._parameters[0]
         guard = ast.parse(f"{index} = cuda.grid(1)\n"
                           f"if {index} >= {first}.shape[0]:\n    return\n").body
@@ -320,6 +348,7 @@ class GUFunc:
         filename = f"<guvectorize {self.__name__} {next(_generated)}>"
         linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
         namespace = dict(self.py_func.__globals__)
+        namespace.update(inspect.getclosurevars(self.py_func).nonlocals)
         exec(compile(text, filename, "exec"), namespace)  # noqa: S102 - the user's own function
         return namespace[definition.name]
 

@@ -95,13 +95,18 @@ class ScalarType:
             return other.name == self.name
         if self._dtype is None:
             return False
-        try:
+        # Equal to its dtype and NumPy scalar type, not to whatever np.dtype() would read
+        # (None and Python's float are float64 to it).
+        if isinstance(other, np.dtype) or (isinstance(other, type) and issubclass(other, np.generic)):
             return np.dtype(other) == self.dtype
-        except TypeError:
-            return False
+        return NotImplemented
 
     def __hash__(self):
-        return hash(self.name)
+        return hash(self.dtype) if self._dtype is not None else hash(self.name)
+
+    def __instancecheck__(self, instance):
+        """isinstance(x, float32): whether x is a NumPy scalar of the type."""
+        return self._dtype is not None and isinstance(instance, self.dtype.type)
 
 
 def _key_text(key):

@@ -80,6 +80,7 @@ def compiling(what):
         failed = False
     finally:
         timer.cancel()
+        timer.join()  # a report of the compile still running ends before the one of its end
         seconds = time.perf_counter() - start
         compiled = _compiles() != compiles
         outcome = "failed" if failed else "compiled" if compiled else "found in the cache"

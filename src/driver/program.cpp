@@ -264,14 +264,18 @@ const pipeline::Translation *Program::translation() const {
 void Program::report_compiler_failure(const Error &error, const std::vector<jit::LogEntry> &entries,
                                       const std::string &generated) {
     auto diagnostics = user_diagnostics(units_, entries);
+    // With linked CUDA C++ or declared functions, an error outside the Python sources is the
+    // linked code's: in it, in a header it includes, in the calls of its functions, or where
+    // its names meet the translation's.
     std::string linked_errors;
     for (const auto &entry : entries) {
-        if (!entry.is_error) continue;
-        bool linked = entry.file == emit::linkage_file ||
-                      std::any_of(linkage_.sources.begin(), linkage_.sources.end(),
-                                  [&](const ast::LinkedSource &source) { return source.file == entry.file; });
-        if (linked) linked_errors += entry.file + ":" + std::to_string(entry.line) + ": " + entry.message + "\n";
+        if (!entry.is_error || linkage_.empty()) continue;
+        bool python = std::any_of(units_.begin(), units_.end(),
+                                  [&](const ast::SourceUnit &unit) { return unit.file == entry.file; });
+        if (!python) linked_errors += entry.file + ":" + std::to_string(entry.line) + ": " + entry.message + "\n";
     }
+    if (!linkage_.empty() && linked_errors.empty() && diagnostics.empty())
+        linked_errors = error.what() + std::string("\n");
     if (!linked_errors.empty()) {
         // The caller's CUDA C++, or its declarations of it, are wrong: its messages say where.
         std::string message = pipeline::format_diagnostics(diagnostics, units_);

@@ -335,22 +335,27 @@ private:
         for (const auto &source : linkage.sources)
             text += "#line 1 " + quoted(source.file) + "\n" + source.text + "\n";
         text += "#line 1 " + quoted(std::string(linkage_file)) + "\n";
+        // The type a numba-convention function's result pointer points to, as the linked code
+        // spells it (int64_t is long there, long long here).
+        text += "namespace cudapy {\ntemplate <typename R, typename... A> __device__ R pointee(int (*)(R *, A...));\n}\n";
         for (const auto &f : linkage.functions) {
             std::string params, args;
             for (std::size_t i = 0; i < f.params.size(); ++i) {
-                params += (i ? ", " : "") + c_type(f.params[i]) + " a" + std::to_string(i);
-                args += (i ? ", a" : "a") + std::to_string(i);
+                params += (i ? ", " : "") + c_type(f.params[i]) + " cudapy_a" + std::to_string(i);
+                args += (i ? ", cudapy_a" : "cudapy_a") + std::to_string(i);
             }
             text += "static CUDAPY_FN " + c_type(f.return_type) + " " + declared_function_name(f.name) + "(" + params + ") {\n";
             if (f.convention == CallingConvention::C) {
                 text += "    return " + f.symbol + "(" + args + ");\n}\n";
             } else {
-                std::string result_type = f.return_type.is_void() ? "int" : c_type(f.return_type);
-                text += "    " + result_type + " result;\n    " + f.symbol + "(&result" + (args.empty() ? "" : ", ") + args + ");\n";
-                text += f.return_type.is_void() ? "}\n" : "    return result;\n}\n";
+                std::string result_type = f.return_type.is_void() ? "int" : "decltype(cudapy::pointee(&" + f.symbol + "))";
+                text += "    " + result_type + " cudapy_result;\n    " + f.symbol + "(&cudapy_result" +
+                        (args.empty() ? "" : ", ") + args + ");\n";
+                text += f.return_type.is_void() ? "}\n" : "    return cudapy_result;\n}\n";
             }
         }
-        return text + "\n";
+        // What follows is the translation's own code.
+        return text + "#line 1 \"" + std::string(generated_file) + "\"\n\n";
     }
 
     // The name of a function of prelude_arithmetic.cuh, which the program then includes.

@@ -24,6 +24,9 @@ std::string declared_function_name(const std::string &python_name);
 // The file name the emitted code gives the functions that call declared device functions: a
 // compiler error there means the linked CUDA C++ does not define one as declared.
 inline constexpr const char *linkage_file = "<cudapy linkage>";
+// The file name of the translation's own code after linked CUDA C++: an error there with
+// linked code present is reported with the linked code's.
+inline constexpr const char *generated_file = "<cudapy generated>";
 
 // The name of a kernel's entry point in the CPU target's shared object.
 std::string host_entry_name(const std::string &kernel_symbol);

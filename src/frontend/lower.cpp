@@ -988,6 +988,8 @@ private:
             return;
         }
         Span span = tree_.span(node);
+        // Each array, then the start, evaluated once before the loop: the body may rebind the
+        // names, as Python's loop keeps iterating what it began with.
         std::vector<ExprPtr> arrays;
         for (TSNode iterable : iterables) {
             if (kind(iterable) != "identifier") {
@@ -998,7 +1000,9 @@ private:
             }
             auto array = lower_expr(iterable);
             if (!array) return;
-            arrays.push_back(array);
+            auto held = temporary(tree_.span(iterable));
+            out.push_back(std::make_shared<Assign>(tree_.span(iterable), held, array));
+            arrays.push_back(held);
         }
         ExprPtr start;
         if (has_start) {
@@ -1014,21 +1018,25 @@ private:
             stop = std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{
                 stop, std::make_shared<Length>(tree_.span(iterables[i]), arrays[i])});
         }
+        // enumerate's counter runs from the start (an integer, as range() checks it), and the
+        // elements are read at the counter less the start.
         auto counter = std::static_pointer_cast<ast::Variable>(temporary(tree_.span(left)));
+        ExprPtr first = start ? start : std::make_shared<IntLiteral>(span, 0);
+        if (start) stop = std::make_shared<Binary>(tree_.span(start_node), BinaryOp::Add, start, stop);
         Block body;
         std::size_t element = 0;
         if (callee == "enumerate") {
-            ExprPtr index = std::make_shared<ast::Variable>(tree_.span(left), counter->name);
-            if (start) index = std::make_shared<Binary>(tree_.span(start_node), BinaryOp::Add, index, start);
-            body.push_back(std::make_shared<Assign>(tree_.span(targets[0]),
-                                                    std::make_shared<ast::Variable>(tree_.span(targets[0]),
-                                                                                    std::string(tree_.text(targets[0]))),
-                                                    index));
+            body.push_back(std::make_shared<Assign>(
+                tree_.span(targets[0]),
+                std::make_shared<ast::Variable>(tree_.span(targets[0]), std::string(tree_.text(targets[0]))),
+                std::make_shared<ast::Variable>(tree_.span(left), counter->name)));
             element = 1;
         }
         for (std::size_t i = 0; i < arrays.size(); ++i) {
             TSNode target = targets[element + i];
-            std::vector<ExprPtr> indices{std::make_shared<ast::Variable>(tree_.span(target), counter->name)};
+            ExprPtr position = std::make_shared<ast::Variable>(tree_.span(target), counter->name);
+            if (start) position = std::make_shared<Binary>(tree_.span(target), BinaryOp::Sub, position, start);
+            std::vector<ExprPtr> indices{position};
             body.push_back(std::make_shared<Assign>(
                 tree_.span(target), std::make_shared<ast::Variable>(tree_.span(target), std::string(tree_.text(target))),
                 std::make_shared<Index>(tree_.span(iterables[i]), arrays[i], std::move(indices))));
@@ -1037,8 +1045,7 @@ private:
         auto rest = lower_block(field(node, "body"));
         --loop_depth_;
         body.insert(body.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
-        out.push_back(std::make_shared<ForRange>(span, counter->name, tree_.span(left),
-                                                 std::make_shared<IntLiteral>(span, 0), stop,
+        out.push_back(std::make_shared<ForRange>(span, counter->name, tree_.span(left), first, stop,
                                                  std::make_shared<IntLiteral>(span, 1), std::move(body)));
     }
 

@@ -63,6 +63,12 @@ bool reads_files(const std::string &source, const CompileRequest &request) {
     for (const auto &option : request.user_options)
         for (const char *reading : {"-I", "--include-path", "-include", "--pre-include"})
             if (option.rfind(reading, 0) == 0) return true;
+    return includes_files(source);
+}
+
+}  // namespace
+
+bool includes_files(const std::string &source) {
     std::istringstream lines(source);
     for (std::string line; std::getline(lines, line);) {
         std::size_t at = line.find_first_not_of(" \t");
@@ -74,6 +80,8 @@ bool reads_files(const std::string &source, const CompileRequest &request) {
     }
     return false;
 }
+
+namespace {
 
 // The name of the key's disk entry: its fields and the compiler that turns them into code, named
 // without loading NVRTC where it can be (see Nvrtc::identity).
@@ -256,11 +264,11 @@ std::vector<LogEntry> parse_log(const std::string &log) {
         const std::string &line = lines[index];
         std::size_t severity_at = std::string::npos;
         bool is_error = false;
-        for (const char *severity : {": error: ", ": warning: "}) {
+        for (const char *severity : {": error: ", ": fatal error: ", ": catastrophic error: ", ": warning: "}) {
             std::size_t found = line.find(severity);
             if (found != std::string::npos && found < severity_at) {
                 severity_at = found;
-                is_error = severity[2] == 'e';
+                is_error = severity[2] != 'w';
             }
         }
         if (severity_at == std::string::npos) continue;

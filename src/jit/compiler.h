@@ -99,6 +99,10 @@ void clear_memory_cache();
 // report.
 void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_source);
 
+// Whether `source` includes files by quoted name (`#include "..."`), whose contents no cache
+// key could name: such code is compiled every time.
+bool includes_files(const std::string &source);
+
 // The messages of an NVRTC or GCC/Clang log that name a file and line.
 std::vector<LogEntry> parse_log(const std::string &log);
 

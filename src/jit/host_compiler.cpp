@@ -156,6 +156,11 @@ void *HostLibrary::symbol(const std::string &name) const {
 }
 
 std::shared_ptr<HostLibrary> compile_host(const std::string &source, std::vector<LogEntry> *log_entries) {
+    if (includes_files(source)) {
+        auto [bytes, built] = build(source, compiler_command(), log_entries);
+        ++cache_counters().compiles;
+        return std::move(built);
+    }
     {
         std::lock_guard<std::mutex> lock(cache_mutex);
         if (auto found = cache().find(source); found != cache().end()) {

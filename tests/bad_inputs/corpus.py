@@ -342,7 +342,7 @@ UNSUPPORTED = [
     Source("three_indices", kernel("X[idx, 0, 1] = 1"), "type", (3, 5),
            r"the array is int32\* with 1 dimension: index it with 1 index"),
     Source("for_with_two_variables", kernel("for i, j in range(3):", "    pass"), "unsupported",
-           (3, 9), r"a for loop in a kernel takes one variable"),
+           (3, 9), r"a for loop over range\(\) takes one variable"),
     Source("range_as_helper_argument", with_helper("return v").replace(
         "X[idx] = h(X[idx])", "X[idx] = h(range(3))"), "unsupported", (7, 16),
            r"range\(\) can only be used as the iterable of a for loop"),

@@ -39,7 +39,7 @@ static void test_declared_device_functions(void) {
     CHECK_OK(cudapy_program_link_source(program, linked, strlen(linked), "scale.cu"));
     char *translated = NULL;
     CHECK_OK(cudapy_program_translate(program, &translated));
-    CHECK(strstr(translated, "#line 1 \"scale.cu\"") && strstr(translated, "scale_by(&result, a0, a1)"));
+    CHECK(strstr(translated, "#line 1 \"scale.cu\"") && strstr(translated, "scale_by(&cudapy_result, cudapy_a0, cudapy_a1)"));
     cudapy_string_free(translated);
 
     cudapy_compile_options options = cpu_options();

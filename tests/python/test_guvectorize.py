@@ -131,7 +131,7 @@ def test_an_argument_used_as_a_whole_is_refused():
 
     summed = cp.guvectorize("void(float64[:], float64[:])", "(n)->()", target="cpu")(
         passes_the_array)
-    with pytest.raises(TypeError, match="uses the argument x as a whole"):
+    with pytest.raises(TypeError, match=r"test_guvectorize.py:\d+: guvectorize: x is used as a whole"):
         summed(np.ones((2, 3)))
 
 
@@ -142,3 +142,32 @@ def test_type_objects_spell_signatures_too():
                             "(m,n),(n,p)->(m,p)", target="cpu")(matmul_core)
     a, b = np.eye(3), np.arange(9.0).reshape(3, 3)
     np.testing.assert_array_equal(matmul(a, b), b)
+
+
+def test_given_outputs_keep_what_the_function_leaves_and_accumulate(gu_target):
+    def add_into(x, res):
+        for i in range(x.shape[0]):
+            if i == 0:
+                res[0] += x[i]
+
+    accumulate = cp.guvectorize("void(float64[:], float64[:])", "(n)->()",
+                                target=gu_target)(add_into)
+    out = np.full(3, 9.0)
+    accumulate(np.arange(6.0).reshape(3, 2), out)
+    np.testing.assert_array_equal(out, [9.0, 11.0, 13.0])
+
+
+def test_closure_variables_and_python_numbers(gu_target):
+    factor = 3.0
+
+    def scaled(x, a, out):
+        for i in range(x.shape[0]):
+            out[i] = x[i] * a * factor
+
+    scale = cp.guvectorize("void(float32[:], float32, float32[:])", "(n),()->(n)",
+                           target=gu_target)(scaled)
+    x = np.arange(4, dtype=np.float32)
+    for number in (2.0, 2):
+        result = scale(x, number)
+        assert result.dtype == np.float32
+        np.testing.assert_array_equal(result, x * 6)

@@ -103,3 +103,27 @@ def test_a_variable_named_enumerate_is_no_builtin():
     source = "def k(X):\n    enumerate = 1\n    for i, v in enumerate(X):\n        X[0] = v\n"
     with pytest.raises(cp.CompileError, match="'enumerate' is a variable of this function"):
         cp.translate(source, sig="void(float64[:])")
+
+
+def rebinds(x, y, out):
+    a = x
+    s = x[0] - x[0]
+    for v in a:
+        s += v
+        a = y  # the loop goes on over x, as Python's does
+    out[0] = s
+
+
+def test_the_loop_iterates_the_array_it_began_with(target):
+    x, y = np.arange(4, dtype=np.int64), np.arange(2, dtype=np.int64) + 100
+    expected, got = np.zeros(1, np.int64), np.zeros(1, np.int64)
+    rebinds(x, y, expected)
+    cp.compile(rebinds, sig="void(int64[:], int64[:], int64[:])")(1)(x, y, got)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_enumerate_takes_an_integer_start():
+    with pytest.raises(cp.CompileError, match="takes integers") as caught:
+        cp.translate("def k(X):\n    for i, v in enumerate(X, 0.5):\n        X[0] = v\n",
+                     sig="void(float64[:])")
+    assert caught.value.lineno == 2

@@ -217,3 +217,64 @@ def test_cusource_is_linked_source_text(target):
     assert x[0] == 7
     with pytest.raises(TypeError, match="source text"):
         cuda.CUSource(3)
+
+
+def test_numba_convention_results_in_the_linked_codes_own_types(target):
+    source = ('#include <stdint.h>\n'
+              'extern "C" __device__ int result(int64_t *out, int64_t a0) {\n'
+              '    *out = a0 * 3;\n'
+              '    return 0;\n'
+              '}\n')
+    tripled = cuda.declare_device("result", "int64(int64)", link=[source])
+
+    @cuda.jit("void(int64[:])")
+    def k(x):
+        x[0] = tripled(x[0])
+
+    x = np.array([1 << 40], np.int64)
+    k[1, 1](x)
+    assert x[0] == 3 << 40
+
+
+def test_a_missing_header_of_linked_code_is_the_users_error(target, tmp_path):
+    path = tmp_path / "uses_header.cu"
+    path.write_text('#include "not_there.cuh"\n'
+                    'extern "C" __device__ int f(int *r, int x) { *r = x; return 0; }\n')
+    f = cuda.declare_device("f", "int32(int32)", link=[path])
+
+    @cuda.jit("void(int32[:])")
+    def k(x):
+        x[0] = f(x[0])
+
+    with pytest.raises(cp.CudaCompilationError, match="not_there.cuh"):
+        k[1, 1](np.zeros(1, np.int32))
+
+
+def test_an_included_header_is_read_again_at_each_compile(tmp_path):
+    header = tmp_path / "value.cuh"
+    source = tmp_path / "value.cu"
+    source.write_text(f'#include "{header}"\n'
+                      'extern "C" __device__ int value(int x) { return x + VALUE; }\n')
+    value = cuda.declare_device("value", "int32(int32)", abi="c")
+    results = []
+    for number in (1, 2):
+        header.write_text(f"#define VALUE {number}\n")
+        kernel = cp.compile("def k(x):\n    x[0] = value(x[0])\n", sig="void(int32[:])",
+                            link=[str(source), value], target="cpu")
+        x = np.zeros(1, np.int32)
+        kernel(1)(x)
+        results.append(int(x[0]))
+    assert results == [1, 2]
+
+
+def test_one_link_item_needs_no_list():
+    kernel = cp.compile("def k(x):\n    x[0] = mul_f32(x[0], 2)\n", sig="void(float32[:])",
+                        link=mul, target="cpu")
+    x = np.array([1.5], np.float32)
+    kernel(1)(x)
+    assert x[0] == 3
+    kernel = cp.compile("def k(x):\n    x[0] = clamp_add(1, 2, 10)\n", sig="void(int64[:])",
+                        link=[clamped, cuda.CUSource(C_CONVENTION)], target="cpu")
+    y = np.zeros(1, np.int64)
+    kernel(1)(y)
+    assert y[0] == 3

@@ -895,3 +895,11 @@ def test_pinned_array_like_has_the_shape_dtype_and_layout(order):
     assert pinned.flags.f_contiguous == (order == "F")
     pinned[...] = 2
     np.testing.assert_array_equal(pinned, np.full((3, 5), 2, np.float32))
+
+
+def test_type_objects_compare_and_hash_as_their_dtypes():
+    assert cuda.float64 != None and cuda.float64 != float and cuda.int64 != int  # noqa: E711
+    assert {np.dtype("f8"): "found"}[cuda.float64] == "found"
+    assert isinstance(np.float32(1), cuda.float32) and not isinstance(1.0, cuda.float32)
+    with pytest.raises(TypeError, match="device=True"):
+        cuda.jit((cuda.float64, cuda.float64), device=True)
