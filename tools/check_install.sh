@@ -10,6 +10,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PYTHON=${PYTHON:-python3}
 read -r -a MESON <<< "${CUDAPY_MESON:-meson}"
+# The installed package alone: nothing from the source tree or a developer's settings.
+unset PYTHONPATH CUDAPY_LIBRARY
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
