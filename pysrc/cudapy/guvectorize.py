@@ -15,7 +15,8 @@ outer dimensions is spread over threads, one thread per outer index.
     matmul(A, B)                 # A: (batch, m, n), B: (n, p) broadcast; gives (batch, m, p)
 
 The function is rewritten into a kernel: an argument with core dimensions is indexed from the
-thread's outer index on (`a[i, k]` reads `a[o, i, k]`, `a.shape[0]` is `a.shape[1]`), a scalar
+thread's outer index on (`a[i, k]` reads `a[o, i, k]`, `a.shape[0]` is `a.shape[1]`, `m, n =
+a.shape` takes the core dimensions, `for v in a` runs over a one-dimensional core), a scalar
 input is read at it, and a scalar output (`res[0] = ...`, as numba writes it) written there.
 """
 
@@ -97,6 +98,7 @@ class _Rewriter(ast.NodeTransformer):
         self.scalar_outputs = scalar_outputs
         self.index = index
         self.filename, self.first_line = filename, first_line
+        self.loops = 0
 
     def _place(self, node):
         """`file:line` of a node of the function, in the user's file."""
@@ -134,6 +136,37 @@ class _Rewriter(ast.NodeTransformer):
                                          node)
             raise TypeError(f"{self._place(node)}: guvectorize: {target.value.id}.shape is read at an "
                             "index that is not a number")
+        return self.generic_visit(node)
+
+    def visit_Attribute(self, node):
+        # `m, n = a.shape`: the core dimensions, after the outer one.
+        if (node.attr == "shape" and isinstance(node.value, ast.Name)
+                and node.value.id in self.dims and isinstance(node.ctx, ast.Load)):
+            return ast.copy_location(ast.Tuple(
+                [ast.Subscript(ast.Attribute(ast.Name(node.value.id, ast.Load()), "shape",
+                                             ast.Load()), ast.Constant(axis + 1), ast.Load())
+                 for axis in range(self.dims[node.value.id])], ast.Load()), node)
+        return self.generic_visit(node)
+
+    def visit_For(self, node):
+        # `for v in a` over a one-dimensional core: a loop over its indices.
+        if isinstance(node.iter, ast.Name) and node.iter.id in self.dims:
+            name = node.iter.id
+            if self.dims[name] != 1:
+                raise TypeError(f"{self._place(node)}: guvectorize: a loop runs over an argument "
+                                f"of one core dimension, and {name} has {self.dims[name]}")
+            self.loops += 1
+            counter = f"guvectorize_k{self.loops}"
+            element = ast.Assign([node.target], ast.Subscript(
+                ast.Name(name, ast.Load()),
+                ast.Tuple([self._outer(), ast.Name(counter, ast.Load())], ast.Load()), ast.Load()))
+            length = ast.Subscript(ast.Attribute(ast.Name(name, ast.Load()), "shape", ast.Load()),
+                                   ast.Constant(1), ast.Load())
+            loop = ast.For(ast.Name(counter, ast.Store()),
+                           ast.Call(ast.Name("range", ast.Load()), [length], []),
+                           [element] + [self.visit(statement) for statement in node.body],
+                           [self.visit(statement) for statement in node.orelse])
+            return ast.copy_location(loop, node)
         return self.generic_visit(node)
 
     def visit_Call(self, node):

@@ -171,3 +171,29 @@ def test_closure_variables_and_python_numbers(gu_target):
         result = scale(x, number)
         assert result.dtype == np.float32
         np.testing.assert_array_equal(result, x * 6)
+
+
+def test_numba_styles_inside_the_function(gu_target):
+    def weighted(a, w, res):
+        m, n = a.shape
+        total = 0.0
+        for i in range(m):
+            k = 0
+            for v in w:
+                total += a[i, k] * v
+                k += 1
+        res[0] = total / (m * n)
+
+    gufunc = cp.guvectorize("void(float64[:, :], float64[:], float64[:])", "(m,n),(n)->()",
+                            target=gu_target)(weighted)
+    a = np.arange(24.0).reshape(2, 3, 4)
+    w = np.array([1.0, 0.5, 0.25, 2.0])
+    np.testing.assert_allclose(gufunc(a, w), (a @ w).sum(axis=1) / 12, rtol=1e-14)
+    with pytest.raises(TypeError, match="one core dimension"):
+        cp.guvectorize("void(float64[:, :], float64[:])", "(m,n)->()", target="cpu")(
+            lambda_free_loop)(np.ones((2, 2)))
+
+
+def lambda_free_loop(a, res):
+    for row in a:
+        res[0] = row
