@@ -16,6 +16,7 @@ struct Span {
     int unit = 0;
     int line = 0, column = 0;
     int end_line = 0, end_column = 0;
+    bool operator==(const Span &) const = default;
 };
 
 // The numbering matches cudapy_diagnostic_kind in the public header.
@@ -33,7 +34,11 @@ class Diagnostics {
 public:
     static constexpr std::size_t limit = 20;
 
+    // A diagnostic already reported (the same words at the same place, as a construct the
+    // translation checks twice may give) is not repeated.
     void report(DiagnosticKind kind, const Span &span, std::string message) {
+        for (const auto &reported : list_)
+            if (reported.kind == kind && reported.span == span && reported.message == message) return;
         if (list_.size() < limit) list_.push_back({kind, span, std::move(message)});
         ++count_;
     }

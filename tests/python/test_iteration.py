@@ -127,3 +127,4 @@ def test_enumerate_takes_an_integer_start():
         cp.translate("def k(X):\n    for i, v in enumerate(X, 0.5):\n        X[0] = v\n",
                      sig="void(float64[:])")
     assert caught.value.lineno == 2
+    assert len(caught.value.diagnostics) == 1  # reported once, though range() checks it twice
