@@ -96,6 +96,13 @@ class CompileOptions(ctypes.Structure):
                 ("launch_bounds_min_blocks", ctypes.c_int), ("compiler", ctypes.c_int)]
 
 
+class CallingConvention(enum.IntEnum):
+    """cudapy_calling_convention: how a declared device function returns its value."""
+
+    NUMBA = 0
+    C = 1
+
+
 class Compiler(enum.IntEnum):
     """cudapy_compiler: what compiles CUDA C++ for the GPU."""
 

@@ -30,8 +30,7 @@ import textwrap
 from ._lazy import numpy as np
 from .array import CudaArray
 from .types import to_dtype
-
-_TARGETS = {"cuda": "cuda", "gpu": "cuda", "cpu": "cpu", "parallel": "cpu"}
+from .vectorize import _SIGNATURE, _TARGETS
 _DIMS = re.compile(r"\(\s*([\w\s,]*?)\s*\)")
 _GROUP = r"\(\s*(?:[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\)"
 _SIDE = re.compile(rf"\s*{_GROUP}(?:\s*,\s*{_GROUP})*\s*")
@@ -71,7 +70,7 @@ def _argument_types(signature):
     numba type objects."""
     text = str(signature) if not isinstance(signature, (tuple, list)) else \
         "void(" + ", ".join(map(str, signature)) + ")"
-    match = re.match(r"^\s*(\w+)\s*\((.*)\)\s*$", text)
+    match = _SIGNATURE.match(text)
     if not match or match.group(1) != "void":
         raise ValueError(f"guvectorize signature {text!r}: write it as 'void(float64[:, :], "
                          "float64, float64[:])', the arguments' types, outputs last")

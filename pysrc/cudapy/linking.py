@@ -5,10 +5,12 @@ or nvcc for the GPU, by the host's C++ compiler for the CPU target)."""
 import os
 from typing import NamedTuple
 
+from . import _ffi
+
 # Files whose code needs the CUDA linker, which cudapy does not run: it compiles source.
 _LINKER_INPUTS = (".ptx", ".o", ".obj", ".a", ".lib", ".cubin", ".fatbin", ".ltoir", ".lto")
 
-_CONVENTIONS = {"numba": 0, "c": 1}  # cudapy_calling_convention
+_CONVENTIONS = {"numba": _ffi.CallingConvention.NUMBA, "c": _ffi.CallingConvention.C}
 
 
 class CUSource:

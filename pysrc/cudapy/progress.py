@@ -10,7 +10,7 @@ import os
 import threading
 import time
 
-from . import _ffi
+from .cache import cache_stats
 
 logger = logging.getLogger("cudapy")
 
@@ -48,12 +48,6 @@ def set_progress(callback):
     return previous
 
 
-def _compiles():
-    stats = _ffi.CacheStats(size=_ffi.ctypes.sizeof(_ffi.CacheStats))
-    _ffi.lib.cudapy_cache_stats_get(_ffi.ctypes.byref(stats))
-    return stats.compiles
-
-
 @contextlib.contextmanager
 def compiling(what):
     """Reports the compile the block runs; `what` names it ("kernel saxpy for the GPU")."""
@@ -61,7 +55,7 @@ def compiling(what):
     if callback is None and not logger.isEnabledFor(logging.INFO):
         yield
         return
-    compiles = _compiles()
+    compiles = cache_stats()["compiles"]
     start = time.perf_counter()
     slow = threading.Event()
 
@@ -82,7 +76,7 @@ def compiling(what):
         timer.cancel()
         timer.join()  # a report of the compile still running ends before the one of its end
         seconds = time.perf_counter() - start
-        compiled = _compiles() != compiles
+        compiled = cache_stats()["compiles"] != compiles
         outcome = "failed" if failed else "compiled" if compiled else "found in the cache"
         logger.info("%s: %s in %.1f ms", what, outcome, seconds * 1e3)
         if callback is not None and slow.is_set():

@@ -355,7 +355,7 @@ private:
             }
         }
         // What follows is the translation's own code.
-        return text + "#line 1 \"" + std::string(generated_file) + "\"\n\n";
+        return text + "#line 1 " + quoted(std::string(generated_file)) + "\n\n";
     }
 
     // The name of a function of prelude_arithmetic.cuh, which the program then includes.
