@@ -383,6 +383,17 @@ def _norm(*args):
     return python_math.hypot(*[float(arg) for arg in args])
 
 
+def _reciprocal_norm(*args):
+    """1 / hypot(args); a norm past the largest double is scaled by the largest magnitude, so
+    that its reciprocal is the subnormal CUDA's rhypot, rnorm3d and rnorm4d give, not 0."""
+    values = [abs(float(arg)) for arg in args]
+    whole = python_math.hypot(*values)
+    if not python_math.isinf(whole) or any(python_math.isinf(value) for value in values):
+        return np.float64(1.0) / np.float64(whole)
+    largest = max(values)
+    return np.float64(1.0 / largest) / np.float64(python_math.hypot(*[value / largest for value in values]))
+
+
 def _fdim(x, y):
     if np.isnan(x) or np.isnan(y):
         return x + y
@@ -423,9 +434,9 @@ _FLOAT_FUNCTIONS = {
     "sinpi": _sinpi, "sqrt": np.sqrt, "tan": np.tan, "tanh": np.tanh, "tgamma": _tgamma,
     "gamma": _tgamma, "y0": _scipy("y0", "y0"), "y1": _scipy("y1", "y1"),
     "atan2": np.arctan2, "copysign": np.copysign, "fmod": np.fmod, "hypot": np.hypot,
-    "pow": _c_pow, "remainder": _remainder, "rhypot": _reciprocal(np.hypot),
-    "norm3d": _norm, "rnorm3d": _reciprocal(_norm), "norm4d": _norm,
-    "rnorm4d": _reciprocal(_norm),
+    "pow": _c_pow, "remainder": _remainder, "rhypot": _reciprocal_norm,
+    "norm3d": _norm, "rnorm3d": _reciprocal_norm, "norm4d": _norm,
+    "rnorm4d": _reciprocal_norm,
 }
 _EXACT_FUNCTIONS = {"fdim": _fdim, "fmax": np.fmax, "fmin": np.fmin, "nextafter": np.nextafter}
 
@@ -548,7 +559,14 @@ def kernel_range(*args):
     the typed arguments (bools count as int32), int32 when all are literals."""
     strong = [np.dtype(np.int32) if dtype.kind == "b" else dtype for dtype in _strong_dtypes(args)]
     dtype = np.result_type(*strong) if strong else np.dtype(np.int32)
-    return (dtype.type(value) for value in range(*[int(arg) for arg in args]))
+    return (convert(value, dtype) for value in range(*[int(arg) for arg in args]))
+
+
+def kernel_enumerate(array, start=0):
+    """enumerate() whose counter has the type cudapy gives it: the promoted type of the start
+    and of len()'s int64."""
+    dtype = np.result_type(*_strong_dtypes([start]), np.int64)
+    return ((convert(int(start) + offset, dtype), value) for offset, value in enumerate(array))
 
 
 class _BlockShapeUnknown:
@@ -586,7 +604,7 @@ def kernel_globals(launch=None):
     names = {
         "__builtins__": builtins.__dict__,
         "math": math,
-        "range": kernel_range, "xrange": kernel_range,
+        "range": kernel_range, "xrange": kernel_range, "enumerate": kernel_enumerate,
         "len": lambda array: np.int64(len(array)),
         "round": _to_int64(np.rint),
         "min": _min, "max": _max,

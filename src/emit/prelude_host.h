@@ -3,6 +3,7 @@
 // that run a launch's blocks (threads one after another, or as fibers where they cooperate).
 #include <math.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -119,9 +120,18 @@ inline float cospif(float x) { return (float)cospi((double)x); }
 // 0 for x = y = FLT_MAX, whose reciprocal norm is a float (2.1e-39).
 inline double norm3d(double a, double b, double c) { return hypot(hypot(a, b), c); }
 inline double norm4d(double a, double b, double c, double d) { return hypot(hypot(a, b), hypot(c, d)); }
-inline double rhypot(double x, double y) { return 1.0 / hypot(x, y); }
-inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
-inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
+// A double norm past DBL_MAX is scaled by the largest magnitude, so that its reciprocal is the
+// subnormal CUDA's rhypot, rnorm3d and rnorm4d give, not 0.
+template <typename Norm, typename... Values>
+inline double reciprocal_norm(Norm norm, Values... values) {
+    double whole = norm(values...);
+    if (!std::isinf(whole) || (std::isinf(values) || ...)) return 1.0 / whole;
+    double largest = std::max({fabs(values)...});
+    return (1.0 / largest) / norm((values / largest)...);
+}
+inline double rhypot(double x, double y) { return reciprocal_norm([](double a, double b) { return hypot(a, b); }, x, y); }
+inline double rnorm3d(double a, double b, double c) { return reciprocal_norm(norm3d, a, b, c); }
+inline double rnorm4d(double a, double b, double c, double d) { return reciprocal_norm(norm4d, a, b, c, d); }
 inline float norm3df(float a, float b, float c) { return (float)norm3d(a, b, c); }
 inline float norm4df(float a, float b, float c, float d) { return (float)norm4d(a, b, c, d); }
 inline float rhypotf(float x, float y) { return (float)rhypot(x, y); }
