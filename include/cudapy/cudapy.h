@@ -54,7 +54,9 @@ typedef enum cudapy_status {
     CUDAPY_ERROR_CUDA = 10,              /* any other CUDA runtime error */
     CUDAPY_ERROR_UNSUPPORTED = 11,       /* the library was built without this feature */
     CUDAPY_ERROR_INTERNAL = 12,          /* a bug in cudapy; the message says where */
-    CUDAPY_ERROR_ASSERTION = 13          /* an assert in a kernel compiled with debug failed */
+    CUDAPY_ERROR_ASSERTION = 13,         /* an assert in a kernel compiled with debug failed */
+    CUDAPY_ERROR_LIBRARY_UNAVAILABLE = 14, /* cuBLAS, cuFFT or cuRAND was not found */
+    CUDAPY_ERROR_LIBRARY = 15            /* cuBLAS, cuFFT or cuRAND failed: the message names its status */
 } cudapy_status;
 
 /* ---- Library -------------------------------------------------------------------------- */
@@ -655,6 +657,160 @@ CUDAPY_API cudapy_status cudapy_memory_info(size_t *free_bytes, size_t *total_by
  * buffers are allocated and freed in the order of the legacy default stream, which every launch
  * and copy of the library's on another stream also ends. */
 CUDAPY_API cudapy_status cudapy_memory_share(void);
+
+/* ---- NVIDIA's libraries: cuBLAS, cuFFT, cuRAND --------------------------------------- *
+ *
+ * Each is loaded on first use as NVRTC is: the file $CUDAPY_CUBLAS, $CUDAPY_CUFFT or
+ * $CUDAPY_CURAND names, else the lib64 folder of $CUDA_HOME, $CUDA_PATH and /usr/local/cuda,
+ * then the folders added with cudapy_library_folder_add(), then the loader's path (CUDA 13's and
+ * 12's sonames). One that is missing fails the calls that need it with
+ * CUDAPY_ERROR_LIBRARY_UNAVAILABLE, saying where it looked; a library's own failure is
+ * CUDAPY_ERROR_LIBRARY (CUDAPY_ERROR_DEVICE_OUT_OF_MEMORY when it ran out of memory), its status
+ * named in the message ("CUFFT_INVALID_SIZE"). Data pointers are device memory of the current
+ * device; the calls are ordered on `stream` and return before the work ends, except where a
+ * result goes to host memory. cuBLAS handles and cuFFT plans are made once per device (and
+ * shape) and kept. */
+
+typedef enum cudapy_nvidia_library {
+    CUDAPY_CUBLAS = 0,
+    CUDAPY_CUFFT = 1,
+    CUDAPY_CURAND = 2
+} cudapy_nvidia_library;
+
+/* Loads `library` unless it is loaded; its version as the library numbers it in *version
+ * (cuBLAS 130100 for 13.1.0, cuFFT 12000, cuRAND 10400) and, when `path` is not NULL, the file
+ * loaded in *path (owned: free it with cudapy_string_free). Needs no GPU. */
+CUDAPY_API cudapy_status cudapy_nvidia_library_load(cudapy_nvidia_library library, int *version,
+                                                    char **path);
+/* Adds a folder searched for NVRTC and the libraries (a pip-installed CUDA's nvidia-* wheels
+ * keep them in site-packages/nvidia/NAME/lib): an absolute path of a folder that only its owner
+ * (the user or root) may write, since code is loaded from it. */
+CUDAPY_API cudapy_status cudapy_library_folder_add(const char *folder);
+
+/* The element types of cuBLAS and cuFFT: float, double and their complex pairs. */
+typedef enum cudapy_element {
+    CUDAPY_ELEMENT_FLOAT32 = 0,
+    CUDAPY_ELEMENT_FLOAT64 = 1,
+    CUDAPY_ELEMENT_COMPLEX64 = 2,
+    CUDAPY_ELEMENT_COMPLEX128 = 3
+} cudapy_element;
+
+/* cuBLAS. Matrices are column-major, as BLAS's; `alpha` and `beta` point to host values of
+ * the element type; float32 products accumulate in float32 (no TF32). */
+typedef enum cudapy_transpose {
+    CUDAPY_TRANSPOSE_NONE = 0,
+    CUDAPY_TRANSPOSE = 1,
+    CUDAPY_TRANSPOSE_CONJUGATE = 2
+} cudapy_transpose;
+
+/* C = alpha op(A) op(B) + beta C, for `batch` triples of matrices: `stride_*` elements apart,
+ * or, with `pointer_arrays` set, `a`, `b` and `c` are device arrays of the matrices' addresses. */
+typedef struct cudapy_gemm {
+    size_t size; /* set by the caller to sizeof(cudapy_gemm) */
+    cudapy_element element;
+    cudapy_transpose transa, transb;
+    int64_t m, n, k;
+    const void *alpha, *beta;
+    const void *a, *b;
+    void *c;
+    int64_t lda, ldb, ldc;
+    int64_t stride_a, stride_b, stride_c;
+    int64_t batch; /* 1 for one product */
+    int pointer_arrays;
+} cudapy_gemm;
+
+CUDAPY_API cudapy_status cudapy_blas_gemm(const cudapy_gemm *gemm, uintptr_t stream);
+/* y = alpha op(A) x + beta y, A of m rows and n columns. */
+CUDAPY_API cudapy_status cudapy_blas_gemv(cudapy_element element, cudapy_transpose trans,
+                                          int64_t m, int64_t n, const void *alpha,
+                                          const void *a, int64_t lda, const void *x,
+                                          int64_t incx, const void *beta, void *y, int64_t incy,
+                                          uintptr_t stream);
+/* y = alpha x + y */
+CUDAPY_API cudapy_status cudapy_blas_axpy(cudapy_element element, int64_t n, const void *alpha,
+                                          const void *x, int64_t incx, void *y, int64_t incy,
+                                          uintptr_t stream);
+/* x = alpha x */
+CUDAPY_API cudapy_status cudapy_blas_scal(cudapy_element element, int64_t n, const void *alpha,
+                                          void *x, int64_t incx, uintptr_t stream);
+/* The sum of x[i] y[i] (x[i] conjugated when `conjugate` is nonzero) into host memory at
+ * `result`, an element; waits for the stream. */
+CUDAPY_API cudapy_status cudapy_blas_dot(cudapy_element element, int conjugate, int64_t n,
+                                         const void *x, int64_t incx, const void *y,
+                                         int64_t incy, void *result, uintptr_t stream);
+/* The Euclidean norm into host memory at `result`, a float or double (complex vectors too);
+ * waits for the stream. */
+CUDAPY_API cudapy_status cudapy_blas_nrm2(cudapy_element element, int64_t n, const void *x,
+                                          int64_t incx, void *result, uintptr_t stream);
+/* The 0-based index of the first element of largest magnitude (smallest with `smallest`
+ * nonzero; |re| + |im| for complex, as BLAS), -1 for an empty vector; waits for the stream. */
+CUDAPY_API cudapy_status cudapy_blas_iamax(cudapy_element element, int smallest, int64_t n,
+                                           const void *x, int64_t incx, int64_t *out,
+                                           uintptr_t stream);
+
+/* cuFFT. */
+typedef enum cudapy_fft_kind {
+    CUDAPY_FFT_C2C = 0, /* complex to complex, forward or inverse; may be in place */
+    CUDAPY_FFT_R2C = 1, /* real to the n/2 + 1 complex values of the last axis, forward */
+    CUDAPY_FFT_C2R = 2  /* the inverse of R2C; overwrites its input */
+} cudapy_fft_kind;
+
+/* `batch` transforms of `rank` (1 to 3) dimensions `shape` (for R2C and C2R the real data's
+ * lengths), each after the last, C order, float or double (`double_precision`). Unnormalized,
+ * as cuFFT's: an inverse transform gives n times NumPy's ifft. */
+CUDAPY_API cudapy_status cudapy_fft(cudapy_fft_kind kind, int double_precision, int rank,
+                                    const int64_t *shape, int64_t batch, int inverse,
+                                    const void *input, void *output, uintptr_t stream);
+
+/* cuRAND's generators, each made on the current device. */
+typedef struct cudapy_random_generator cudapy_random_generator;
+
+typedef enum cudapy_random_kind {
+    CUDAPY_RANDOM_XORWOW = 0,
+    CUDAPY_RANDOM_PHILOX = 1, /* Philox4x32-10 */
+    CUDAPY_RANDOM_MRG32K3A = 2,
+    CUDAPY_RANDOM_MTGP32 = 3,
+    CUDAPY_RANDOM_MT19937 = 4,
+    CUDAPY_RANDOM_SOBOL32 = 5, /* quasi-random from here on */
+    CUDAPY_RANDOM_SCRAMBLED_SOBOL32 = 6,
+    CUDAPY_RANDOM_SOBOL64 = 7,
+    CUDAPY_RANDOM_SCRAMBLED_SOBOL64 = 8
+} cudapy_random_kind;
+
+typedef enum cudapy_distribution {
+    CUDAPY_UNIFORM = 0,    /* in (0, 1] */
+    CUDAPY_NORMAL = 1,     /* mean a, standard deviation b */
+    CUDAPY_LOG_NORMAL = 2, /* of the normal of mean a, standard deviation b */
+    CUDAPY_POISSON = 3,    /* mean a; uint32 */
+    CUDAPY_BITS = 4        /* raw bits; uint32, uint64 from the 64-bit Sobol generators */
+} cudapy_distribution;
+
+typedef enum cudapy_random_output {
+    CUDAPY_RANDOM_FLOAT32 = 0,
+    CUDAPY_RANDOM_FLOAT64 = 1,
+    CUDAPY_RANDOM_UINT32 = 2,
+    CUDAPY_RANDOM_UINT64 = 3
+} cudapy_random_output;
+
+CUDAPY_API cudapy_status cudapy_random_generator_new(cudapy_random_kind kind,
+                                                     cudapy_random_generator **out);
+CUDAPY_API void cudapy_random_generator_delete(cudapy_random_generator *generator);
+/* The seed of a pseudo-random generator; CUDAPY_ERROR_INVALID_ARGUMENT for a quasi one. */
+CUDAPY_API cudapy_status cudapy_random_generator_seed(cudapy_random_generator *generator,
+                                                      uint64_t seed);
+/* Skips the first `offset` values of the sequence. */
+CUDAPY_API cudapy_status cudapy_random_generator_offset(cudapy_random_generator *generator,
+                                                        uint64_t offset);
+/* The dimensions of a quasi-random generator (1 to 20000); counts must be their multiples. */
+CUDAPY_API cudapy_status cudapy_random_generator_dimensions(cudapy_random_generator *generator,
+                                                            unsigned dimensions);
+/* Writes `count` numbers of `distribution` to `output` (any count: an odd count of normals
+ * too). A generator must not be used from two threads at once. */
+CUDAPY_API cudapy_status cudapy_random_generate(cudapy_random_generator *generator,
+                                                cudapy_distribution distribution,
+                                                cudapy_random_output type, void *output,
+                                                uint64_t count, double a, double b,
+                                                uintptr_t stream);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,8 @@ from .device import DeviceInfo, device_count, device_info, has_gpu, memory_info,
 from .stream import Event, Stream, default_stream, event, external_stream, stream
 from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, CudapyWarning,
                      Diagnostic, DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
-                     InvalidArgumentError, KernelAssertionError, KernelValueError,
+                     InvalidArgumentError, KernelAssertionError, KernelValueError, LibraryError,
+                     LibraryUnavailableError,
                      KernelZeroDivisionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
 from ._compile import ptx, translate
@@ -68,6 +69,7 @@ __all__ = [
     "DeviceInfo", "DeviceMemoryError", "Diagnostic", "DiagnosticKind", "Double", "Float",
     "HostMemoryError", "Int", "cuda", "InternalError", "InvalidArgumentError", "Kernel",
     "KernelAssertionError", "KernelValueError", "KernelZeroDivisionError", "LaunchError",
+    "LibraryError", "LibraryUnavailableError",
     "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
     "device_count", "device_info", "dim3", "has_gpu", "ptx", "synchronize", "translate",

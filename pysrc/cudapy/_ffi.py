@@ -3,6 +3,7 @@
 import ctypes
 import enum
 import os
+import sys
 import weakref
 from typing import NamedTuple
 
@@ -26,6 +27,8 @@ class Status(enum.IntEnum):
     UNSUPPORTED = 11
     INTERNAL = 12
     ASSERTION = 13
+    LIBRARY_UNAVAILABLE = 14
+    LIBRARY = 15
 
 
 class ParamKind(enum.IntEnum):
@@ -101,6 +104,72 @@ class CallingConvention(enum.IntEnum):
 
     NUMBA = 0
     C = 1
+
+
+class NvidiaLibrary(enum.IntEnum):
+    """cudapy_nvidia_library: the NVIDIA libraries loaded at run time."""
+
+    CUBLAS = 0
+    CUFFT = 1
+    CURAND = 2
+
+
+class Element(enum.IntEnum):
+    """cudapy_element: what cuBLAS and cuFFT compute with."""
+
+    FLOAT32 = 0
+    FLOAT64 = 1
+    COMPLEX64 = 2
+    COMPLEX128 = 3
+
+
+class Transpose(enum.IntEnum):
+    """cudapy_transpose: op(A) of a BLAS call."""
+
+    NONE = 0
+    TRANSPOSE = 1
+    CONJUGATE = 2
+
+
+class FftKind(enum.IntEnum):
+    """cudapy_fft_kind: complex to complex, real to complex, complex to real."""
+
+    C2C = 0
+    R2C = 1
+    C2R = 2
+
+
+class RandomKind(enum.IntEnum):
+    """cudapy_random_kind: cuRAND's generators (quasi-random from SOBOL32 on)."""
+
+    XORWOW = 0
+    PHILOX = 1
+    MRG32K3A = 2
+    MTGP32 = 3
+    MT19937 = 4
+    SOBOL32 = 5
+    SCRAMBLED_SOBOL32 = 6
+    SOBOL64 = 7
+    SCRAMBLED_SOBOL64 = 8
+
+
+class Distribution(enum.IntEnum):
+    """cudapy_distribution: what a cuRAND generator draws."""
+
+    UNIFORM = 0
+    NORMAL = 1
+    LOG_NORMAL = 2
+    POISSON = 3
+    BITS = 4
+
+
+class RandomOutput(enum.IntEnum):
+    """cudapy_random_output: the type a cuRAND generator writes."""
+
+    FLOAT32 = 0
+    FLOAT64 = 1
+    UINT32 = 2
+    UINT64 = 3
 
 
 class Compiler(enum.IntEnum):
@@ -184,6 +253,24 @@ class _CudaModule(ctypes.Structure):
     pass
 
 
+class _RandomGenerator(ctypes.Structure):
+    pass
+
+
+class Gemm(ctypes.Structure):
+    """cudapy_gemm: one (or a batch of) C = alpha op(A) op(B) + beta C, column-major."""
+
+    _fields_ = [("size", ctypes.c_size_t), ("element", ctypes.c_int),
+                ("transa", ctypes.c_int), ("transb", ctypes.c_int),
+                ("m", ctypes.c_int64), ("n", ctypes.c_int64), ("k", ctypes.c_int64),
+                ("alpha", ctypes.c_void_p), ("beta", ctypes.c_void_p),
+                ("a", ctypes.c_void_p), ("b", ctypes.c_void_p), ("c", ctypes.c_void_p),
+                ("lda", ctypes.c_int64), ("ldb", ctypes.c_int64), ("ldc", ctypes.c_int64),
+                ("stride_a", ctypes.c_int64), ("stride_b", ctypes.c_int64),
+                ("stride_c", ctypes.c_int64), ("batch", ctypes.c_int64),
+                ("pointer_arrays", ctypes.c_int)]
+
+
 class _CudaFunction(ctypes.Structure):
     pass
 
@@ -197,6 +284,7 @@ stream_p = ctypes.POINTER(_Stream)
 event_p = ctypes.POINTER(_Event)
 cuda_module_p = ctypes.POINTER(_CudaModule)
 cuda_function_p = ctypes.POINTER(_CudaFunction)
+random_generator_p = ctypes.POINTER(_RandomGenerator)
 
 _status = ctypes.c_int
 _size = ctypes.c_size_t
@@ -307,6 +395,38 @@ _PROTOTYPES = [
     ("cudapy_cuda_function_launch", _status,
      [cuda_function_p, Dim3, Dim3, _size, ctypes.c_size_t, ctypes.c_char_p, _size]),
     ("cudapy_cuda_function_launch_block", _status, [cuda_function_p, ctypes.c_char_p, _size]),
+    ("cudapy_nvidia_library_load", _status,
+     [ctypes.c_int, _P(ctypes.c_int), _P(ctypes.c_void_p)]),
+    ("cudapy_library_folder_add", _status, [ctypes.c_char_p]),
+    ("cudapy_blas_gemm", _status, [_P(Gemm), _size]),
+    ("cudapy_blas_gemv", _status,
+     [ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
+      ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,
+      ctypes.c_void_p, ctypes.c_int64, _size]),
+    ("cudapy_blas_axpy", _status,
+     [ctypes.c_int, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+      ctypes.c_void_p, ctypes.c_int64, _size]),
+    ("cudapy_blas_scal", _status,
+     [ctypes.c_int, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, _size]),
+    ("cudapy_blas_dot", _status,
+     [ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
+      ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, _size]),
+    ("cudapy_blas_nrm2", _status,
+     [ctypes.c_int, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, _size]),
+    ("cudapy_blas_iamax", _status,
+     [ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
+      _P(ctypes.c_int64), _size]),
+    ("cudapy_fft", _status,
+     [ctypes.c_int, ctypes.c_int, ctypes.c_int, _P(ctypes.c_int64), ctypes.c_int64,
+      ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, _size]),
+    ("cudapy_random_generator_new", _status, [ctypes.c_int, _P(random_generator_p)]),
+    ("cudapy_random_generator_delete", None, [random_generator_p]),
+    ("cudapy_random_generator_seed", _status, [random_generator_p, ctypes.c_uint64]),
+    ("cudapy_random_generator_offset", _status, [random_generator_p, ctypes.c_uint64]),
+    ("cudapy_random_generator_dimensions", _status, [random_generator_p, ctypes.c_uint]),
+    ("cudapy_random_generate", _status,
+     [random_generator_p, ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64,
+      ctypes.c_double, ctypes.c_double, _size]),
 ]
 
 
@@ -357,8 +477,23 @@ def _declare(path, library):
     return library
 
 
+def _add_wheel_library_folders():
+    """Adds the folders where a pip-installed CUDA (the nvidia-* wheels: nvidia/NAME/lib on
+    sys.path) keeps NVRTC, cuBLAS, cuFFT and cuRAND to the library's search. A folder others
+    may write is refused by the library, and left out."""
+    for entry in sys.path:
+        root = os.path.join(entry or ".", "nvidia")
+        if not os.path.isdir(root):
+            continue
+        for name in sorted(os.listdir(root)):
+            folder = os.path.realpath(os.path.join(root, name, "lib"))
+            if os.path.isdir(folder):
+                lib.cudapy_library_folder_add(os.fsencode(folder))
+
+
 library_path, lib = _load()
 _declare(library_path, lib)
+_add_wheel_library_folders()
 # The library's warnings are kept for warn_pending(), which raises them as Python warnings.
 lib.cudapy_warnings_capture(1)
 
@@ -521,6 +656,8 @@ _ERROR_CLASSES = {
     Status.UNSUPPORTED: errors.UnsupportedError,
     Status.INTERNAL: errors.InternalError,
     Status.ASSERTION: errors.KernelAssertionError,
+    Status.LIBRARY_UNAVAILABLE: errors.LibraryUnavailableError,
+    Status.LIBRARY: errors.LibraryError,
 }
 
 

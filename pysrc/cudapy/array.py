@@ -348,14 +348,14 @@ class CudaArray(_ArrayView):
 
     # ---- views ---------------------------------------------------------------------------
 
-    def _view(self, delta, shape, strides):
+    def _view(self, delta, shape, strides, dtype=None):
         """A CudaArray sharing this array's memory, `delta` bytes further on."""
         self._live_buffer()
         view = type(self).__new__(type(self))  # a subclass's views are of the subclass
         view.target = self.target
         self._allocation.add_view(self, view)
         view._adopt(self._allocation, self._pointer + delta, self._offset + delta, shape,
-                    strides, self._dtype, self._stream)
+                    strides, self._dtype if dtype is None else dtype, self._stream)
         view._stream_owner = self._stream_owner
         return view
 
@@ -431,6 +431,23 @@ class CudaArray(_ArrayView):
                              "that needs a copy is not done implicitly; copy it first")
         strides = _contiguous_strides(extents, self._dtype.itemsize, order)
         return self._view(0, tuple(extents), strides)
+
+    def view(self, dtype):
+        """The same memory read as `dtype`, as NumPy's and numba's view(dtype): an item size
+        that differs scales the last axis, which must then be contiguous (a complex64 array of
+        shape (n,) is a float32 array of shape (2 * n,))."""
+        dtype = storage_dtype(dtype)
+        old, new = self._dtype.itemsize, dtype.itemsize
+        if old == new:
+            return self._view(0, self._shape, self._strides, dtype)
+        if not self._shape or self._strides[-1] != old:
+            raise ValueError(f"view(): a {self._dtype.name} array becomes {dtype.name} only when "
+                             "its last axis is contiguous")
+        if (self._shape[-1] * old) % new:
+            raise ValueError(f"view(): the last axis of {self._shape[-1]} {self._dtype.name} "
+                             f"values does not hold a whole number of {dtype.name} values")
+        shape = self._shape[:-1] + (self._shape[-1] * old // new,)
+        return self._view(0, shape, self._strides[:-1] + (new,), dtype)
 
     def ravel(self, order="C"):
         """A 1-d view of a contiguous array."""

@@ -1,6 +1,7 @@
 """Exceptions raised by cudapy, one class per status code of the C library."""
 
 import enum
+import re
 from collections import namedtuple
 
 
@@ -102,6 +103,22 @@ class KernelAssertionError(CudapyError, AssertionError):
 
 class CudaError(CudapyError):
     """Any other error of the CUDA runtime."""
+
+
+class LibraryUnavailableError(CudapyError):
+    """cuBLAS, cuFFT or cuRAND could not be found or loaded; the message says where it looked
+    and how to install it. The rest of cudapy keeps working."""
+
+
+class LibraryError(CudapyError):
+    """cuBLAS, cuFFT or cuRAND returned an error. `status` is its name for it
+    ("CUFFT_INVALID_SIZE", "CUBLAS_STATUS_INVALID_VALUE", ...), or None when the library did not
+    say."""
+
+    def __init__(self, message=""):
+        super().__init__(message)
+        found = re.search(r"\b(CUBLAS_STATUS|CUFFT|CURAND_STATUS)_[A-Z0-9_]+", message)
+        self.status = found.group(0) if found else None
 
 
 class UnsupportedError(CudapyError):

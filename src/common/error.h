@@ -25,6 +25,8 @@ enum class Status {
     Unsupported = 11,
     Internal = 12,
     Assertion = 13,
+    LibraryUnavailable = 14,
+    Library = 15,
 };
 
 class Error : public std::runtime_error {

@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "common/error.h"
+#include "common/library_search.h"
 
 namespace cudapy::jit {
 
@@ -59,20 +60,7 @@ constexpr const char *library_headers[] = {"", "", "", "", "", "", fixed_width_t
                                            fixed_width_types};
 
 std::vector<std::string> candidate_paths() {
-    static const char *sonames[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
-    std::vector<std::string> paths;
-    if (const char *explicit_path = std::getenv("CUDAPY_NVRTC"); explicit_path && *explicit_path) {
-        paths.emplace_back(explicit_path);
-        return paths;
-    }
-    std::vector<std::string> roots;
-    for (const char *variable : {"CUDA_HOME", "CUDA_PATH"})
-        if (const char *root = std::getenv(variable); root && *root) roots.emplace_back(root);
-    roots.emplace_back("/usr/local/cuda");
-    for (const auto &root : roots)
-        for (const char *soname : sonames) paths.push_back(root + "/lib64/" + soname);
-    for (const char *soname : sonames) paths.emplace_back(soname);
-    return paths;
+    return library_candidates("CUDAPY_NVRTC", {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"});
 }
 
 // The path, size and modification time of the file `path`, whose status is `status`: what

@@ -1,8 +1,8 @@
 // NVRTC, loaded with dlopen on first use so that the library has no link-time dependency on it
-// and loads on machines without CUDA. Search order: $CUDAPY_NVRTC (a file), then the lib64
-// folder of $CUDA_HOME and $CUDA_PATH, then /usr/local/cuda, then the loader's path; CUDA 13
-// and 12 sonames. The first of those paths that names a file is the one loaded, or the error:
-// cache keys name that file (see identity()), so no other may compile in its place.
+// and loads on machines without CUDA. Search order: common/library_search.h's, with
+// $CUDAPY_NVRTC and the CUDA 13 and 12 sonames. The first of those paths that names a file is
+// the one loaded, or the error: cache keys name that file (see identity()), so no other may
+// compile in its place.
 #pragma once
 
 #include <optional>

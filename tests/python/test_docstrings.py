@@ -1,5 +1,6 @@
-"""Every public name of cudapy, cudapy.cuda and cudapy.pycuda has a docstring: the public
-modules' names, and the public methods and properties of the classes cudapy defines."""
+"""Every public name of cudapy, cudapy.cuda, cudapy.pycuda and cudapy.cudalib has a docstring:
+the public modules' names, and the public methods and properties of the classes cudapy
+defines."""
 
 import enum
 import functools
@@ -14,6 +15,7 @@ PUBLIC_MODULES = (
     "cudapy.pycuda.driver", "cudapy.pycuda.gpuarray", "cudapy.pycuda.compiler",
     "cudapy.pycuda.cumath", "cudapy.pycuda.elementwise", "cudapy.pycuda.reduction",
     "cudapy.pycuda.curandom", "cudapy.pycuda.tools", "cudapy.pycuda.scan",
+    "cudapy.cudalib", "cudapy.cudalib.cufft",
 )
 
 # Values that are data rather than API: they carry their type's docstring, not one of their own.

@@ -26,6 +26,18 @@ def test_example(example, target, tmp_path):
     assert "OK" in result.stdout
 
 
+def test_the_fft_convolution_example_matches_numpy_or_says_it_needs_a_gpu(tmp_path):
+    import cudapy as cp
+
+    result = subprocess.run([sys.executable, str(EXAMPLES / "fft_convolution.py")], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    if cp.device_count() == 0:
+        assert "runs on the GPU only" in result.stdout
+    else:
+        assert "OK" in result.stdout, result.stdout
+
+
 def test_the_demo_runs_and_says_first_what_it_does_without_a_gpu(tmp_path):
     import cudapy as cp
 

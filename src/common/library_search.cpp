@@ -1,0 +1,59 @@
+#include "common/library_search.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <mutex>
+
+#include "common/error.h"
+
+namespace cudapy {
+
+namespace {
+
+std::mutex folders_mutex;
+std::vector<std::string> &added_folders() {
+    static std::vector<std::string> folders;
+    return folders;
+}
+
+}  // namespace
+
+void add_library_folder(const std::string &folder) {
+    if (folder.empty() || folder.front() != '/' || folder.find('\0') != std::string::npos)
+        throw Error(Status::InvalidArgument, "a library folder must be an absolute path, not '" + folder + "'");
+    struct stat status {};
+    if (stat(folder.c_str(), &status) != 0 || !S_ISDIR(status.st_mode))
+        throw Error(Status::InvalidArgument, "the library folder '" + folder + "' is not a folder");
+    if ((status.st_mode & (S_IWGRP | S_IWOTH)) || (status.st_uid != 0 && status.st_uid != geteuid()))
+        throw Error(Status::InvalidArgument, "the library folder '" + folder +
+                                                 "' may be written by other users; libraries are "
+                                                 "loaded only from folders its owner alone writes");
+    std::lock_guard<std::mutex> lock(folders_mutex);
+    for (const auto &known : added_folders())
+        if (known == folder) return;
+    added_folders().push_back(folder);
+}
+
+std::vector<std::string> library_candidates(const char *override_variable, const std::vector<std::string> &sonames) {
+    std::vector<std::string> paths;
+    if (const char *explicit_path = std::getenv(override_variable); explicit_path && *explicit_path) {
+        paths.emplace_back(explicit_path);
+        return paths;
+    }
+    std::vector<std::string> folders;
+    for (const char *variable : {"CUDA_HOME", "CUDA_PATH"})
+        if (const char *root = std::getenv(variable); root && *root) folders.push_back(std::string(root) + "/lib64");
+    folders.emplace_back("/usr/local/cuda/lib64");
+    {
+        std::lock_guard<std::mutex> lock(folders_mutex);
+        folders.insert(folders.end(), added_folders().begin(), added_folders().end());
+    }
+    for (const auto &folder : folders)
+        for (const auto &soname : sonames) paths.push_back(folder + "/" + soname);
+    paths.insert(paths.end(), sonames.begin(), sonames.end());
+    return paths;
+}
+
+}  // namespace cudapy
