@@ -25,7 +25,7 @@ SIGMA = 4.0  # the Gaussian filter's width, in pixels
 
 @cuda.jit
 def multiply_spectra(image, kernel):
-    """image *= kernel, each a float32 view of complex64 values."""
+    """image *= kernel, each a flat float32 view of complex64 values."""
     i = cuda.grid(1)
     if i < image.size // 2:
         a, b = image[2 * i], image[2 * i + 1]
@@ -58,8 +58,8 @@ def blur_on_gpu(image, filter_2d):
     cufft.fft_inplace(filter_spectrum)
     threads = 256
     blocks = (image.size + threads - 1) // threads
-    multiply_spectra[blocks, threads](image_spectrum.view(np.float32),
-                                      filter_spectrum.view(np.float32))
+    multiply_spectra[blocks, threads](image_spectrum.view(np.float32).ravel(),
+                                      filter_spectrum.view(np.float32).ravel())
     cufft.ifft_inplace(image_spectrum)
     return image_spectrum.copy_to_host().real
 

@@ -4,8 +4,8 @@
 #   tools/gpu_suite.sh tests [LOGS]   the C ABI's GPU tests, the Python suite, then its
 #                                     20,000-program differential batch (pytest -n, one worker
 #                                     per core up to 16; about 5 minutes on 16 cores)
-#   tools/gpu_suite.sh bench [LOGS]   bench/kernels.py, bench/launch.py, bench/elementwise.py and
-#                                     bench/reduction.py, bench/random.py
+#   tools/gpu_suite.sh bench [LOGS]   bench/kernels.py, bench/launch.py, bench/elementwise.py,
+#                                     bench/reduction.py, bench/random.py and bench/cudalib.py
 #
 # Each step's full output goes to LOGS (default: a new temporary folder); the summary lines are
 # printed. Compiled code goes to a cache folder of its own. Exits nonzero when a step fails.
@@ -63,6 +63,7 @@ case "$MODE" in
     step elementwise python3 "$ROOT/bench/elementwise.py"
     step reduction python3 "$ROOT/bench/reduction.py"
     step random python3 "$ROOT/bench/random.py"
+    step cudalib python3 "$ROOT/bench/cudalib.py"
     ;;
   *) usage ;;
 esac

@@ -795,7 +795,8 @@ typedef enum cudapy_random_output {
 CUDAPY_API cudapy_status cudapy_random_generator_new(cudapy_random_kind kind,
                                                      cudapy_random_generator **out);
 CUDAPY_API void cudapy_random_generator_delete(cudapy_random_generator *generator);
-/* The seed of a pseudo-random generator; CUDAPY_ERROR_INVALID_ARGUMENT for a quasi one. */
+/* The seed of a pseudo-random generator, which starts its sequence afresh (offset 0): the same
+ * seed gives the same numbers. CUDAPY_ERROR_INVALID_ARGUMENT for a quasi-random generator. */
 CUDAPY_API cudapy_status cudapy_random_generator_seed(cudapy_random_generator *generator,
                                                       uint64_t seed);
 /* Skips the first `offset` values of the sequence. */

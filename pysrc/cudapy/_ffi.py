@@ -1,5 +1,6 @@
 """The ctypes binding of libcudapy (include/cudapy/cudapy.h): the only place that declares it."""
 
+import atexit
 import ctypes
 import enum
 import os
@@ -521,22 +522,44 @@ def own(owner, delete, handle, *more):
     return finalizer
 
 
+# Set once the interpreter begins to exit: owners then leave their handles alone, since the CUDA
+# runtime may be gone, and the process's memory goes with it anyway.
+_exiting = False
+
+
+def _note_exit():
+    global _exiting
+    _exiting = True
+
+
+atexit.register(_note_exit)
+
+
 class Owner:
     """Owns one library handle: deleted when the owner is collected, or at once by close() or
-    at the end of a `with` block."""
+    at the end of a `with` block. (__del__ rather than weakref.finalize: an array is made and
+    dropped per operation, and a finalizer costs more than the rest of making one.)"""
 
-    __slots__ = ("_finalizer", "__weakref__")
+    __slots__ = ("_release", "__weakref__")
 
     def _own(self, delete, handle, *more):
-        self._finalizer = own(self, delete, handle, *more)
+        self._release = (delete, handle, more)
 
     @property
     def closed(self):
-        return not self._finalizer.alive
+        return getattr(self, "_release", None) is None
 
     def close(self):
         """Deletes the handle now; the owner is unusable afterwards."""
-        self._finalizer()
+        release = getattr(self, "_release", None)
+        if release is not None:
+            self._release = None
+            delete, handle, more = release
+            delete(handle, *more)
+
+    def __del__(self):
+        if not _exiting:
+            self.close()
 
     def __enter__(self):
         return self
@@ -559,7 +582,6 @@ def use_gpu():
     if gpu_used:
         return
     gpu_used = True
-    import atexit
 
     atexit.register(lib.cudapy_compiler_wait)
     if os.environ.get("CUDAPY_NO_WARM_UP", "") in ("", "0"):

@@ -150,6 +150,21 @@ def _strides_of(strides, shape, itemsize, where):
     return strides
 
 
+_C_LAYOUTS = {}  # (shape, dtype) -> (C strides, span in bytes), for CudaArray._empty
+_C_LAYOUTS_KEPT = 1024
+
+
+def _c_layout(shape, dtype, target):
+    strides = _contiguous_strides(shape, dtype.itemsize, "C")
+    span = _span(shape, strides, dtype.itemsize)
+    if span > _MAX_BYTES or math.prod(shape) > _MAX_INT64:
+        raise _memory_error(target, "CudaArray", shape, dtype, span)
+    if len(_C_LAYOUTS) >= _C_LAYOUTS_KEPT:
+        _C_LAYOUTS.clear()
+    _C_LAYOUTS[(shape, dtype)] = strides, span
+    return strides, span
+
+
 def _span(shape, strides, itemsize):
     """Bytes from the first element to the end of the last, for non-negative strides."""
     if 0 in shape:
@@ -311,10 +326,28 @@ class CudaArray(_ArrayView):
     def _empty(cls, shape, dtype, target):
         """An uninitialized C-ordered array of a shape (a tuple of ints) and dtype that the
         caller made itself, on the default stream: allocate() without its checks, for the
-        results of array operations."""
+        results of array operations, which make one per call (so its layout is worked out
+        once per shape and dtype)."""
+        layout = _C_LAYOUTS.get((shape, dtype))
+        if layout is None:
+            layout = _c_layout(shape, dtype, target)
+        strides, span = layout
+        memory = _ffi.Target.CUDA if target == "cuda" else _ffi.Target.CPU
+        if memory == _ffi.Target.CUDA and not _ffi.gpu_used:
+            _ffi.use_gpu()
+        buffer = _ffi.buffer_p()
+        status = _ffi.lib.cudapy_buffer_new_on(memory, span or 1, ctypes.byref(buffer))
+        if status:
+            _ffi.check(status)
         array = cls.__new__(cls)
         array.target = target
-        array._allocate(shape, _contiguous_strides(shape, dtype.itemsize, "C"), dtype)
+        array._allocation = _Allocation(buffer)
+        array._buffer = buffer
+        array._offset = 0
+        array._stream = 0
+        array._stream_owner = None
+        array._span = span
+        array._describe(_ffi.lib.cudapy_buffer_pointer(buffer), shape, strides, dtype, memory)
         return array
 
     def _allocate(self, shape, strides, dtype, stream=0, where="CudaArray"):

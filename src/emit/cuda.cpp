@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -203,6 +204,40 @@ std::set<std::string> collective_functions(const Program &program) {
     return collective;
 }
 
+// The helpers that call themselves, directly or through others.
+std::set<std::string> recursive_functions(const Program &program) {
+    struct Callees : Visitor {
+        std::set<std::string> names;
+        void visit_call(const Call &e) override {
+            names.insert(e.callee);
+            Visitor::visit_call(e);
+        }
+    };
+    std::map<std::string, std::set<std::string>> calls;
+    for (const auto &f : program.functions) {
+        Callees callees;
+        callees.visit(f.body);
+        calls[f.name] = std::move(callees.names);
+    }
+    std::set<std::string> recursive;
+    for (const auto &f : program.functions) {
+        std::set<std::string> seen;
+        std::vector<std::string> pending(calls[f.name].begin(), calls[f.name].end());
+        while (!pending.empty()) {
+            std::string next = std::move(pending.back());
+            pending.pop_back();
+            if (next == f.name) {
+                recursive.insert(f.name);
+                break;
+            }
+            if (!seen.insert(next).second) continue;
+            auto found = calls.find(next);
+            if (found != calls.end()) pending.insert(pending.end(), found->second.begin(), found->second.end());
+        }
+    }
+    return recursive;
+}
+
 // The bits of the float16 nearest `value` (ties to even), rounded once as NumPy rounds.
 unsigned half_bits(double value) {
     unsigned sign = std::signbit(value) ? 0x8000u : 0u;
@@ -285,6 +320,7 @@ public:
         }
         if (any_helper) out_ << "\n";
         for (const auto &f : program_.functions) function(f);
+        if (target_ == Target::Cuda) keep_recursive_helpers();
         if (target_ == Target::Cpu)
             for (const auto &f : program_.functions)
                 if (f.is_kernel) host_entry(f);
@@ -294,6 +330,17 @@ public:
     const std::vector<AssertSite> &sites() const { return sites_; }
 
 private:
+    // ptxas (CUDA 13.0, sm_90 and later) crashes when a constant it finds late makes every call
+    // of a recursive helper unreachable and so deletes the helper. A global holding its address
+    // keeps it, at 8 bytes of device memory, and changes nothing else.
+    void keep_recursive_helpers() {
+        for (const auto &name : recursive_functions(program_)) {
+            std::string function = c_function_name(name);
+            out_ << "__device__ decltype(&" << function << ") cudapy_keep_" << function << " = " << function
+                 << ";\n";
+        }
+    }
+
     // The number of a new check at `span`.
     std::size_t site(const Span &span, std::string exception, std::string message) {
         sites_.push_back({unit_file(span), span.line, std::move(exception), std::move(message)});

@@ -152,7 +152,7 @@ public:
         note_stream(stream);
         check(cublas_.set_stream(handle_->handle, reinterpret_cast<void *>(stream)), "cublasSetStream");
     }
-    const Cublas &api() const { return cublas_; }
+    const Cublas &functions() const { return cublas_; }
     Handle handle() const { return handle_->handle; }
 
 private:
@@ -189,7 +189,7 @@ void gemm(const Gemm &gemm, std::uintptr_t stream) {
     int transa = operation(gemm.transa), transb = operation(gemm.transb);
     if (gemm.batch < 1) throw Error(Status::InvalidArgument, "gemm's batch must be at least 1");
     Session session(stream);
-    const Cublas &cublas = session.api();
+    const Cublas &cublas = session.functions();
     if (gemm.pointer_arrays) {
         check(cublas.gemm_batched(session.handle(), transa, transb, gemm.m, gemm.n, gemm.k, gemm.alpha,
                                   static_cast<const void *const *>(gemm.a), type, gemm.lda,
@@ -215,7 +215,7 @@ void gemv(Element element, Transpose trans, std::int64_t m, std::int64_t n, cons
     int index = index_of(element);
     int operation_code = operation(trans);
     Session session(stream);
-    check(session.api().gemv[index](session.handle(), operation_code, m, n, alpha, a, lda, x, incx, beta, y, incy),
+    check(session.functions().gemv[index](session.handle(), operation_code, m, n, alpha, a, lda, x, incx, beta, y, incy),
           "cublas<t>gemv");
 }
 
@@ -223,20 +223,20 @@ void axpy(Element element, std::int64_t n, const void *alpha, const void *x, std
           std::int64_t incy, std::uintptr_t stream) {
     int type = data_types[index_of(element)];
     Session session(stream);
-    check(session.api().axpy(session.handle(), n, alpha, type, x, type, incx, y, type, incy, type), "cublasAxpyEx");
+    check(session.functions().axpy(session.handle(), n, alpha, type, x, type, incx, y, type, incy, type), "cublasAxpyEx");
 }
 
 void scal(Element element, std::int64_t n, const void *alpha, void *x, std::int64_t incx, std::uintptr_t stream) {
     int type = data_types[index_of(element)];
     Session session(stream);
-    check(session.api().scal(session.handle(), n, alpha, type, x, type, incx, type), "cublasScalEx");
+    check(session.functions().scal(session.handle(), n, alpha, type, x, type, incx, type), "cublasScalEx");
 }
 
 void dot(Element element, bool conjugate, std::int64_t n, const void *x, std::int64_t incx, const void *y,
          std::int64_t incy, void *result, std::uintptr_t stream) {
     int type = data_types[index_of(element)];
     Session session(stream);
-    auto function = conjugate ? session.api().dotc : session.api().dot;
+    auto function = conjugate ? session.functions().dotc : session.functions().dot;
     check(function(session.handle(), n, x, type, incx, y, type, incy, result, type, type),
           conjugate ? "cublasDotcEx" : "cublasDotEx");
 }
@@ -244,7 +244,7 @@ void dot(Element element, bool conjugate, std::int64_t n, const void *x, std::in
 void nrm2(Element element, std::int64_t n, const void *x, std::int64_t incx, void *result, std::uintptr_t stream) {
     int index = index_of(element);
     Session session(stream);
-    check(session.api().nrm2(session.handle(), n, x, data_types[index], incx, result, real_types[index],
+    check(session.functions().nrm2(session.handle(), n, x, data_types[index], incx, result, real_types[index],
                              real_types[index]),
           "cublasNrm2Ex");
 }
@@ -254,7 +254,7 @@ std::int64_t iamax(Element element, bool smallest, std::int64_t n, const void *x
     int type = data_types[index_of(element)];
     Session session(stream);
     std::int64_t position = 0;  // 1-based, as BLAS counts; 0 for an empty vector
-    auto function = smallest ? session.api().iamin : session.api().iamax;
+    auto function = smallest ? session.functions().iamin : session.functions().iamax;
     check(function(session.handle(), n, x, type, incx, &position), smallest ? "cublasIaminEx" : "cublasIamaxEx");
     return position - 1;
 }

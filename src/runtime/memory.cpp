@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <vector>
 
 #include "common/error.h"
 #include "common/limits.h"
@@ -22,11 +23,37 @@ namespace {
 // library), the library waits for the device once, then frees as cudaFree does, waiting for the
 // device, and allocates with cudaMalloc: a block is never reused while another stream may still
 // read it.
+//
+// While it is not shared, a small freed block is also kept as it is, for the next allocation of
+// its size on its device: stream-ordered as the pool's own reuse is, without the cost of
+// cudaMallocFromPoolAsync and cudaFreeAsync (a few microseconds each, as much as the rest of an
+// array operation's host time).
 struct Pools {
     std::mutex mutex;
     bool shared = false;  // written under the mutex; read without it through `shared_hint`
     std::map<int, cudaMemPool_t> by_device;
+    std::map<std::pair<int, std::size_t>, std::vector<void *>> recycled;  // (device, bytes)
+    std::size_t recycled_bytes = 0;
 };
+
+constexpr std::size_t largest_recycled = std::size_t{1} << 20;
+constexpr std::size_t most_recycled_bytes = std::size_t{64} << 20;
+
+// Bytes a block is kept by: allocations round up to this much, so that near sizes share blocks.
+std::size_t recycled_size(std::size_t bytes) { return (bytes + 255) & ~std::size_t{255}; }
+
+// Frees every kept block in stream order (the pool's mutex held).
+void free_recycled(Pools &all) {
+    int current = 0;
+    cudaGetDevice(&current);
+    for (auto &[key, blocks] : all.recycled) {
+        cudaSetDevice(key.first);
+        for (void *block : blocks) cudaFreeAsync(block, cudaStreamLegacy);
+    }
+    cudaSetDevice(current);
+    all.recycled.clear();
+    all.recycled_bytes = 0;
+}
 
 Pools &pools() {
     static Pools *all = new Pools;  // outlives every buffer freed at exit
@@ -71,6 +98,7 @@ void share_memory() {
     auto &all = pools();
     std::lock_guard lock(all.mutex);
     if (all.shared) return;
+    free_recycled(all);
     synchronize_pooled_devices();  // earlier uses of pooled blocks end before other streams run
     all.shared = true;
     shared_hint.store(true, std::memory_order_release);
@@ -110,6 +138,19 @@ int DeviceBuffer::allocate(std::size_t bytes) {
             int device = 0;
             cudaError_t error = cudaGetDevice(&device);
             if (error != cudaSuccess) return static_cast<int>(error);
+            device_ = device;
+            std::size_t kept = recycled_size(bytes);
+            if (kept <= largest_recycled) {
+                auto found = all.recycled.find({device, kept});
+                if (found != all.recycled.end() && !found->second.empty()) {
+                    pointer_ = found->second.back();
+                    found->second.pop_back();
+                    all.recycled_bytes -= kept;
+                    pooled_ = true;
+                    return static_cast<int>(cudaSuccess);
+                }
+                bytes = kept;  // so that the block, once freed, serves any size that rounds to it
+            }
             cudaMemPool_t pool = pool_of(device);
             error = cudaMallocFromPoolAsync(&pointer_, bytes, pool, cudaStreamLegacy);
             if (error == cudaErrorMemoryAllocation) {
@@ -119,6 +160,7 @@ int DeviceBuffer::allocate(std::size_t bytes) {
                 // goes back too, or other processes would find the GPU full.
                 auto give_back = [&] {
                     cudaGetLastError();
+                    free_recycled(all);
                     cudaStreamSynchronize(cudaStreamLegacy);
                     cudaMemPoolTrimTo(pool, 0);
                 };
@@ -144,7 +186,14 @@ DeviceBuffer::~DeviceBuffer() {
     auto &all = pools();
     std::lock_guard lock(all.mutex);
     // Pooled memory freed after other streams came into use may still be read there.
-    if (all.shared) synchronize_pooled_devices();
+    if (all.shared) {
+        synchronize_pooled_devices();
+    } else if (std::size_t kept = recycled_size(size_);
+               kept <= largest_recycled && all.recycled_bytes + kept <= most_recycled_bytes) {
+        all.recycled[{device_, kept}].push_back(pointer_);
+        all.recycled_bytes += kept;
+        return;
+    }
     cudaFreeAsync(pointer_, cudaStreamLegacy);
 }
 

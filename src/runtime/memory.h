@@ -33,6 +33,7 @@ private:
     std::size_t size_ = 0;
     bool owned_ = true;
     bool pooled_ = false;  // from the library's pool, freed in stream order
+    int device_ = 0;       // of a pooled block
 };
 
 // Work on a stream other than the legacy default one, or memory handed to another library:

@@ -89,7 +89,7 @@ public:
     RandomGenerator &operator=(const RandomGenerator &) = delete;
 
     bool quasi() const;
-    void seed(std::uint64_t seed);
+    void seed(std::uint64_t seed);  // and the offset back to 0: the sequence starts afresh
     void offset(std::uint64_t offset);
     void dimensions(unsigned dimensions);
     // `count` values of `distribution` into `output`: uniform in (0, 1]; normal and log-normal

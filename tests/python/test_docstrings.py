@@ -15,7 +15,7 @@ PUBLIC_MODULES = (
     "cudapy.pycuda.driver", "cudapy.pycuda.gpuarray", "cudapy.pycuda.compiler",
     "cudapy.pycuda.cumath", "cudapy.pycuda.elementwise", "cudapy.pycuda.reduction",
     "cudapy.pycuda.curandom", "cudapy.pycuda.tools", "cudapy.pycuda.scan",
-    "cudapy.cudalib", "cudapy.cudalib.cufft",
+    "cudapy.cudalib", "cudapy.cudalib.cufft", "cudapy.cudalib.cublas", "cudapy.cudalib.curand",
 )
 
 # Values that are data rather than API: they carry their type's docstring, not one of their own.

@@ -38,6 +38,32 @@ def test_ptx_options():
 
 
 @pytest.mark.nvrtc
+def test_a_recursive_helper_whose_calls_ptxas_finds_dead_compiles_to_a_cubin():
+    """ptxas of CUDA 13.0 crashed the process on this (sm_90 and later): the translation keeps
+    recursive helpers alive. In a process of its own, as a crash would end this one."""
+    source = textwrap.dedent("""
+        # f : uint16 (uint16 a)
+        def f(a):
+            if a == 0:
+                return a
+            return f(a - 1) * a
+
+        # k : void (uint16* O)
+        def k(O):
+            v = uint16(6) + uint16(0)
+            if v % uint16(7) != 6:
+                O[0] = f(v)
+        """)
+    code = ("import sys, cudapy as cp\n"
+            "text = cp.module(sys.argv[1], target='cuda').cuda_source\n"
+            "print(len(cp.compile_cuda(text, arch='sm_90')) > 0)\n")
+    done = subprocess.run([sys.executable, "-c", code, source], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, f"exit status {done.returncode}: {done.stderr[-2000:]}"
+    assert done.stdout.strip() == "True"
+
+
+@pytest.mark.nvrtc
 def test_unknown_architecture_is_reported():
     with pytest.raises(cp.CudapyError):
         cp.ptx(saxpy, arch="sm_nonsense")

@@ -77,7 +77,7 @@ def operand(value, name, where, stream):
         host = np.asarray(value)
         if host.dtype == object:
             raise TypeError(f"{where}: {name} must be an array of numbers")
-        return Operand(CudaArray(host, stream=stream), host)
+        return Operand(CudaArray(host, target="cuda", stream=stream), host)
     raise TypeError(f"{where}: {name} must be a device array, a GPU array of another library "
                     f"or a NumPy array, got {type(value).__name__}")
 
@@ -98,7 +98,8 @@ def element_of(dtype, where, name, allowed=(np.float32, np.float64, np.complex64
 
 def new_array(shape, dtype, stream, order="C"):
     """An uninitialized device array for a result."""
-    return CudaArray.allocate(tuple(shape), np.dtype(dtype), order=order, stream=stream)
+    return CudaArray.allocate(tuple(shape), np.dtype(dtype), target="cuda", order=order,
+                              stream=stream)
 
 
 def returned(result, operands, stream):

@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from .. import _ffi
+from ..array import CudaArray
 from ..cuda_source import RawModule
 from ._operands import new_array, operand, returned, stream_of, write_back
 
@@ -79,12 +80,14 @@ def _support_kernel(name):
     return _support.get_function(name)
 
 
-def _launch(name, count, stream, *args):
-    """Runs a support kernel over `count` elements."""
+def _launch(name, count, stream, pointers, factor=None):
+    """Runs a support kernel over `count` elements of the arrays at `pointers`."""
     if count == 0:
         return
     blocks = min(_MAX_BLOCKS, -(-count // _THREADS))
-    _support_kernel(name)((blocks,), (_THREADS,), args + (np.uint64(count),), stream=stream)
+    args = tuple(np.uint64(pointer) for pointer in pointers) + (np.uint64(count),)
+    _support_kernel(name)((blocks,), (_THREADS,), args + (() if factor is None else (factor,)),
+                          stream=stream)
 
 
 def _complex_type(dtype):
@@ -157,7 +160,7 @@ def _input(value, wanted, where, stream):
     if dtype.kind == "c" and source.dtype == _real_type(dtype):
         widened = new_array(source.shape, dtype, stream)
         kernel = "widen_float" if dtype == np.complex64 else "widen_double"
-        _launch(kernel, source.size, stream, np.uint64(source.pointer), np.uint64(widened.pointer))
+        _launch(kernel, source.size, stream, (source.pointer, widened.pointer))
         return operand(widened, "ary", where, stream)
     raise TypeError(f"{where}: the device array is {source.dtype.name}; give {dtype.name} (or "
                     f"{_real_type(dtype).name}), or a host array, which is converted")
@@ -181,7 +184,7 @@ def _normalize(result, points, stream):
     real = _real_type(result._dtype)
     values = math.prod(result._shape) * (2 if result._dtype.kind == "c" else 1)
     kernel = "scale_float" if real == np.float32 else "scale_double"
-    _launch(kernel, values, stream, np.uint64(result._pointer), real.type(1.0 / points))
+    _launch(kernel, values, stream, (result._pointer,), real.type(1.0 / points))
 
 
 def _execute(kind, double, lengths, batch, inverse, source_pointer, result_pointer, stream):
@@ -199,7 +202,50 @@ def _finish(out, target, result, source, stream):
     return out
 
 
+# What a call on a C-contiguous complex device array made once, so that the next one of the same
+# shape, dtype and axes goes straight to the library: (shape, dtype, axes) -> the transform's
+# C arguments.
+_REPEATS = {}
+
+
+def _repeat(ary, axes, inverse, stream, where):
+    """The result of a transform repeating an earlier one's shape, without its checks; None
+    when `ary` is not such a call's array."""
+    if type(ary) is not CudaArray or ary.target != "cuda" or not ary._c_contiguous:
+        return None
+    try:
+        known = _REPEATS.get((ary._shape, ary._dtype, axes))
+    except TypeError:  # axes given as a list
+        return None
+    if known is None or ary._buffer is None:
+        return None
+    double, rank, lengths, batch, points = known
+    handle = 0 if stream is None else stream_of(stream, where)
+    result = CudaArray._empty(ary._shape, ary._dtype, "cuda")
+    status = _ffi.lib.cudapy_fft(_ffi.FftKind.C2C, double, rank, lengths, batch, inverse,
+                                 ary._pointer, result._pointer, handle)
+    if status:
+        _ffi.check(status)
+    if inverse:
+        _normalize(result, points, handle)
+    return result
+
+
+def _remember(ary, axes, lengths, batch):
+    if type(ary) is CudaArray and ary._dtype.kind == "c":
+        try:
+            _REPEATS[(ary._shape, ary._dtype, axes)] = (
+                int(ary._dtype == np.complex128), len(lengths),
+                (ctypes.c_int64 * len(lengths))(*lengths), batch, math.prod(lengths))
+        except TypeError:
+            pass
+
+
 def _complex_transform(ary, out, inverse, axes, stream, where):
+    if out is None:
+        result = _repeat(ary, axes, int(inverse), stream, where)
+        if result is not None:
+            return result
     handle = stream_of(stream, where)
     rank = _rank(_shape_of(ary), axes, where)
     source = _input(ary, _complex_type, where, handle)
@@ -210,6 +256,8 @@ def _complex_transform(ary, out, inverse, axes, stream, where):
                  source.pointer, result._pointer, handle)
         if inverse:
             _normalize(result, math.prod(lengths), handle)
+        if source.view is ary:
+            _remember(ary, axes, lengths, batch)
     return _finish(out, target, result, source, handle)
 
 
@@ -293,7 +341,7 @@ def irfft(ary, n=None, out=None, stream=None, axes=None):
         # cuFFT's complex-to-real transform overwrites its input: it reads a copy.
         scratch = new_array(source.shape, dtype, handle)
         _launch("copy_float", source.size * dtype.itemsize // 4, handle,
-                np.uint64(source.pointer), np.uint64(scratch.pointer))
+                (source.pointer, scratch.pointer))
         _execute(_ffi.FftKind.C2R, dtype == np.complex128, lengths, batch, True,
                  scratch.pointer, result._pointer, handle)
         _normalize(result, math.prod(lengths), handle)
