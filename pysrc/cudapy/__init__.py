@@ -57,9 +57,12 @@ def __getattr__(name):
     if name in _LAZY_TYPES:
         from . import types
         return getattr(types, name)
-    if name in ("cuda", "random"):
+    if name in ("cuda", "random", "cudalib"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
+    if name == "matmul":  # cuBLAS's, loaded with the CUDA libraries on first use
+        from .cudalib.cublas import matmul
+        return matmul
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -67,7 +70,8 @@ __all__ = [
     "Bool", "CompileError", "CudaArray", "CudaCompilationError", "CudaError", "CudapyError",
     "CudapyWarning",
     "DeviceInfo", "DeviceMemoryError", "Diagnostic", "DiagnosticKind", "Double", "Float",
-    "HostMemoryError", "Int", "cuda", "InternalError", "InvalidArgumentError", "Kernel",
+    "HostMemoryError", "Int", "cuda", "cudalib", "matmul", "InternalError",
+    "InvalidArgumentError", "Kernel",
     "KernelAssertionError", "KernelValueError", "KernelZeroDivisionError", "LaunchError",
     "LibraryError", "LibraryUnavailableError",
     "Module", "module",

@@ -785,3 +785,10 @@ def test_cupy_arrays_stay_on_the_gpu():
     x, y = cupy.asarray(a[:, 0]), cupy.asarray(a[:, 1])
     assert_close(cublas.dotc(x, y), np.vdot(a[:, 0], a[:, 1]), np.complex64, 16)
     assert cublas.amax(x) == np.argmax(np.abs(a[:, 0].real) + np.abs(a[:, 0].imag))
+
+
+def test_cudapy_matmul_is_cublas_matmul():
+    import cudapy
+
+    assert cudapy.matmul is cublas.matmul
+    assert cudapy.cudalib.cublas is cublas
