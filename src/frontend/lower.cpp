@@ -406,7 +406,9 @@ private:
     Block lower_block(TSNode block, bool function_body = false) {
         Block result;
         bool first = true;
-        for (TSNode statement : named_children(block)) {
+        auto statements = named_children(block);
+        if (statements.empty() && !function_body) missing_block(block);
+        for (TSNode statement : statements) {
             // A docstring is documentation, not code.
             bool docstring = function_body && first && kind(statement) == "expression_statement" &&
                              ts_node_named_child_count(statement) == 1 &&
@@ -415,6 +417,25 @@ private:
             if (!docstring) lower_statement(statement, result);
         }
         return result;
+    }
+
+    // A compound statement whose body is missing: tree-sitter takes the unindented line after
+    // it as the next statement, where Python stops with an IndentationError.
+    void missing_block(TSNode block) {
+        // (An empty block's parent, as tree-sitter finds it, may be a token of the header.)
+        TSNode header = ts_node_parent(block);
+        while (!ts_node_is_null(header) && !ts_node_is_named(header)) header = ts_node_parent(header);
+        if (ts_node_is_null(header)) return;
+        static const std::map<std::string_view, std::string_view> statements{
+            {"for_statement", "'for' statement"},   {"while_statement", "'while' statement"},
+            {"if_statement", "'if' statement"},     {"elif_clause", "'elif' statement"},
+            {"else_clause", "'else' statement"},    {"with_statement", "'with' statement"},
+            {"try_statement", "'try' statement"},   {"except_clause", "'except' statement"},
+            {"finally_clause", "'finally' statement"}};
+        auto found = statements.find(kind(header));
+        std::string what = found != statements.end() ? std::string(found->second) : "'" + std::string(kind(header)) + "'";
+        error(DiagnosticKind::Syntax, header,
+              "expected an indented block after " + what + " on line " + std::to_string(tree_.span(header).line));
     }
 
     void lower_statement(TSNode node, Block &out) {

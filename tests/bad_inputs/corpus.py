@@ -100,6 +100,15 @@ MALFORMED = [
     # The unindented statement after it is also reported, as a statement at the top level.
     Source("def_body_not_indented", "# k : void (int* X)\ndef k(X):\nX[idx] = 1\n", "syntax",
            (2, 5), r"expected an indented block after the definition of 'k'", count=None),
+    Source("for_body_not_indented", kernel("for j in range(3):", "X[idx] = 1"), "syntax",
+           (3, 5), r"expected an indented block after 'for' statement on line 3"),
+    Source("if_body_not_indented", kernel("if idx > 0:", "X[idx] = 1"), "syntax",
+           (3, 5), r"expected an indented block after 'if' statement on line 3"),
+    Source("else_body_not_indented",
+           kernel("if idx > 0:", "    X[idx] = 1", "else:", "X[idx] = 2"), "syntax",
+           (5, 5), r"expected an indented block after 'else' statement on line 5"),
+    Source("while_without_body", kernel("X[idx] = 1", "while X[idx] > 5:"), "syntax",
+           (4, 5), r"expected an indented block after 'while' statement on line 4"),
     Source("unexpected_indent", kernel("X[idx] = 1", "    X[idx] = 2"), "syntax",
            (4, None), r"unexpected indent"),
     Source("unindent_mismatch", "# k : void (int* X)\ndef k(X):\n    if idx > 0:\n"
