@@ -46,12 +46,18 @@ def peers():
     return found
 
 
-def close(expected, tolerance):
+def host_copy(result):
+    """A result of cudapy, CuPy or PyTorch as a NumPy array."""
+    if hasattr(result, "copy_to_host"):
+        return result.copy_to_host()
+    return result.get() if hasattr(result, "get") else result.cpu().numpy()
+
+
+def close(expected, tolerance, part=slice(None)):
+    """A check that the `part` of a result is within `tolerance` (relative) of `expected`."""
     def check(result):
-        got = result.copy_to_host() if hasattr(result, "copy_to_host") else (
-            result.get() if hasattr(result, "get") else result.cpu().numpy())
-        scale = np.abs(expected).max()
-        error = np.abs(got - expected).max() / scale
+        got = host_copy(result)[part]
+        error = np.abs(got - expected).max() / np.abs(expected).max()
         if error > tolerance:
             raise AssertionError(f"relative error {error:.2e}")
     return check
@@ -74,66 +80,49 @@ def measure(name, call, synchronize, check=None):
     return checked_seconds(name, call, synchronize, check, SAMPLES, SAMPLE_SECONDS)
 
 
-def bench_fft(cp, cufft, found):
-    rng = np.random.default_rng(1)
-    signal = (rng.standard_normal(FFT_POINTS) + 1j * rng.standard_normal(FFT_POINTS)).astype(np.complex64)
-    reference = np.fft.fft(signal.astype(np.complex128))
-    check = close(reference, 1e-5)
-    device = cp.to_device(signal)
-    rows = {"cudapy": measure("cudapy", lambda: cufft.fft(device), cp.synchronize, check)}
+def compare(cp, found, data, ours, cupy_call, torch_call, check):
+    """Seconds per call of `ours` on a device copy of `data`, and of the peers' calls on theirs,
+    by row name."""
+    device = cp.to_device(data)
+    rows = {"cudapy": measure("cudapy", lambda: ours(device), cp.synchronize, check)}
     if "cupy" in found:
         cupy = found["cupy"]
-        array = cupy.asarray(signal)
-        rows["CuPy cupy.fft.fft"] = measure("cupy", lambda: cupy.fft.fft(array),
-                                            cupy.cuda.Device().synchronize, check)
+        array = cupy.asarray(data)
+        name, call = cupy_call
+        rows[name] = measure("cupy", lambda: call(array), cupy.cuda.Device().synchronize, check)
     if "torch" in found:
         torch = found["torch"]
-        tensor = torch.from_numpy(signal).cuda()
-        rows["PyTorch torch.fft.fft"] = measure("torch", lambda: torch.fft.fft(tensor),
-                                                torch.cuda.synchronize, check)
+        tensor = torch.from_numpy(data).cuda()
+        name, call = torch_call
+        rows[name] = measure("torch", lambda: call(tensor), torch.cuda.synchronize, check)
+    return rows
+
+
+def bench_fft(cp, cufft, found):
+    rng = np.random.default_rng(1)
+    cupy, torch = found.get("cupy"), found.get("torch")
+    signal = (rng.standard_normal(FFT_POINTS) + 1j * rng.standard_normal(FFT_POINTS)).astype(np.complex64)
+    rows = compare(cp, found, signal, cufft.fft,
+                   ("CuPy cupy.fft.fft", cupy and cupy.fft.fft),
+                   ("PyTorch torch.fft.fft", torch and torch.fft.fft),
+                   close(np.fft.fft(signal.astype(np.complex128)), 1e-5))
     # GB/s of the bytes a transform reads and writes once
     print_rows(f"FFT of 2^24 complex64 ({FFT_POINTS * 16 / 1e9:.2f} GB moved per call)", rows,
                "GB/s", FFT_POINTS * 16 / 1e9)
 
     planes = (rng.standard_normal((BATCH, PLANE, PLANE)) + 1j *
               rng.standard_normal((BATCH, PLANE, PLANE))).astype(np.complex64)
-    reference = np.fft.fft2(planes[:2].astype(np.complex128))
-
-    def first_two(result):
-        got = result.copy_to_host()[:2] if hasattr(result, "copy_to_host") else (
-            result[:2].get() if hasattr(result, "get") else result[:2].cpu().numpy())
-        error = np.abs(got - reference).max() / np.abs(reference).max()
-        if error > 1e-5:
-            raise AssertionError(f"relative error {error:.2e}")
-    device = cp.to_device(planes)
-    rows = {"cudapy": measure("cudapy", lambda: cufft.fft(device, axes=(-2, -1)), cp.synchronize,
-                              first_two)}
-    if "cupy" in found:
-        cupy = found["cupy"]
-        array = cupy.asarray(planes)
-        rows["CuPy cupy.fft.fft2"] = measure("cupy", lambda: cupy.fft.fft2(array),
-                                             cupy.cuda.Device().synchronize, first_two)
-    if "torch" in found:
-        torch = found["torch"]
-        tensor = torch.from_numpy(planes).cuda()
-        rows["PyTorch torch.fft.fft2"] = measure("torch", lambda: torch.fft.fft2(tensor),
-                                                 torch.cuda.synchronize, first_two)
+    rows = compare(cp, found, planes, lambda device: cufft.fft(device, axes=(-2, -1)),
+                   ("CuPy cupy.fft.fft2", cupy and cupy.fft.fft2),
+                   ("PyTorch torch.fft.fft2", torch and torch.fft.fft2),
+                   close(np.fft.fft2(planes[:2].astype(np.complex128)), 1e-5, slice(0, 2)))
     print_rows(f"{BATCH} 2-d FFTs of {PLANE}x{PLANE} complex64", rows, "GB/s", planes.nbytes * 2 / 1e9)
 
     small = signal[:SMALL_FFT].copy()
-    check = close(np.fft.fft(small.astype(np.complex128)), 1e-5)
-    device = cp.to_device(small)
-    rows = {"cudapy": measure("cudapy", lambda: cufft.fft(device), cp.synchronize, check)}
-    if "cupy" in found:
-        cupy = found["cupy"]
-        array = cupy.asarray(small)
-        rows["CuPy cupy.fft.fft"] = measure("cupy", lambda: cupy.fft.fft(array),
-                                            cupy.cuda.Device().synchronize, check)
-    if "torch" in found:
-        torch = found["torch"]
-        tensor = torch.from_numpy(small).cuda()
-        rows["PyTorch torch.fft.fft"] = measure("torch", lambda: torch.fft.fft(tensor),
-                                                torch.cuda.synchronize, check)
+    rows = compare(cp, found, small, cufft.fft,
+                   ("CuPy cupy.fft.fft", cupy and cupy.fft.fft),
+                   ("PyTorch torch.fft.fft", torch and torch.fft.fft),
+                   close(np.fft.fft(small.astype(np.complex128)), 1e-5))
     print_rows("a 1,024-point complex64 FFT, back to back (host time per call)", rows,
                "k calls/s", 1e-3)
 
@@ -146,8 +135,7 @@ def bench_gemm(cp, cublas, found):
     reference = a[rows_checked].astype(np.float64) @ b.astype(np.float64)
 
     def check(result):
-        got = result.copy_to_host() if hasattr(result, "copy_to_host") else (
-            result.get() if hasattr(result, "get") else result.cpu().numpy())
+        got = host_copy(result)
         error = np.abs(got[rows_checked] - reference).max() / np.abs(reference).max()
         if error > 1e-5:  # TF32 would miss this by far
             raise AssertionError(f"relative error {error:.2e}: TF32 on?")
@@ -171,7 +159,7 @@ def bench_gemm(cp, cublas, found):
 
 def bench_random(cp, curand, found):
     def check(result):
-        sample = (result.copy_to_host() if hasattr(result, "copy_to_host") else result.get())[:1 << 20]
+        sample = host_copy(result)[:1 << 20]
         if not (0.0 < sample.min() and sample.max() <= 1.0 and abs(sample.mean() - 0.5) < 0.01):
             raise AssertionError("not uniform in (0, 1]")
     out = cp.device_array(RANDOM_COUNT, np.float32)
