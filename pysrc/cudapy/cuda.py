@@ -28,6 +28,7 @@ rest of numba.cuda's API raises AttributeError naming it.
 
 import importlib
 import inspect
+import os
 import sys
 from typing import NamedTuple
 import numpy as np
@@ -324,8 +325,21 @@ class Device(NamedTuple):
     total_memory: int  # bytes
 
 
+# The CPU target and the interpreter run every construct of the kernel language (warp
+# collectives, 64-bit and float16 atomics, ...) as a GPU of this capability does.
+HOST_TARGET_CAPABILITY = (9, 0)
+
+
 def get_current_device():
-    """GPU 0, the one cudapy launches on; NoDeviceError without a GPU."""
+    """The device kernels launch on by default: GPU 0 (NoDeviceError without a GPU), or, when
+    $CUDAPY_TARGET makes the CPU target or the interpreter the default, that target, described
+    as numba's simulator describes its device: its cores as multiprocessors, the host's memory,
+    and HOST_TARGET_CAPABILITY."""
+    target = targets.resolve()
+    if target != "cuda":
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        return Device(0, f"cudapy {target} target", HOST_TARGET_CAPABILITY,
+                      os.cpu_count() or 1, memory)
     info = _device.device_info(0)
     return Device(0, info.name, info.compute_capability, info.multiprocessors,
                   info.total_memory)

@@ -9,6 +9,7 @@ functions defined here or in the test.
 """
 
 import ctypes
+import os
 import types
 
 import numpy as np
@@ -164,7 +165,8 @@ def test_kernel_assertion_error_is_an_assertion_error():
     assert issubclass(cp.KernelAssertionError, AssertionError)
 
 
-def test_host_queries_agree_with_the_device_count(capsys):
+def test_host_queries_agree_with_the_device_count(capsys, monkeypatch):
+    monkeypatch.setenv("CUDAPY_TARGET", "cuda")
     count = cp.device_count()
     assert cuda.is_available() == (count > 0)
     assert cuda.detect() == (count > 0)
@@ -178,6 +180,16 @@ def test_host_queries_agree_with_the_device_count(capsys):
     assert (device.id, device.name, device.compute_capability) == (
         0, info.name, info.compute_capability)
     assert device.MULTIPROCESSOR_COUNT == info.multiprocessors
+
+
+@pytest.mark.parametrize("target", ["cpu", "python"])
+def test_the_current_device_of_a_host_target_describes_that_target(target, monkeypatch):
+    monkeypatch.setenv("CUDAPY_TARGET", target)
+    device = cuda.get_current_device()
+    assert device.name == f"cudapy {target} target"
+    assert device.compute_capability == cuda.HOST_TARGET_CAPABILITY
+    assert device.MULTIPROCESSOR_COUNT == os.cpu_count()
+    assert device.total_memory > 0
 
 
 def test_pinned_array_is_a_host_array():
