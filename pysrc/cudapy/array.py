@@ -259,6 +259,43 @@ def _index_of(item, extent, axis):
     return index + extent if index < 0 else index
 
 
+class ArrayFlags:
+    """A device array's layout flags, as NumPy's ndarray.flags gives them: by key
+    (`flags["C_CONTIGUOUS"]`) or by attribute (`flags.c_contiguous`)."""
+
+    __slots__ = ("c_contiguous", "f_contiguous")
+    writeable = True
+    aligned = True
+
+    def __init__(self, c_contiguous, f_contiguous):
+        self.c_contiguous = c_contiguous
+        self.f_contiguous = f_contiguous
+
+    @property
+    def contiguous(self):
+        """The same as c_contiguous, as NumPy's alias."""
+        return self.c_contiguous
+
+    @property
+    def fortran(self):
+        """F-contiguous and not C-contiguous, as NumPy's FORTRAN flag."""
+        return self.f_contiguous and not self.c_contiguous
+
+    _KEYS = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "contiguous",
+             "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "fortran",
+             "WRITEABLE": "writeable", "W": "writeable", "ALIGNED": "aligned", "A": "aligned"}
+
+    def __getitem__(self, key):
+        try:
+            return getattr(self, self._KEYS[key])
+        except KeyError:
+            raise KeyError(f"unknown flag {key!r}") from None
+
+    def __repr__(self):
+        return "\n".join(f"  {key} : {self[key]}" for key in
+                         ("C_CONTIGUOUS", "F_CONTIGUOUS", "WRITEABLE", "ALIGNED"))
+
+
 class CudaArray(_ArrayView):
     """An n-dimensional array in GPU memory (host memory for the CPU target's kernels); also
     named DeviceArray.
@@ -672,6 +709,12 @@ class CudaArray(_ArrayView):
     def is_f_contiguous(self):
         """Whether the elements are contiguous in Fortran (column-major) order."""
         return self._f_contiguous
+
+    @property
+    def flags(self):
+        """NumPy's flags of the layout, read as `a.flags["C_CONTIGUOUS"]` or
+        `a.flags.c_contiguous` (C_CONTIGUOUS, F_CONTIGUOUS, WRITEABLE, ALIGNED)."""
+        return ArrayFlags(self._c_contiguous, self._f_contiguous)
 
     @property
     def dtype(self):

@@ -259,6 +259,12 @@ class Dispatcher:
         """The signatures compiled so far."""
         return list(self._by_signature)
 
+    @property
+    def overloads(self):
+        """The kernels (cudapy.Kernel) compiled so far, by signature, as numba's dispatcher
+        keeps them: `kernel.overloads[kernel.signatures[0]]`."""
+        return dict(self._by_signature)
+
     def __getitem__(self, key):
         if self._kernel is not None:
             return self._kernel[key]

@@ -256,3 +256,17 @@ def test_device_memory_is_pooled_and_stays_right_across_streams(tmp_path):
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                           timeout=120, env=dict(os.environ, CUDAPY_TARGET="cuda"))
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_flags_say_the_layout_as_numpys_do(order):
+    host = np.zeros((3, 4), np.float32, order=order)
+    array = cp.to_device(host, target="cpu")
+    for view, expected in ((array, host), (array[:, 1:3], host[:, 1:3]), (array.T, host.T)):
+        for key in ("C_CONTIGUOUS", "F_CONTIGUOUS", "CONTIGUOUS", "FORTRAN", "WRITEABLE",
+                    "ALIGNED"):
+            assert view.flags[key] == expected.flags[key], key
+        assert view.flags.c_contiguous == expected.flags.c_contiguous
+        assert view.flags.f_contiguous == expected.flags.f_contiguous
+    with pytest.raises(KeyError):
+        array.flags["NO_SUCH_FLAG"]

@@ -132,6 +132,24 @@ def test_type_objects_spell_signatures_as_numba_does():
             bad()
 
 
+def test_overloads_hold_a_kernel_per_signature_compiled():
+    def double(x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = x[i] * 2
+
+    kernel = cuda.jit(double, target="cpu")
+    assert kernel.overloads == {}
+    host = np.arange(4, dtype=np.float64)
+    kernel[1, 4](host)
+    kernel[1, 4](cp.to_device(host, target="cpu"))  # the same signature: no second kernel
+    assert len(kernel.overloads) == 1
+    assert isinstance(kernel.overloads[kernel.signatures[0]], cp.Kernel)
+    kernel[1, 4](np.arange(4, dtype=np.int32))
+    assert len(kernel.overloads) == 2
+    np.testing.assert_array_equal(host, np.arange(4) * 2)
+
+
 def test_kernels_take_signatures_of_type_objects():
     from cudapy.cuda import float32, int32, void
 
