@@ -44,8 +44,8 @@ from .numba_types import SCALAR_TYPES, from_dtype, signature_text, void
 from ._compile import _options
 from .kernel import Dispatcher
 from .reduction import Reduce
-from .vectorize import vectorize
-from .guvectorize import guvectorize
+from .guvectorize import guvectorize as _any_target_guvectorize
+from .vectorize import vectorize as _any_target_vectorize
 
 # numba's decorator and class of full reductions: `@cuda.reduce def add(a, b): ...`.
 reduce = Reduce
@@ -328,6 +328,26 @@ class Device(NamedTuple):
 # The CPU target and the interpreter run every construct of the kernel language (warp
 # collectives, 64-bit and float16 atomics, ...) as a GPU of this capability does.
 HOST_TARGET_CAPABILITY = (9, 0)
+
+
+def _device_target():
+    """Where numba.cuda's ufuncs run: the GPU, or the CPU target when $CUDAPY_TARGET makes a
+    host target the default (as numba's simulator runs them)."""
+    return "cuda" if targets.resolve() == "cuda" else "cpu"
+
+
+def vectorize(signatures=None, target=None, **options):
+    """numba.cuda.vectorize: cudapy.vectorize whose target is the GPU unless given (the CPU
+    target when $CUDAPY_TARGET is a host target)."""
+    return _any_target_vectorize(signatures, _device_target() if target is None else target,
+                                 **options)
+
+
+def guvectorize(signatures, layout, target=None, **options):
+    """numba.cuda.guvectorize: cudapy.guvectorize whose target is the GPU unless given (the
+    CPU target when $CUDAPY_TARGET is a host target)."""
+    return _any_target_guvectorize(signatures, layout,
+                                   _device_target() if target is None else target, **options)
 
 
 def get_current_device():

@@ -272,8 +272,19 @@ def test_vectorize_without_signatures_types_each_call(target, rng):
     assert scaled(3, 4) == 10 and isinstance(scaled(3, 4), np.integer)
 
 
-def test_vectorize_is_reachable_as_numba_spells_it():
-    assert cuda.vectorize is cp.vectorize
+def test_numba_cuda_vectorize_targets_the_device_target(monkeypatch):
+    def add(a, b):
+        return a + b
+
+    monkeypatch.setenv("CUDAPY_TARGET", "cuda")
+    assert cuda.vectorize(["float32(float32, float32)"])(add).target == "cuda"
+    assert cuda.guvectorize(["void(float32[:], float32[:])"], "(n)->(n)")(add).target == "cuda"
+    assert cuda.vectorize(add, target="cpu").target == "cpu"
+    assert cp.vectorize(add).target == "cpu"  # numba's own vectorize: the CPU by default
+    monkeypatch.setenv("CUDAPY_TARGET", "cpu")
+    ufunc = cuda.vectorize(["float32(float32, float32)"])(add)
+    assert ufunc.target == "cpu"
+    np.testing.assert_array_equal(ufunc(np.ones(3, np.float32), np.ones(3, np.float32)), 2)
 
 
 @pytest.mark.parametrize("signature, message", [
