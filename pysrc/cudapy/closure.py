@@ -91,6 +91,21 @@ def _constant_types():
     return (bool, int, float, np.bool_, np.integer, np.floating)
 
 
+def is_math_function(value):
+    """Whether `value` is a function of Python's math module (math.cos, passed in or
+    imported under any name)."""
+    name = getattr(value, "__name__", None)
+    return name is not None and getattr(math, name, None) is value and callable(value)
+
+
+def _alias(constants, function, name, target):
+    """Makes `name` stand for the function `target` in the compile's constants."""
+    if constants.setdefault(name, target) != target:
+        raise ValueError(f"{function.__name__}() and another function of its compile read "
+                         f"different values named '{name}' ({constants[name]} and {target}); "
+                         "a compile's globals share one namespace")
+
+
 def closure(functions):
     """The Closure of the Python functions of one compile (the kernel first)."""
     helpers, constants, arrays, declared = [], {}, {}, {}
@@ -99,19 +114,19 @@ def closure(functions):
         function = pending.pop(0)
         for name, value in sorted(_referenced_values(function).items()):
             if isinstance(value, DeviceFunction):
-                if value.__name__ != name:
-                    raise TypeError(f"{function.__name__}() calls the device function "
-                                    f"{value.__name__}() as {name}(); kernels call device "
-                                    "functions by their own names")
                 if value not in helpers:
                     helpers.append(value)
                     pending.append(value.py_func)
+                if value.__name__ != name:  # a device function passed in, or renamed
+                    _alias(constants, function, name, value.__name__)
             elif isinstance(value, DeclaredDevice):
                 if declared.setdefault(name, value) is not value:
                     raise ValueError(f"{function.__name__}() and another function of its compile "
                                      f"call different declared device functions as {name}()")
             elif name in _LANGUAGE_NAMES:
                 continue
+            elif is_math_function(value):  # math.cos passed in as `op`, or imported as cos
+                _alias(constants, function, name, f"math.{value.__name__}")
             elif isinstance(value, _constant_types()):
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:

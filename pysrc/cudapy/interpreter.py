@@ -99,7 +99,7 @@ from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError,
                                    counted_threads, grid_blocks, set_display_filename)
 from ._launch import _Staged, _StagedRows
 from ._source import _function_source, _string_source
-from .closure import nested_codes
+from .closure import DeviceFunction, is_math_function, nested_codes
 
 __all__ = ["DeadlockError", "Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert",
            "kernel_globals", "kernel_range", "parse_signature", "run", "signature_comment"]
@@ -637,16 +637,58 @@ def _bind(functions, signatures, launch, constants):
     arguments and result."""
     namespace = kernel_globals(launch)
     launch.namespace = namespace
-    namespace.update((name, value) for name, value in constants.items() if name not in namespace)
+    kernel_math = namespace["math"]
+
+    helper_cells = []  # (a new cell, the helper it is to hold once the helpers are made)
+
+    def as_kernel_sees_it(value):
+        """A function of Python's math module, passed in or imported, is the kernel's; a device
+        function under another name is the helper of its own name."""
+        if is_math_function(value):
+            return getattr(kernel_math, value.__name__)
+        return value
+
+    def kernel_cell(value):
+        if isinstance(value, DeviceFunction):
+            cell = types.CellType()
+            helper_cells.append((cell, value.__name__))
+            return cell
+        return types.CellType(as_kernel_sees_it(value))
+
+    namespace.update((name, as_kernel_sees_it(value)) for name, value in constants.items()
+                     if name not in namespace and not isinstance(value, DeviceFunction))
     for function in functions:
         copy = types.FunctionType(function.__code__, namespace, function.__name__,
-                                  function.__defaults__, function.__closure__)
+                                  function.__defaults__, _kernel_closure(function, kernel_cell))
         copy.__kwdefaults__ = function.__kwdefaults__
         copy.__qualname__ = function.__qualname__
         copy.__module__ = function.__module__
         signature = signatures.get(function.__name__)
         namespace[function.__name__] = copy if signature is None else _typed(copy, signature)
+    for name, value in constants.items():
+        if isinstance(value, DeviceFunction) and name not in namespace:
+            namespace[name] = namespace[value.__name__]
+    for cell, helper in helper_cells:
+        cell.cell_contents = namespace[helper]
     return namespace
+
+
+def _kernel_closure(function, kernel_cell):
+    """The function's closure cells, those holding a math function or a device function
+    replaced by kernel_cell(value)."""
+    cells = function.__closure__
+    if not cells:
+        return cells
+    replaced = []
+    for cell in cells:
+        try:
+            value = cell.cell_contents
+        except ValueError:  # a cell not yet filled
+            replaced.append(cell)
+            continue
+        replaced.append(kernel_cell(value)
+                        if is_math_function(value) or isinstance(value, DeviceFunction) else cell)
+    return tuple(replaced)
 
 
 # ---- the functions' code ------------------------------------------------------------------
@@ -669,7 +711,8 @@ def _module_constants(functions):
         module = function.__globals__
         for name in _code_names([function]) & module.keys():
             value = module[name]
-            if isinstance(value, _CONSTANT_TYPES):
+            if (isinstance(value, _CONSTANT_TYPES) or is_math_function(value)
+                    or isinstance(value, DeviceFunction) and value.__name__ != name):
                 constants[name] = value
             elif isinstance(value, np.ndarray):
                 constants[name] = read_only_copy(value)

@@ -153,6 +153,9 @@ std::optional<long long> fold_integer(const Expr &e) {
 // What every function of the program can name besides its own variables.
 struct Globals {
     std::set<std::string> functions;
+    // module-level `NAME = function`: the dotted name of the function NAME stands for
+    // (["math", "cos"], or a function of the program's), so that a call of NAME calls it.
+    std::map<std::string, std::vector<std::string>> function_aliases;
     std::map<std::string, ExprPtr> constants;  // module-level `NAME = constant`
     std::set<std::string> failed_constants;    // reported where they are defined
     std::map<std::string, const ConstantArray *> constant_arrays;
@@ -1856,6 +1859,9 @@ private:
         }
         if (parts->size() == 1 || is_module_name(parts->front()))
             if (rebound(parts->front(), callee)) return nullptr;
+        if (parts->size() == 1)
+            if (auto alias = globals_.function_aliases.find(parts->front()); alias != globals_.function_aliases.end())
+                parts = alias->second;
         bool prefixed = parts->size() > 1;
         auto unqualified = without_module(*parts);
         if (unqualified.size() == 1) {
@@ -2039,6 +2045,22 @@ std::optional<std::pair<std::string, TSNode>> constant_definition(const syntax::
     return std::make_pair(std::string(tree.text(left)), assignment);
 }
 
+// The function a module-level `NAME = value` names, when `value` is a function of the program
+// or of the math module (numba's kernels call functions passed to them under other names).
+std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree, TSNode value, const Globals &globals) {
+    if (kind(value) == "identifier") {
+        std::string name(tree.text(value));
+        if (globals.functions.count(name)) return std::vector<std::string>{name};
+        return std::nullopt;
+    }
+    if (kind(value) != "attribute") return std::nullopt;
+    TSNode object = field(value, "object"), attribute = field(value, "attribute");
+    if (kind(object) != "identifier" || tree.text(object) != "math") return std::nullopt;
+    std::string name(tree.text(attribute));
+    if (!resolve_intrinsic(name, true)) return std::nullopt;
+    return std::vector<std::string>{"math", name};
+}
+
 }  // namespace
 
 ast::Program lower(const std::vector<const syntax::Tree *> &trees,
@@ -2120,6 +2142,10 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
         Span span = definition.tree->span(definition.node);
         if (globals.functions.count(name) || globals.constants.count(name)) {
             diagnostics.report(DiagnosticKind::Name, span, "'" + name + "' is defined twice at the top level");
+            continue;
+        }
+        if (auto target = function_alias(*definition.tree, field(definition.node, "right"), globals)) {
+            globals.function_aliases[name] = std::move(*target);
             continue;
         }
         FunctionLowering lowering(*definition.tree, globals, diagnostics);

@@ -9,6 +9,7 @@ functions defined here or in the test.
 """
 
 import ctypes
+import math
 import os
 import types
 
@@ -774,15 +775,36 @@ def test_device_functions_are_found_through_each_other(target, rng):
     np.testing.assert_allclose(out, (x * x + y * y) / 2, rtol=1e-15)
 
 
-def test_device_functions_under_another_name_are_refused():
-    alias = square  # noqa: F841 (read by the kernel)
+@pytest.mark.parametrize("target", ["cpu", "python"])
+def test_functions_passed_in_or_renamed_are_called_as_python_calls_them(target):
+    """numba's kernels call a device function or a math function under another name: passed
+    to the function that makes the kernel, renamed, or imported with `from math import`."""
+    from math import sqrt as root
 
-    def use_alias(values):
-        values[0] = alias(values[0])
+    alias = square
 
-    with pytest.raises(TypeError, match=r"use_alias\(\) calls the device function square\(\) "
-                                        r"as alias\(\)"):
-        cuda.jit(use_alias, target="cpu").specialize(np.zeros(1))
+    def made_for(operation):
+        def apply(values):
+            values[0] = operation(values[0])
+            values[1] = alias(values[1])
+            values[2] = root(values[2])
+        return apply
+
+    for operation, expected in ((math.cos, math.cos(0.5)), (square, 0.25),
+                                (math.sqrt, math.sqrt(0.5))):
+        values = np.array([0.5, 3.0, 16.0])
+        cuda.jit(made_for(operation), target=target)[1, 1](values)
+        np.testing.assert_allclose(values, [expected, 9.0, 4.0], rtol=1e-15)
+
+
+def test_a_math_function_without_a_kernel_version_is_a_clear_error():
+    operation = math.factorial  # noqa: F841 (read by the kernel)
+
+    def apply(values):
+        values[0] = operation(values[0])
+
+    with pytest.raises(cp.CompileError, match="operation"):
+        cuda.jit(apply, target="cpu").specialize(np.zeros(1))
 
 
 def test_complex_globals_are_refused():

@@ -28,3 +28,5 @@ static __device__ bool is_odd(int n) {
     return is_even(cudapy::sub(n, 1));
 }
 
+__device__ decltype(&is_even) cudapy_keep_is_even = is_even;
+__device__ decltype(&is_odd) cudapy_keep_is_odd = is_odd;
