@@ -13,6 +13,7 @@ from ._launch import (_ARRAY_VIEWS, _ONE, Launch, LaunchCache, _argument_struct,
                       _fast_launch_maker, _keep, _Parameter, _Staged, array_type, dim3,
                       launch_config, thread_config)
 from ._lazy import numpy as np
+from .numba_types import signature_text
 from ._source import _FIRST_DEF, _function_source
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_type_key, ndarray_layout,
                     order_after)
@@ -258,6 +259,17 @@ class Dispatcher:
     def signatures(self):
         """The signatures compiled so far."""
         return list(self._by_signature)
+
+    def inspect_asm(self, signature=None):
+        """numba's: the PTX of the kernel compiled for `signature` (a signature string or
+        numba's tuple of argument types; compiled now if it was not), or, without one, a dict of
+        the PTX of every signature compiled so far."""
+        if signature is None:
+            return {text: kernel.ptx() for text, kernel in self.overloads.items()}
+        text = str(signature_text(signature))
+        with self._lock:
+            kernel = self._by_signature.get(text) or self._compile(text)
+        return kernel.ptx()
 
     @property
     def overloads(self):

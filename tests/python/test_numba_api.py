@@ -151,6 +151,23 @@ def test_overloads_hold_a_kernel_per_signature_compiled():
     np.testing.assert_array_equal(host, np.arange(4) * 2)
 
 
+@pytest.mark.nvrtc
+def test_inspect_asm_gives_the_ptx_of_a_signature():
+    from cudapy.cuda import float32
+
+    def cosine(r, x):
+        r[0] = math.cos(x)
+
+    fast = cuda.jit((float32[::1], float32), fastmath=True, target="cpu")(cosine)
+    precise = cuda.jit((float32[::1], float32), target="cpu")(cosine)
+    assert "cos.approx" in fast.inspect_asm((float32[::1], float32))
+    assert "cos.approx" not in precise.inspect_asm("void(float32[::1], float32)")
+    assert list(precise.inspect_asm()) == precise.signatures
+    lazy = cuda.jit(target="cpu")(cosine)
+    assert ".entry cosine" in lazy.inspect_asm((float32[::1], float32)).replace("\t", " ")
+    assert len(lazy.overloads) == 1
+
+
 def test_kernels_take_signatures_of_type_objects():
     from cudapy.cuda import float32, int32, void
 
