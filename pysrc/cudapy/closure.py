@@ -95,7 +95,7 @@ def is_math_function(value):
     """Whether `value` is a function of Python's math module (math.cos, passed in or
     imported under any name)."""
     name = getattr(value, "__name__", None)
-    return name is not None and getattr(math, name, None) is value and callable(value)
+    return isinstance(name, str) and getattr(math, name, None) is value and callable(value)
 
 
 def _alias(constants, function, name, target):

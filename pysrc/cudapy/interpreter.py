@@ -642,11 +642,9 @@ def _bind(functions, signatures, launch, constants):
     helper_cells = []  # (a new cell, the helper it is to hold once the helpers are made)
 
     def as_kernel_sees_it(value):
-        """A function of Python's math module, passed in or imported, is the kernel's; a device
-        function under another name is the helper of its own name."""
-        if is_math_function(value):
-            return getattr(kernel_math, value.__name__)
-        return value
+        """A function of Python's math module, passed in or imported, is the kernel's."""
+        name = _math_name(value)
+        return value if name is None else getattr(kernel_math, name)
 
     def kernel_cell(value):
         if isinstance(value, DeviceFunction):
@@ -686,8 +684,8 @@ def _kernel_closure(function, kernel_cell):
         except ValueError:  # a cell not yet filled
             replaced.append(cell)
             continue
-        replaced.append(kernel_cell(value)
-                        if is_math_function(value) or isinstance(value, DeviceFunction) else cell)
+        replaced.append(kernel_cell(value) if _math_name(value) is not None
+                        or isinstance(value, DeviceFunction) else cell)
     return tuple(replaced)
 
 
@@ -711,7 +709,7 @@ def _module_constants(functions):
         module = function.__globals__
         for name in _code_names([function]) & module.keys():
             value = module[name]
-            if (isinstance(value, _CONSTANT_TYPES) or is_math_function(value)
+            if (isinstance(value, _CONSTANT_TYPES) or _math_name(value) is not None
                     or isinstance(value, DeviceFunction) and value.__name__ != name):
                 constants[name] = value
             elif isinstance(value, np.ndarray):
@@ -830,6 +828,33 @@ _translated_sources = itertools.count(1)
 _functions_of_programs = weakref.WeakKeyDictionary()
 
 
+class _MathName:
+    """math.NAME read at the top level of source text (`F = math.nearbyint`): the kernel's
+    math function (or constant) NAME once the kernel runs. The text's math is CUDA's, whose
+    names Python's math module lacks in part."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+
+class _SourceMath:
+    """The `math` that source text's top level sees."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _MathName(name)
+
+
+def _math_name(value):
+    """The name of the kernel's math function that `value` stands for, or None."""
+    if isinstance(value, _MathName):
+        return value.name
+    return value.__name__ if is_math_function(value) else None
+
+
 def _functions_of_string(text, debug):
     """The functions that source text defines, made in a scratch namespace that holds the
     text's module-level constants; asserts only with `debug`. The text is put in linecache
@@ -847,7 +872,7 @@ def _functions_of_string(text, debug):
         tree = _AssertsLeftOut().visit(tree)
     lines = text.splitlines(keepends=True)
     linecache.cache[filename] = (len(text), None, lines, filename)
-    scratch = {"__builtins__": builtins.__dict__}
+    scratch = {"__builtins__": builtins.__dict__, "math": _SourceMath()}
     exec(builtins.compile(tree, filename, "exec"), scratch)
     return [scratch[node.name] for node in tree.body if isinstance(node, ast.FunctionDef)]
 

@@ -467,6 +467,17 @@ class Generator:
         self.note("module_constant")
         return E(name, ATOM, None, weak=lit.weak, value=lit.value)
 
+    def math_function(self, name):
+        """math.NAME, or now and then a module-level alias of it (`F = math.NAME`, as a kernel
+        calls a function passed to it under another name)."""
+        self.note(f"math.{name}")
+        if not self.chance(0.05):
+            return f"math.{name}"
+        alias = f"F{self.prefix}_{len(self.constant_lines)}"
+        self.constant_lines.append(f"{alias} = math.{name}")
+        self.note("function_alias")
+        return alias
+
     def weak_for(self, t):
         """A weak literal that may meet a strong operand of type t, or None."""
         if t == BOOL:
@@ -939,8 +950,7 @@ class Generator:
         args = self.math_args(t, arity, depth)
         if name == "copysign":
             args[1] = nan_free(args[1])
-        self.note(f"math.{name}")
-        return E(f"math.{name}({', '.join(a.text for a in args)})", ATOM, t)
+        return E(f"{self.math_function(name)}({', '.join(a.text for a in args)})", ATOM, t)
 
     def approx_math(self, t, depth):
         """A transcendental function (or float power) computing in t: float32 or float64."""
