@@ -150,6 +150,19 @@ def _strides_of(strides, shape, itemsize, where):
     return strides
 
 
+def _new_buffer(target, span):
+    """(an _Allocation of `span` bytes in the memory of `target`'s kernels, its address)."""
+    if target == "cuda" and not _ffi.gpu_used:
+        _ffi.use_gpu()
+    buffer = _ffi.buffer_p()
+    # The library gets at least one byte so that empty arrays have a buffer too.
+    status = _ffi.lib.cudapy_buffer_new_on(targets.memory_target(target), span or 1,
+                                           ctypes.byref(buffer))
+    if status:
+        _ffi.check(status)
+    return _Allocation(buffer), _ffi.lib.cudapy_buffer_pointer(buffer)
+
+
 _C_LAYOUTS = {}  # (shape, dtype) -> (C strides, span in bytes), for CudaArray._empty
 _C_LAYOUTS_KEPT = 1024
 
@@ -369,22 +382,10 @@ class CudaArray(_ArrayView):
         if layout is None:
             layout = _c_layout(shape, dtype, target)
         strides, span = layout
-        memory = _ffi.Target.CUDA if target == "cuda" else _ffi.Target.CPU
-        if memory == _ffi.Target.CUDA and not _ffi.gpu_used:
-            _ffi.use_gpu()
-        buffer = _ffi.buffer_p()
-        status = _ffi.lib.cudapy_buffer_new_on(memory, span or 1, ctypes.byref(buffer))
-        if status:
-            _ffi.check(status)
         array = cls.__new__(cls)
         array.target = target
-        array._allocation = _Allocation(buffer)
-        array._buffer = buffer
-        array._offset = 0
-        array._stream = 0
-        array._stream_owner = None
-        array._span = span
-        array._describe(_ffi.lib.cudapy_buffer_pointer(buffer), shape, strides, dtype, memory)
+        allocation, pointer = _new_buffer(target, span)
+        array._adopt(allocation, pointer, 0, shape, strides, dtype, 0, span)
         return array
 
     def _allocate(self, shape, strides, dtype, stream=0, where="CudaArray"):
@@ -392,23 +393,18 @@ class CudaArray(_ArrayView):
         # Checked here, as ctypes would pass the size on cut to its low 64 bits.
         if span > _MAX_BYTES or math.prod(shape) > _MAX_INT64:
             raise _memory_error(self.target, where, shape, dtype, span)
-        if self.target == "cuda":
-            _ffi.use_gpu()
-        buffer = _ffi.buffer_p()
-        # The library gets at least one byte so that empty arrays have a buffer too.
-        _ffi.check(_ffi.lib.cudapy_buffer_new_on(targets.memory_target(self.target),
-                                                 max(span, 1), ctypes.byref(buffer)))
-        self._adopt(_Allocation(buffer), _ffi.lib.cudapy_buffer_pointer(buffer), 0,
-                    tuple(shape), tuple(strides), dtype, stream)
+        allocation, pointer = _new_buffer(self.target, span)
+        self._adopt(allocation, pointer, 0, tuple(shape), tuple(strides), dtype, stream, span)
 
-    def _adopt(self, allocation, pointer, offset, shape, strides, dtype, stream):
-        """Places the array at `offset` bytes into `allocation`'s buffer."""
+    def _adopt(self, allocation, pointer, offset, shape, strides, dtype, stream, span=None):
+        """Places the array at `offset` bytes into `allocation`'s buffer; `span`, when the
+        caller knows it, saves working it out."""
         self._allocation = allocation
         self._buffer = allocation.buffer
         self._offset = offset
         self._stream = stream
         self._stream_owner = None
-        self._span = _span(shape, strides, dtype.itemsize)
+        self._span = _span(shape, strides, dtype.itemsize) if span is None else span
         self._describe(pointer, shape, strides, dtype, targets.memory_target(self.target))
 
     def _live_buffer(self):

@@ -146,7 +146,8 @@ void RandomGenerator::seed(std::uint64_t seed) {
     // cuRAND keeps its position in the sequence across a new seed: a seed starts it afresh, so
     // that the same seed gives the same numbers. The Mersenne twisters have no offset to set
     // back: they start afresh as a new generator.
-    if (state_->kind == RandomKind::Mtgp32 || state_->kind == RandomKind::Mt19937) {
+    bool twister = state_->kind == RandomKind::Mtgp32 || state_->kind == RandomKind::Mt19937;
+    if (twister) {
         Generator fresh = nullptr;
         check(state_->curand->create(&fresh, generator_types[static_cast<int>(state_->kind)]),
               "curandCreateGenerator");
@@ -154,8 +155,7 @@ void RandomGenerator::seed(std::uint64_t seed) {
         state_->generator = fresh;
     }
     check(state_->curand->set_seed(state_->generator, seed), "curandSetPseudoRandomGeneratorSeed");
-    if (state_->kind != RandomKind::Mtgp32 && state_->kind != RandomKind::Mt19937)
-        check(state_->curand->set_offset(state_->generator, 0), "curandSetGeneratorOffset");
+    if (!twister) check(state_->curand->set_offset(state_->generator, 0), "curandSetGeneratorOffset");
 }
 
 void RandomGenerator::offset(std::uint64_t offset) {
