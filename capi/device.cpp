@@ -49,6 +49,37 @@ cudapy_status cudapy_device_select(int ordinal) {
     return guard([&] { cudapy::driver::select_device(ordinal); });
 }
 
+cudapy_status cudapy_target_device_count(cudapy_target target, int *out) {
+    return guard([&] {
+        require(out, "out");
+        *out = cudapy::driver::target_device_count(cudapy::capi::target_from(target));
+    });
+}
+
+cudapy_status cudapy_target_device_current(cudapy_target target, int *out) {
+    return guard([&] {
+        require(out, "out");
+        *out = cudapy::driver::target_current_device(cudapy::capi::target_from(target));
+    });
+}
+
+cudapy_status cudapy_target_device_select(cudapy_target target, int ordinal) {
+    return guard([&] {
+        cudapy::driver::target_select_device(cudapy::capi::target_from(target), ordinal);
+    });
+}
+
+cudapy_status cudapy_host_device_count_set(int count) {
+    return guard([&] { cudapy::driver::set_simulated_device_count(count); });
+}
+
+cudapy_status cudapy_device_peer_access(int device, int peer, int *out) {
+    return guard([&] {
+        require(out, "out");
+        *out = cudapy::driver::enable_peer_access(device, peer) ? 1 : 0;
+    });
+}
+
 cudapy_status cudapy_synchronize(void) {
     return guard([&] { cudapy::driver::synchronize(); });
 }
@@ -73,6 +104,10 @@ void *cudapy_buffer_pointer(const cudapy_buffer *buffer) {
 
 size_t cudapy_buffer_size(const cudapy_buffer *buffer) {
     return buffer ? buffer->buffer->size() : 0;
+}
+
+int cudapy_buffer_device(const cudapy_buffer *buffer) {
+    return buffer ? buffer->buffer->device() : -1;
 }
 
 cudapy_status cudapy_buffer_upload(cudapy_buffer *buffer, size_t offset, const void *host,

@@ -550,6 +550,21 @@ CUDAPY_API cudapy_status cudapy_driver_version(int *out);
 /* Makes GPU `ordinal` the calling thread's current device: later compiles, launches,
  * buffers and streams of the thread are its. */
 CUDAPY_API cudapy_status cudapy_device_select(int ordinal);
+/* The devices of a target's kernels, and the calling thread's current one: the GPUs for
+ * CUDA (where the current device is cudapy_device_select's; CUDAPY_ERROR_NO_DEVICE without a
+ * GPU), and for the CPU the devices it simulates, so that programs for several GPUs run and
+ * are tested without them (one unless cudapy_host_device_count_set says more; each buffer
+ * belongs to the device current when it was made, all of them host memory).
+ * CUDAPY_ERROR_NOT_FOUND for an ordinal past the last. */
+CUDAPY_API cudapy_status cudapy_target_device_count(cudapy_target target, int *out);
+CUDAPY_API cudapy_status cudapy_target_device_current(cudapy_target target, int *out);
+CUDAPY_API cudapy_status cudapy_target_device_select(cudapy_target target, int ordinal);
+/* How many devices the CPU target simulates: 1 to 64. */
+CUDAPY_API cudapy_status cudapy_host_device_count_set(int count);
+/* Lets kernels on GPU `device` read and write GPU `peer`'s memory, cudapy's own buffers
+ * included, where the two GPUs can reach each other; `*out` says whether they can (1 for a
+ * GPU and itself). Copies between buffers of two GPUs enable it themselves. */
+CUDAPY_API cudapy_status cudapy_device_peer_access(int device, int peer, int *out);
 /* Waits for all work on the current device (CPU launches finish before they return); reports a
  * kernel fault as CUDAPY_ERROR_LAUNCH_FAILED. Without a GPU there is nothing to wait for. */
 CUDAPY_API cudapy_status cudapy_synchronize(void);
@@ -566,6 +581,9 @@ CUDAPY_API cudapy_status cudapy_buffer_new_on(cudapy_target target, size_t bytes
 CUDAPY_API void cudapy_buffer_delete(cudapy_buffer *buffer);
 CUDAPY_API void *cudapy_buffer_pointer(const cudapy_buffer *buffer); /* device address */
 CUDAPY_API size_t cudapy_buffer_size(const cudapy_buffer *buffer);
+/* The device the buffer lies on: the GPU whose memory it is (for a wrapped buffer, the one the
+ * memory belongs to), or the CPU target's simulated device; -1 for NULL. */
+CUDAPY_API int cudapy_buffer_device(const cudapy_buffer *buffer);
 /* Copies host memory into the buffer at `offset` (synchronous). */
 CUDAPY_API cudapy_status cudapy_buffer_upload(cudapy_buffer *buffer, size_t offset,
                                               const void *host, size_t bytes);
@@ -633,7 +651,9 @@ CUDAPY_API cudapy_status cudapy_buffer_download_async(const cudapy_buffer *buffe
                                                       uintptr_t stream);
 /* Copies `bytes` from `src` at `src_offset` to `dst` at `dst_offset`, ordered on `stream`;
  * returns before a copy that involves device memory ends. The buffers may be of different
- * targets; overlapping ranges of one buffer are refused. */
+ * targets, and of two GPUs (directly where they reach each other, else staged through the
+ * host; on stream 0 the copy comes after the work queued on both GPUs); overlapping ranges of
+ * one buffer are refused. */
 CUDAPY_API cudapy_status cudapy_buffer_copy(cudapy_buffer *dst, size_t dst_offset,
                                             const cudapy_buffer *src, size_t src_offset,
                                             size_t bytes, uintptr_t stream);

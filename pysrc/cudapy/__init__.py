@@ -16,7 +16,10 @@
 from .array import (CudaArray, DeviceArray, device_array, empty, empty_like, from_dlpack,
                     pinned_array, to_device, zeros, zeros_like)
 from .cache import cache_directory, cache_stats, clear_cache
-from .device import DeviceInfo, device_count, device_info, has_gpu, memory_info, synchronize
+from ._devices import (Device, DeviceInfo, current_device, device, device_count, device_info,
+                     devices, has_gpu, memory_info, select_device, simulate_devices,
+                     synchronize)
+from .multidevice import SplitArray, gather, split
 from .stream import Event, Stream, default_stream, event, external_stream, stream
 from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError, CudapyWarning,
                      Diagnostic, DiagnosticKind, DeviceMemoryError, HostMemoryError, InternalError,
@@ -76,6 +79,8 @@ __all__ = [
     "LibraryError", "LibraryUnavailableError",
     "Module", "module",
     "NoDeviceError", "NotFoundError", "NvrtcUnavailableError", "UnsupportedError", "compile",
+    "Device", "SplitArray", "current_device", "device", "devices", "gather", "select_device",
+    "simulate_devices", "split",
     "device_count", "device_info", "dim3", "has_gpu", "ptx", "synchronize", "translate",
     "cache_directory", "cache_stats", "clear_cache",
     "DeviceArray", "Event", "Stream", "default_stream", "device_array", "empty", "empty_like",

@@ -14,6 +14,7 @@ from ._lazy import numpy as np
 from .array import (CudaArray, ForeignArray, cupy_interop, foreign_array, foreign_reader,
                     launch_key, list_to_array, order_after, torch_interop)
 from .cache import launch_code
+from ._devices import selection
 from .stream import LEGACY_DEFAULT_STREAM, stream_handle
 from .errors import InternalError
 from .types import SCALAR_TYPES, ScalarType, dtype_of, struct_code, type_name
@@ -515,7 +516,7 @@ def _fast_launch_maker(params, argument_struct, launch_run):
                  "Unusual": _Unusual, "NotImported": _NotImported,
                  "cupy_ndarray": _NotImported, "cupy_current_stream": None,
                  "torch_tensor": _NotImported, "order_after": order_after,
-                 "LEGACY_DEFAULT_STREAM": LEGACY_DEFAULT_STREAM}
+                 "LEGACY_DEFAULT_STREAM": LEGACY_DEFAULT_STREAM, "selection": selection}
     array_dtypes = {}  # parameter index -> dtype, of the arrays read in place
     descriptor = []
     for index, param in enumerate(params):
@@ -668,6 +669,9 @@ def _launch_source(descriptor):
     # Parameters with a default rather than *args: a call binds them faster. An argument not
     # given, or more of them than the kernel takes, go to the checked path with the rest.
     given = "".join(f"{name}=MISSING, " for name in names)
+    # Once a program uses several devices, arrays take the checked path, which compares
+    # their devices with the launch's.
+    several_devices = " and not selection.several" if own_tests else ""
     all_given = f"{names[-1]} is not MISSING and " if names else ""
     given_args = "".join(f"{name}, " for name in names)
     return "\n".join([
@@ -679,7 +683,7 @@ def _launch_source(descriptor):
         "    native = None",
         f"    def launch({given}*rest, seq=False):",
         "        nonlocal native",
-        f"        if {all_given}not rest and not seq:",
+        f"        if {all_given}not rest and not seq{several_devices}:",
         *indented(12, body),
         f"        checked(*[value for value in ({given_args}) if value is not MISSING],",
         "                *rest, seq=seq)",

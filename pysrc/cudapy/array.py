@@ -774,6 +774,12 @@ class CudaArray(_ArrayView):
                 "typestr": self._dtype.str, "data": (self.pointer, False), "version": 3,
                 "stream": self._stream or LEGACY_DEFAULT_STREAM}
 
+    @property
+    def device(self):
+        """The Device the array lies on: its GPU, or the CPU target's simulated device."""
+        from ._devices import Device
+        return Device(_ffi.lib.cudapy_buffer_device(self._live_buffer()), self.target)
+
     def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule of the array, without a copy. `stream` is the consumer's (None or 1:
         the legacy default stream, 2: the per-thread one, -1: no ordering); its later work
@@ -784,7 +790,7 @@ class CudaArray(_ArrayView):
         return dlpack.export(self, stream, dl_device, copy)
 
     def __dlpack_device__(self):
-        """(kDLCUDA, 0) for GPU memory, (kDLCPU, 0) for host memory."""
+        """(kDLCUDA, the GPU's ordinal) for GPU memory, (kDLCPU, 0) for host memory."""
         from . import dlpack
         return dlpack.device_of(self)
 
@@ -1016,10 +1022,24 @@ def foreign_reader(dtype, ndim, strided):
 
 # ---- making arrays -------------------------------------------------------------------------
 
-def to_device(obj, stream=None, target=None):
-    """A CudaArray holding a copy of `obj` (a NumPy array, a list, or anything np.asarray
-    takes), in the memory of `target`'s kernels; the copy is ordered on `stream` when one is
-    given (see CudaArray)."""
+def to_device(obj, stream=None, target=None, device=None):
+    """A CudaArray holding a copy of `obj` (a NumPy array, a list, anything np.asarray takes,
+    or a CudaArray), in the memory of `target`'s kernels on `device` (an ordinal or a Device;
+    the current one unless given); the copy is ordered on `stream` when one is given (see
+    CudaArray). From a CudaArray the copy stays on the GPUs: between two it goes directly where
+    they reach each other, else through the host."""
+    if device is not None:
+        from ._devices import Device
+        if not isinstance(device, Device):
+            device = Device(device, target if target is not None
+                            else obj.target if isinstance(obj, CudaArray) else None)
+        with device:
+            return to_device(obj, stream, target)
+    if isinstance(obj, CudaArray) and (target is None or targets.resolve(target) == obj.target):
+        copy = CudaArray.allocate(obj.shape, obj.dtype, target=obj.target, stream=stream,
+                                  strides=obj._strides if obj._contiguous else None)
+        copy.copy_to_device(obj, stream=stream)
+        return copy
     host = obj if isinstance(obj, np.ndarray) else np.asarray(obj)
     return CudaArray(host, target=target, stream=stream)
 

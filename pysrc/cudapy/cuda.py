@@ -22,20 +22,19 @@ is $CUDAPY_TARGET, else "cuda"), chosen when the kernel is decorated.
 The names kernels use (cuda.threadIdx, cuda.grid, cuda.shared.array, cuda.atomic.add,
 cuda.syncthreads, ...) mean something only inside a kernel: on the host they raise RuntimeError.
 Host functions: to_device, device_array, device_array_like, pinned_array, synchronize,
-stream, event, default_stream, external_stream, is_available, detect, get_current_device. The
+stream, event, default_stream, external_stream, is_available, detect, get_current_device,
+gpus, select_device, list_devices. The
 rest of numba.cuda's API raises AttributeError naming it.
 """
 
 import importlib
 import inspect
-import os
 import sys
-from typing import NamedTuple
 import numpy as np
 
 from . import _ffi
 from . import array as _array
-from . import device as _device
+from . import _devices as _device
 from . import targets
 from .array import CudaArray
 from .closure import DeviceFunction
@@ -58,7 +57,7 @@ __all__ = [
     "to_device", "device_array", "device_array_like", "pinned_array", "pinned_array_like",
     "synchronize",
     "stream", "event", "default_stream", "external_stream",
-    "is_available", "detect", "get_current_device",
+    "is_available", "detect", "get_current_device", "gpus", "select_device", "list_devices",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
     "shared", "local", "const", "atomic", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -315,19 +314,55 @@ def is_available():
     return _device.device_count() > 0
 
 
-class Device(NamedTuple):
-    """What get_current_device() tells of a GPU."""
+class Device(_device.Device):
+    """numba's device: a GPU (a simulated device on a host target) with its id, name,
+    compute_capability, MULTIPROCESSOR_COUNT and total_memory; `with cuda.gpus[1]:` makes it
+    current for the block."""
 
-    id: int
-    name: str
-    compute_capability: tuple  # (major, minor)
-    MULTIPROCESSOR_COUNT: int
-    total_memory: int  # bytes
+    __slots__ = ()
+
+    @property
+    def MULTIPROCESSOR_COUNT(self):
+        return self.info.multiprocessors
+
+    @property
+    def total_memory(self):
+        return self.info.total_memory
 
 
-# The CPU target and the interpreter run every construct of the kernel language (warp
-# collectives, 64-bit and float16 atomics, ...) as a GPU of this capability does.
-HOST_TARGET_CAPABILITY = (9, 0)
+HOST_TARGET_CAPABILITY = _device.HOST_TARGET_CAPABILITY
+
+
+class _GPUs:
+    """numba's cuda.gpus: the devices by index (`cuda.gpus[1]`, `len(cuda.gpus)`, iteration),
+    each a context manager making it current; `cuda.gpus.current` is the current one."""
+
+    def __len__(self):
+        return len(_device.devices(targets.resolve()))
+
+    def __getitem__(self, ordinal):
+        return Device(ordinal, targets.resolve())
+
+    def __iter__(self):
+        return iter([Device(device.id, device.target)
+                     for device in _device.devices(targets.resolve())])
+
+    @property
+    def current(self):
+        return get_current_device()
+
+
+gpus = _GPUs()
+
+
+def select_device(ordinal):
+    """Makes device `ordinal` current on the calling thread, and gives it."""
+    return gpus[ordinal].use()
+
+
+def list_devices():
+    """Every device (numba's cuda.list_devices())."""
+    return list(gpus)
 
 
 def _device_target():
@@ -351,18 +386,12 @@ def guvectorize(signatures, layout, target=None, **options):
 
 
 def get_current_device():
-    """The device kernels launch on by default: GPU 0 (NoDeviceError without a GPU), or, when
-    $CUDAPY_TARGET makes the CPU target or the interpreter the default, that target, described
-    as numba's simulator describes its device: its cores as multiprocessors, the host's memory,
-    and HOST_TARGET_CAPABILITY."""
+    """The calling thread's current device: a GPU (NoDeviceError without one), or, when
+    $CUDAPY_TARGET makes the CPU target or the interpreter the default, one of the devices it
+    simulates, described as numba's simulator describes its device: the host's cores as
+    multiprocessors, its memory, and HOST_TARGET_CAPABILITY."""
     target = targets.resolve()
-    if target != "cuda":
-        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        return Device(0, f"cudapy {target} target", HOST_TARGET_CAPABILITY,
-                      os.cpu_count() or 1, memory)
-    info = _device.device_info(0)
-    return Device(0, info.name, info.compute_capability, info.multiprocessors,
-                  info.total_memory)
+    return Device(_device.current_device(target).id, target)
 
 
 def detect():

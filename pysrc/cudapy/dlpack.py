@@ -92,8 +92,11 @@ def _destroy_capsule(capsule):
 
 
 def device_of(array):
-    """The (device type, device id) of a CudaArray: cudapy runs on GPU 0."""
-    return (KDL_CUDA if array._launch_key[0] == _ffi.Target.CUDA else KDL_CPU), 0
+    """The (device type, device id) of a CudaArray: its GPU's ordinal; host memory is the
+    CPU's, device 0, whichever device the CPU target simulates."""
+    if array._launch_key[0] == _ffi.Target.CUDA:
+        return KDL_CUDA, _ffi.lib.cudapy_buffer_device(array._live_buffer())
+    return KDL_CPU, 0
 
 
 def export(array, stream, dl_device, copy):
@@ -230,9 +233,6 @@ def release(address):
 def _target_of(device):
     """The target and memory of arrays on a DLPack device."""
     if device.device_type in (KDL_CUDA, KDL_CUDA_MANAGED):
-        if device.device_id != 0:
-            raise BufferError(f"from_dlpack(): the array is on GPU {device.device_id}; cudapy "
-                              "runs on GPU 0")
         return "cuda", _ffi.Target.CUDA
     if device.device_type in (KDL_CPU, KDL_CUDA_HOST):
         return "cpu", _ffi.Target.CPU

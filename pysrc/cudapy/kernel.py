@@ -15,6 +15,8 @@ from ._launch import (_ARRAY_VIEWS, _ONE, Launch, LaunchCache, _argument_struct,
 from ._lazy import numpy as np
 from .numba_types import signature_text
 from ._source import _FIRST_DEF, _function_source
+from .multidevice import launch_split
+from ._devices import _current_ordinal as current_ordinal, device_of_buffer, selection
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_type_key, ndarray_layout,
                     order_after)
 from .types import scalar_type_of
@@ -115,12 +117,28 @@ class Kernel:
         `kernel.launch(x, y, grid=blocks, block=threads)` is `kernel[blocks, threads](x, y)`."""
         self[grid, block, stream, shared_mem](*args)
 
+    def launch_split(self, n, *args, devices=None):
+        """Launches `n` threads, one per row, spread over `devices` (all of the target's unless
+        given): each device runs its rows' threads on its piece of each SplitArray argument
+        (cudapy.split); NumPy arguments of `n` rows are split and copied back. See
+        cudapy.multidevice.launch_split."""
+        launch_split(self, n, args, devices)
+
     def _device_kernel(self):
         """The loaded kernel, compiled for the current GPU on first use."""
         with self._handle_lock:
             if self._handle is None:
                 self._handle = self._program.device_kernel(self.name)
             return self._handle
+
+    def _check_device(self, param, array):
+        """Refuses an array of another device than the current one, where the launch runs:
+        that device's queued work is not ordered with the launch."""
+        memory = targets.memory_target(self._program.target)
+        on = device_of_buffer(array._buffer)
+        current = current_ordinal(memory)
+        if on != current:
+            raise _device_mismatch(self.name, param, on, current)
 
     def _argument_count_error(self, given):
         count = len(self._params)
@@ -142,6 +160,8 @@ class Kernel:
                 values += item._packed_strided if param.strided else item._packed
                 if item.__class__ is ForeignArray:
                     order_after(item.producer_stream, config._obj.stream)
+                elif selection.several:
+                    self._check_device(param, item)
             else:
                 staged.append((len(values), param, item))
                 values += param.placeholder  # the words of the array, once it is in place
@@ -168,6 +188,14 @@ class Kernel:
             for device, _ in temporaries:
                 if device is not None:
                     device.free()
+
+
+def _device_mismatch(kernel_name, param, array, current):
+    return ValueError(
+        f"{kernel_name}(): the argument '{param.name}' is an array on device {array} but the "
+        f"kernel runs on device {current}, the current one: copy it there with "
+        f"cudapy.to_device(array, device={current}), or launch inside "
+        f"`with cudapy.device({array}):`")
 
 
 def _place(item, strided, temporaries, host_memory):
@@ -295,6 +323,13 @@ class Dispatcher:
         """Launches at once: `kernel.launch(x, y, grid=blocks, block=threads, stream=s,
         shared_mem=bytes)` is `kernel[blocks, threads, s, bytes](x, y)`."""
         self[grid, block, stream, shared_mem](*args)
+
+    def launch_split(self, n, *args, devices=None):
+        """Launches `n` threads, one per row, spread over `devices` (all of the target's unless
+        given): each device runs its rows' threads on its piece of each SplitArray argument
+        (cudapy.split); NumPy arguments of `n` rows are split and copied back. See
+        cudapy.multidevice.launch_split."""
+        launch_split(self, n, args, devices)
 
     def specialize(self, *args):
         """The compiled kernel (a cudapy.Kernel) that a launch with `args` runs."""

@@ -31,9 +31,11 @@ public:
     // Memory for the target's kernels, and a buffer over memory someone else owns.
     virtual std::unique_ptr<Buffer> allocate(std::size_t bytes) const = 0;
     virtual std::unique_ptr<Buffer> wrap(void *pointer, std::size_t bytes) const = 0;
-    // Copies between addresses the back end's kernels can read, ordered on `stream`.
-    virtual void copy(void *destination, const void *source, std::size_t bytes,
-                      std::uintptr_t stream) const = 0;
+    // Copies between addresses the back end's kernels can read, ordered on `stream`: from
+    // device `source_device`'s memory to device `destination_device`'s where both are the
+    // target's, -1 for the host's memory.
+    virtual void copy(void *destination, int destination_device, const void *source,
+                      int source_device, std::size_t bytes, std::uintptr_t stream) const = 0;
     // The device a compile started now is for (-1 where the target has none); throws where
     // the back end cannot compile now (no GPU, no driver).
     virtual int current_device() const = 0;

@@ -30,6 +30,8 @@ struct DeviceCode : LoadedCode {
 
 // The code for the current GPU unless the options name an architecture. The GPU's own CUBIN,
 // when cached, is found without NVRTC; choosing another target needs NVRTC's architectures.
+// Where the GPUs differ, PTX for the oldest, which each GPU's driver compiles for itself when
+// the module first runs there (a module is loaded once and runs on every GPU).
 jit::CompiledCode compile_for_device(Program &program, jit::CompileRequest request) {
     if (request.arch.empty()) {
         if (runtime::device_count() == 0)
@@ -37,6 +39,11 @@ jit::CompiledCode compile_for_device(Program &program, jit::CompileRequest reque
                         "no CUDA GPU was found: kernels cannot be compiled for it or run. "
                         "Translation (cp.translate), PTX (cp.ptx) and the CPU target "
                         "(target=\"cpu\") work without a GPU.");
+        if (auto [major, minor] = runtime::lowest_capability_if_mixed(); major > 0) {
+            request.arch = jit::arch_for_device(major, minor);
+            if (request.arch.rfind("sm_", 0) == 0) request.arch = "compute_" + request.arch.substr(3);
+            return program.compile_translation(request);
+        }
         auto [major, minor] = runtime::current_compute_capability();
         request.arch = jit::cubin_arch(major, minor);
         if (auto code = jit::cached(program.translated().source, program.compile_request(request))) return *code;
@@ -96,8 +103,13 @@ public:
         runtime::require_device("a buffer over device memory");
         return std::make_unique<DeviceMemory>(pointer, bytes);
     }
-    void copy(void *destination, const void *source, std::size_t bytes, std::uintptr_t stream) const override {
-        runtime::copy_async(destination, source, bytes, stream);
+    void copy(void *destination, int destination_device, const void *source, int source_device,
+              std::size_t bytes, std::uintptr_t stream) const override {
+        if (destination_device >= 0 && source_device >= 0 && destination_device != source_device)
+            runtime::copy_peer(destination, destination_device, source, source_device, bytes, stream);
+        else
+            runtime::copy_async(destination, source, bytes, stream,
+                                destination_device >= 0 ? destination_device : source_device);
     }
 
     int current_device() const override { return runtime::current_device(); }
@@ -115,7 +127,9 @@ public:
     }
     std::unique_ptr<Buffer> allocate(std::size_t) const override { no_cuda(); }
     std::unique_ptr<Buffer> wrap(void *, std::size_t) const override { no_cuda(); }
-    void copy(void *, const void *, std::size_t, std::uintptr_t) const override { no_cuda(); }
+    void copy(void *, int, const void *, int, std::size_t, std::uintptr_t) const override {
+        no_cuda();
+    }
     int current_device() const override { no_cuda(); }
     void set_current_device(int) const override { no_cuda(); }
 };

@@ -48,7 +48,8 @@ public:
     std::unique_ptr<Buffer> wrap(void *pointer, std::size_t bytes) const override {
         return std::make_unique<HostMemory>(pointer, bytes);
     }
-    void copy(void *destination, const void *source, std::size_t bytes, std::uintptr_t) const override {
+    void copy(void *destination, int, const void *source, int, std::size_t bytes,
+              std::uintptr_t) const override {
         std::memcpy(destination, source, bytes);
     }
 

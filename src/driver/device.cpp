@@ -1,6 +1,7 @@
 #include "driver/device.h"
 
 #include "driver/backend.h"
+#include "host/memory.h"
 #include "runtime/memory.h"  // declarations only, as device.h's
 
 namespace cudapy::driver {
@@ -19,6 +20,18 @@ void select_device(int ordinal) {
 
 void synchronize() {
     if (runtime::device_count() > 0) runtime::synchronize();
+}
+
+int target_current_device(Target target) {
+    if (target == Target::Cpu) return host::current_simulated_device();
+    runtime::require_ordinal(0);
+    return runtime::current_device();
+}
+
+bool enable_peer_access(int device, int peer) {
+    runtime::require_ordinal(device);
+    runtime::require_ordinal(peer);
+    return runtime::enable_peer_access(device, peer);
 }
 
 struct Stream::State {
@@ -66,6 +79,11 @@ int device_attribute(int, int) { no_cuda(); }
 int driver_version() { return 0; }
 void select_device(int) { no_cuda(); }
 void synchronize() {}
+int target_current_device(Target target) {
+    if (target == Target::Cpu) return host::current_simulated_device();
+    no_cuda();
+}
+bool enable_peer_access(int, int) { no_cuda(); }
 struct Stream::State {};
 Stream::Stream() { no_cuda(); }
 std::uintptr_t Stream::handle() const { no_cuda(); }
@@ -86,6 +104,19 @@ MemoryInfo memory_info() { no_cuda(); }
 void share_device_memory() {}
 
 #endif
+
+int target_device_count(Target target) {
+    return target == Target::Cpu ? host::simulated_device_count() : device_count();
+}
+
+void target_select_device(Target target, int ordinal) {
+    if (target == Target::Cpu)
+        host::select_simulated_device(ordinal);
+    else
+        select_device(ordinal);
+}
+
+void set_simulated_device_count(int count) { host::set_simulated_device_count(count); }
 
 Stream::~Stream() = default;
 Event::~Event() = default;

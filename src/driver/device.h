@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "common/target.h"
 // Declarations only, which any build may include: their definitions need CUDA.
 #include "runtime/device.h"
 #include "runtime/stream.h"
@@ -26,6 +27,17 @@ int driver_version();
 void select_device(int ordinal);
 // Waits for the current GPU's work, where there is a GPU.
 void synchronize();
+
+// The devices of a target's kernels: the GPUs for CUDA, the devices the CPU target simulates
+// (see host/memory.h). The current one is the calling thread's; for CUDA without a GPU,
+// Error(NoDevice).
+int target_device_count(Target target);
+int target_current_device(Target target);
+void target_select_device(Target target, int ordinal);
+void set_simulated_device_count(int count);
+// Lets kernels on GPU `device` read and write GPU `peer`'s memory where the two can; whether
+// they can. Error(NotFound) for an ordinal past the last GPU.
+bool enable_peer_access(int device, int peer);
 
 // A stream of the GPU; like the streams of numba, PyCUDA and CuPy it synchronizes with the
 // legacy default stream.

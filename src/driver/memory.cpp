@@ -31,9 +31,12 @@ void copy(Buffer &destination, std::size_t destination_offset, const Buffer &sou
                         std::to_string(destination_offset) + " overlaps itself in one buffer");
     if (bytes == 0) return;
     // The host copies host memory; anything on a GPU is the GPU's to copy.
-    const Backend &backend = destination.on_host() && source.on_host() ? host_backend() : cuda_backend();
+    bool on_host = destination.on_host() && source.on_host();
+    const Backend &backend = on_host ? host_backend() : cuda_backend();
     backend.copy(static_cast<char *>(destination.pointer()) + destination_offset,
-                 static_cast<const char *>(source.pointer()) + source_offset, bytes, stream);
+                 destination.on_host() ? -1 : destination.device(),
+                 static_cast<const char *>(source.pointer()) + source_offset,
+                 source.on_host() ? -1 : source.device(), bytes, stream);
 }
 
 }  // namespace cudapy::driver

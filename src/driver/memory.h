@@ -29,6 +29,8 @@ public:
                                 std::uintptr_t stream) const = 0;
     // Whether the buffer is the host's memory, which the host copies itself.
     virtual bool on_host() const = 0;
+    // The device it lies on: a GPU's ordinal, or the CPU target's simulated device.
+    virtual int device() const = 0;
 };
 
 // A Buffer over a back end's own memory class (the host's HostBuffer, the GPU's DeviceBuffer),
@@ -66,6 +68,7 @@ public:
             memory_.download_async(offset, host, bytes, stream);
     }
     bool on_host() const override { return OnHost; }
+    int device() const override { return memory_.device(); }
 
 private:
     Memory memory_;

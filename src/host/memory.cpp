@@ -1,5 +1,6 @@
 #include "host/memory.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -13,7 +14,33 @@ namespace {
 
 constexpr std::size_t alignment = 64;
 
+std::atomic<int> simulated_devices{1};
+thread_local int current_device = 0;
+
 }  // namespace
+
+int simulated_device_count() { return simulated_devices.load(std::memory_order_relaxed); }
+
+void set_simulated_device_count(int count) {
+    if (count < 1 || count > max_simulated_devices)
+        throw Error(Status::InvalidArgument, "the CPU target simulates 1 to " +
+                                                 std::to_string(max_simulated_devices) +
+                                                 " devices, not " + std::to_string(count));
+    simulated_devices.store(count, std::memory_order_relaxed);
+}
+
+int current_simulated_device() {
+    // A thread that selected a device past a count since lowered is back on the first.
+    return current_device < simulated_device_count() ? current_device : 0;
+}
+
+void select_simulated_device(int ordinal) {
+    int count = simulated_device_count();
+    if (ordinal < 0 || ordinal >= count)
+        throw Error(Status::NotFound, "there is no device " + std::to_string(ordinal) +
+                                          " on the CPU target; it simulates " + std::to_string(count));
+    current_device = ordinal;
+}
 
 void HostBuffer::check_range(std::size_t offset, std::size_t bytes) const {
     if (offset > size_ || bytes > size_ - offset)

@@ -212,7 +212,7 @@ void RandomGenerator::generate(Distribution distribution, RandomOutput type, voi
             if (whole < count) {
                 if (!state_->pair) state_->pair = std::make_unique<DeviceBuffer>(2 * sizeof(double));
                 fill(state_->pair->pointer(), 2);
-                copy_async(static_cast<char *>(output) + whole * element, state_->pair->pointer(), element, stream);
+                copy_async(static_cast<char *>(output) + whole * element, state_->pair->pointer(), element, stream, -1);
             }
             return;
         }

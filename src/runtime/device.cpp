@@ -71,6 +71,22 @@ std::pair<int, int> current_compute_capability() {
     return {major, minor};
 }
 
+std::pair<int, int> lowest_capability_if_mixed() {
+    // The GPUs of a process do not change: asked once.
+    static const std::pair<int, int> lowest = [] {
+        std::pair<int, int> low{0, 0};
+        bool mixed = false;
+        for (int ordinal = 0, count = device_count(); ordinal < count; ++ordinal) {
+            auto info = device_info(ordinal);
+            std::pair<int, int> capability{info.major, info.minor};
+            if (ordinal > 0 && capability != low) mixed = true;
+            if (ordinal == 0 || capability < low) low = capability;
+        }
+        return mixed ? low : std::pair<int, int>{0, 0};
+    }();
+    return lowest;
+}
+
 void synchronize() { check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
 }  // namespace cudapy::runtime

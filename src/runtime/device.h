@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 
 namespace cudapy::runtime {
 
@@ -29,6 +30,9 @@ int driver_version();
 void set_current_device(int ordinal);
 // The compute capability of the current device; throws Error(NoDevice) without one.
 std::pair<int, int> current_compute_capability();
+// The lowest compute capability of the GPUs when they differ ((0, 0) when all are alike): code
+// for all of them is then PTX of that capability, which the driver compiles for each.
+std::pair<int, int> lowest_capability_if_mixed();
 // Waits for the device; a kernel fault surfaces here as Error(LaunchFailed).
 void synchronize();
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <set>
 #include <vector>
 
 #include "common/error.h"
@@ -34,7 +35,37 @@ struct Pools {
     std::map<int, cudaMemPool_t> by_device;
     std::map<std::pair<int, std::size_t>, std::vector<void *>> recycled;  // (device, bytes)
     std::size_t recycled_bytes = 0;
+    std::map<std::pair<int, int>, bool> peer_access;  // (device, peer) -> whether it reaches
 };
+
+// Makes `device` current for the scope, when it is not already.
+class DeviceScope {
+public:
+    // -1: leaves the current device as it is.
+    explicit DeviceScope(int device) {
+        if (device >= 0 && cudaGetDevice(&previous_) == cudaSuccess && previous_ != device &&
+            cudaSetDevice(device) == cudaSuccess)
+            switched_ = true;
+    }
+    ~DeviceScope() {
+        if (switched_) cudaSetDevice(previous_);
+    }
+    DeviceScope(const DeviceScope &) = delete;
+    DeviceScope &operator=(const DeviceScope &) = delete;
+
+private:
+    int previous_ = 0;
+    bool switched_ = false;
+};
+
+// Lets kernels of GPU `device` use blocks of `pool` (another GPU's).
+void grant_pool_access(cudaMemPool_t pool, int device) {
+    cudaMemAccessDesc access{};
+    access.location.type = cudaMemLocationTypeDevice;
+    access.location.id = device;
+    access.flags = cudaMemAccessFlagsProtReadWrite;
+    check_cuda(cudaMemPoolSetAccess(pool, &access, 1), "cudaMemPoolSetAccess");
+}
 
 constexpr std::size_t largest_recycled = std::size_t{1} << 20;
 constexpr std::size_t most_recycled_bytes = std::size_t{64} << 20;
@@ -62,6 +93,15 @@ Pools &pools() {
 
 std::atomic<bool> shared_hint{false};
 
+int current_device_or_first() {
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return device;
+}
+
 cudaMemPool_t pool_of(int device) {
     auto &all = pools();
     auto found = all.by_device.find(device);
@@ -77,6 +117,8 @@ cudaMemPool_t pool_of(int device) {
     std::uint64_t keep_all = UINT64_MAX;
     check_cuda(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_all),
                "cudaMemPoolSetAttribute");
+    for (const auto &[pair, reaches] : all.peer_access)
+        if (reaches && pair.second == device) grant_pool_access(pool, pair.first);
     all.by_device.emplace(device, pool);
     return pool;
 }
@@ -128,17 +170,19 @@ DeviceBuffer::DeviceBuffer(std::size_t bytes) : size_(bytes) {
 }
 
 DeviceBuffer::DeviceBuffer(void *borrowed, std::size_t bytes)
-    : pointer_(borrowed), size_(bytes), owned_(false) {}
+    : pointer_(borrowed), size_(bytes), owned_(false) {
+    int device = borrowed ? device_of(borrowed) : -1;
+    device_ = device >= 0 ? device : current_device_or_first();
+}
 
 int DeviceBuffer::allocate(std::size_t bytes) {
+    cudaError_t error = cudaGetDevice(&device_);
+    if (error != cudaSuccess) return static_cast<int>(error);
+    int device = device_;
     if (!shared_hint.load(std::memory_order_acquire)) {
         auto &all = pools();
         std::lock_guard lock(all.mutex);
         if (!all.shared) {
-            int device = 0;
-            cudaError_t error = cudaGetDevice(&device);
-            if (error != cudaSuccess) return static_cast<int>(error);
-            device_ = device;
             std::size_t kept = recycled_size(bytes);
             if (kept <= largest_recycled) {
                 auto found = all.recycled.find({device, kept});
@@ -179,6 +223,8 @@ int DeviceBuffer::allocate(std::size_t bytes) {
 
 DeviceBuffer::~DeviceBuffer() {
     if (!pointer_ || !owned_) return;
+    // Freed on its own GPU: a pooled block in the order of that GPU's legacy stream.
+    DeviceScope on_device(device_);
     if (!pooled_) {
         cudaFree(pointer_);
         return;
@@ -208,6 +254,7 @@ void DeviceBuffer::check_range(std::size_t offset, std::size_t bytes) const {
 void DeviceBuffer::upload(std::size_t offset, const void *host, std::size_t bytes) {
     check_range(offset, bytes);
     if (bytes == 0) return;
+    DeviceScope on_device(device_);  // after the work queued on the buffer's own GPU
     check_cuda(cudaMemcpy(static_cast<char *>(pointer_) + offset, host, bytes,
                           cudaMemcpyHostToDevice),
                "copy to the device");
@@ -216,6 +263,7 @@ void DeviceBuffer::upload(std::size_t offset, const void *host, std::size_t byte
 void DeviceBuffer::download(std::size_t offset, void *host, std::size_t bytes) const {
     check_range(offset, bytes);
     if (bytes == 0) return;
+    DeviceScope on_device(device_);
     check_cuda(cudaMemcpy(host, static_cast<const char *>(pointer_) + offset, bytes,
                           cudaMemcpyDeviceToHost),
                "copy from the device");
@@ -229,6 +277,13 @@ namespace {
 
 cudaStream_t as_stream(std::uintptr_t stream) { return reinterpret_cast<cudaStream_t>(stream); }
 
+bool legacy(std::uintptr_t stream) { return stream == 0 || as_stream(stream) == cudaStreamLegacy; }
+
+// The device to make current for a copy on `stream` that involves GPU `device`'s memory: on
+// the legacy default stream, that GPU's, so that the copy is ordered with its work; another
+// stream orders the copy itself.
+int copy_device(std::uintptr_t stream, int device) { return legacy(stream) ? device : -1; }
+
 }  // namespace
 
 void DeviceBuffer::upload_async(std::size_t offset, const void *host, std::size_t bytes,
@@ -236,6 +291,7 @@ void DeviceBuffer::upload_async(std::size_t offset, const void *host, std::size_
     check_range(offset, bytes);
     if (bytes == 0) return;
     note_stream(stream);
+    DeviceScope on_device(copy_device(stream, device_));
     check_cuda(cudaMemcpyAsync(static_cast<char *>(pointer_) + offset, host, bytes,
                                cudaMemcpyHostToDevice, as_stream(stream)),
                "asynchronous copy to the device");
@@ -246,18 +302,69 @@ void DeviceBuffer::download_async(std::size_t offset, void *host, std::size_t by
     check_range(offset, bytes);
     if (bytes == 0) return;
     note_stream(stream);
+    DeviceScope on_device(copy_device(stream, device_));
     check_cuda(cudaMemcpyAsync(host, static_cast<const char *>(pointer_) + offset, bytes,
                                cudaMemcpyDeviceToHost, as_stream(stream)),
                "asynchronous copy from the device");
 }
 
-void copy_async(void *destination, const void *source, std::size_t bytes,
-                std::uintptr_t stream) {
+void copy_async(void *destination, const void *source, std::size_t bytes, std::uintptr_t stream,
+                int device) {
     if (bytes == 0) return;
     note_stream(stream);
+    DeviceScope on_device(copy_device(stream, device));
     // cudaMemcpyDefault: unified addressing tells device memory from host memory.
     check_cuda(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDefault, as_stream(stream)),
                "copy between buffers");
+}
+
+void copy_peer(void *destination, int destination_device, const void *source, int source_device,
+               std::size_t bytes, std::uintptr_t stream) {
+    if (bytes == 0) return;
+    // Direct where the GPUs reach each other: the copy engines then read the other GPU's memory.
+    enable_peer_access(destination_device, source_device);
+    enable_peer_access(source_device, destination_device);
+    if (legacy(stream)) {
+        check_cuda(cudaMemcpyPeer(destination, destination_device, source, source_device, bytes),
+                   "copy between GPUs");
+        return;
+    }
+    note_stream(stream);
+    check_cuda(cudaMemcpyPeerAsync(destination, destination_device, source, source_device, bytes,
+                                   as_stream(stream)),
+               "copy between GPUs");
+}
+
+bool enable_peer_access(int device, int peer) {
+    if (device == peer) return true;
+    auto &all = pools();
+    std::lock_guard lock(all.mutex);
+    auto known = all.peer_access.find({device, peer});
+    if (known != all.peer_access.end()) return known->second;
+    int can = 0;
+    check_cuda(cudaDeviceCanAccessPeer(&can, device, peer), "cudaDeviceCanAccessPeer");
+    if (can) {
+        DeviceScope on_device(device);
+        cudaError_t error = cudaDeviceEnablePeerAccess(peer, 0);
+        if (error == cudaErrorPeerAccessAlreadyEnabled)  // by another library of the process
+            cudaGetLastError();
+        else
+            check_cuda(error, "cudaDeviceEnablePeerAccess");
+        auto pool = all.by_device.find(peer);
+        if (pool != all.by_device.end()) grant_pool_access(pool->second, device);
+    }
+    all.peer_access[{device, peer}] = can != 0;
+    return can != 0;
+}
+
+int device_of(const void *pointer) {
+    cudaPointerAttributes attributes{};
+    if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    bool on_device = attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
+    return on_device ? attributes.device : -1;
 }
 
 }  // namespace cudapy::runtime

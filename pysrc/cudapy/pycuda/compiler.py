@@ -12,7 +12,7 @@ def compile(source, nvcc="nvcc", options=None, keep=False, no_extern_c=False, ar
     if target not in ("cubin", "ptx"):
         raise ValueError(f"target must be 'cubin' or 'ptx', got {target!r}")
     if target == "ptx" and (arch is None or arch.startswith("sm_")):
-        from ..device import device_info
+        from .._devices import device_info
         major, minor = device_info(0).compute_capability if arch is None else divmod(
             int(arch[3:]), 10)
         arch = f"compute_{major}{minor}"

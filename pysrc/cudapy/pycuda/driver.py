@@ -16,7 +16,7 @@ from .. import _ffi, errors, targets
 from ..array import pinned_array
 from ..cuda_source import (ArgumentHandler, Function, In, InOut, LoadedCode, Out,
                            _pointer_of)
-from ..device import device_attribute as _attribute_of, device_count, device_info, memory_info
+from .._devices import device_attribute as _attribute_of, device_count, device_info, memory_info
 from ..stream import Event as _Event, Stream as _Stream, stream_handle
 
 
@@ -180,8 +180,11 @@ class Device:
 
     @staticmethod
     def count():
-        """The number of devices (1 on the CPU target)."""
-        return 1 if _on_cpu() else device_count()
+        """The number of devices (on the CPU target, the devices it simulates)."""
+        if _on_cpu():
+            from .._devices import devices
+            return len(devices("cpu"))
+        return device_count()
 
     def name(self):
         """The device's name, as the driver reports it."""
@@ -272,8 +275,8 @@ def _contexts():
 
 
 def _select(device):
-    if not _on_cpu():
-        _ffi.check(_ffi.lib.cudapy_device_select(device.ordinal))
+    from .._devices import _memory, _select as select
+    select(_memory("cpu" if _on_cpu() else "cuda"), device.ordinal)
 
 
 class Context:
@@ -319,7 +322,7 @@ class Context:
     def synchronize():
         """Waits for all work on the current device."""
         if not _on_cpu():
-            from ..device import synchronize
+            from .._devices import synchronize
             synchronize()
 
     def get_api_version(self):
