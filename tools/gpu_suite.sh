@@ -5,7 +5,8 @@
 #                                     20,000-program differential batch (pytest -n, one worker
 #                                     per core up to 16; about 5 minutes on 16 cores)
 #   tools/gpu_suite.sh bench [LOGS]   bench/kernels.py, bench/launch.py, bench/elementwise.py,
-#                                     bench/reduction.py, bench/random.py and bench/cudalib.py
+#                                     bench/reduction.py, bench/random.py, bench/cudalib.py
+#                                     and bench/multi_gpu.py (two GPUs)
 #
 # Each step's full output goes to LOGS (default: a new temporary folder); the summary lines are
 # printed. Compiled code goes to a cache folder of its own. Exits nonzero when a step fails.
@@ -64,6 +65,7 @@ case "$MODE" in
     step reduction python3 "$ROOT/bench/reduction.py"
     step random python3 "$ROOT/bench/random.py"
     step cudalib python3 "$ROOT/bench/cudalib.py"
+    step multi_gpu python3 "$ROOT/bench/multi_gpu.py"
     ;;
   *) usage ;;
 esac
