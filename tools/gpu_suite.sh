@@ -45,7 +45,7 @@ step() {  # step NAME COMMAND...: runs it, its output into LOGS/NAME.log, and pr
 case "$MODE" in
   tests)
     for test in test_gpu test_leaks_gpu test_streams test_toolbox test_cache test_compile_start test_cuda_source \
-                test_nvidia_libraries \
+                test_nvidia_libraries test_devices \
                 test_threads; do
       step "capi_$test" "$ROOT/build/tests/capi/$test"
     done

@@ -172,6 +172,7 @@ class Device:
 
     @property
     def ordinal(self):
+        """The device's number, as `id`."""
         return self.id
 
     def __index__(self):
@@ -204,10 +205,12 @@ class Device:
 
     @property
     def name(self):
+        """The GPU's name as the driver reports it."""
         return self.info.name
 
     @property
     def compute_capability(self):
+        """(major, minor)."""
         return self.info.compute_capability
 
     def use(self):

@@ -323,10 +323,12 @@ class Device(_device.Device):
 
     @property
     def MULTIPROCESSOR_COUNT(self):
+        """Its multiprocessors (the host's cores on a host target)."""
         return self.info.multiprocessors
 
     @property
     def total_memory(self):
+        """Its memory in bytes."""
         return self.info.total_memory
 
 
@@ -349,6 +351,7 @@ class _GPUs:
 
     @property
     def current(self):
+        """The calling thread's current device."""
         return get_current_device()
 
 

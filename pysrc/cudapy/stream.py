@@ -189,7 +189,8 @@ class Event(_ffi.Owner):
 
 
 def stream():
-    """A new cudapy Stream on the GPU; NoDeviceError without one."""
+    """A new cudapy Stream on the calling thread's current GPU, where its work runs (launch on
+    it with that GPU current); NoDeviceError without a GPU."""
     return Stream._create()
 
 

@@ -62,14 +62,11 @@ public:
         const auto &translation = program.translated();
         auto code = std::make_unique<DeviceCode>(compile_for_device(program, options).binary);
         auto module = std::make_unique<Module>();
-        void *assertion_record = nullptr;
-        if (options.debug && !translation.asserts.empty()) {
-            module->asserts = translation.asserts;
-            assertion_record = code->module.global("cudapy_assertion");
-        }
+        bool with_asserts = options.debug && !translation.asserts.empty();
+        if (with_asserts) module->asserts = translation.asserts;
         for (const auto &kernel : translation.kernels) {
             auto bound = std::make_unique<Kernel>(*this, kernel, code->module.kernel(kernel.symbol));
-            bound->assertion_record = assertion_record;
+            if (with_asserts) bound->assertion_code = code.get();
             bound->asserts = &module->asserts;
             module->kernels.push_back(std::move(bound));
         }
@@ -85,8 +82,10 @@ public:
                 std::uintptr_t stream, void **args) const override {
         runtime::launch(kernel.entry, shape.grid, shape.block, shared_bytes, stream, args);
         // A debug build's asserts are checked when the launch is over, as numba's are.
-        if (!kernel.assertion_record) return;
-        auto record = runtime::take_assertion(kernel.assertion_record, stream);
+        if (!kernel.assertion_code) return;
+        // The record of the GPU the kernel ran on: each GPU has its own copy of the module.
+        const auto &code = static_cast<const DeviceCode &>(*kernel.assertion_code);
+        auto record = runtime::take_assertion(code.module.global("cudapy_assertion"), stream);
         if (record.site <= 0 || static_cast<std::size_t>(record.site) > kernel.asserts->size()) return;
         const auto &site = (*kernel.asserts)[static_cast<std::size_t>(record.site - 1)];
         // A failed assert has a status of its own; other Python exceptions fail the launch.

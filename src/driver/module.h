@@ -28,8 +28,9 @@ public:
     const Backend &backend;
     const pipeline::KernelInterface interface;
     const void *const entry;  // the back end's handle: a cudaKernel_t, or the host entry point
-    // In a GPU debug build with asserts: the device's assertion record, and what each says.
-    void *assertion_record = nullptr;
+    // In a GPU debug build with asserts: the loaded code holding the assertion record (one per
+    // GPU the code runs on), and what each assert says.
+    const LoadedCode *assertion_code = nullptr;
     const std::vector<emit::AssertSite> *asserts = nullptr;
 
     // The block size a launch by thread counts uses, chosen on first use.

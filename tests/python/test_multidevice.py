@@ -3,6 +3,9 @@ them (split, gather, launch_split), and numba's and PyCUDA's names for them. Eve
 on the CPU target with simulated devices, and on the GPUs where a machine has two or more;
 NumPy is the oracle."""
 
+import subprocess
+import sys
+import textwrap
 import threading
 
 import numpy as np
@@ -44,6 +47,12 @@ def add_rows(matrix, vector):
     if row < matrix.shape[0]:
         for column in range(matrix.shape[1]):
             matrix[row, column] += vector[row]
+
+
+def checks_positive(values):
+    i = cuda.grid(1)
+    if i < values.size:
+        assert values[i] > 0, "a value is not positive"
 
 
 def test_devices_and_the_current_one(several):
@@ -130,6 +139,15 @@ def test_a_kernel_refuses_an_array_of_another_device(several):
     np.testing.assert_array_equal(result.copy_to_host(), np.full(8, 3, np.float32))
 
 
+def test_a_failed_assert_on_another_device_is_reported(several):
+    kernel = cuda.jit(debug=True, target=several)(checks_positive)
+    with cp.device(1):
+        kernel[1, 2](cp.to_device(np.array([1.0, 2.0])))
+        with pytest.raises(cp.KernelAssertionError, match="not positive"):
+            kernel[1, 2](cp.to_device(np.array([1.0, -1.0])))
+    kernel[1, 2](cp.to_device(np.array([3.0, 2.0])))  # device 0's record is clear
+
+
 def test_split_and_gather(several):
     count = len(cp.devices())
     host = np.random.default_rng(1).standard_normal((10, 3)).astype(np.float32)
@@ -169,7 +187,9 @@ def test_launch_split_runs_each_devices_rows(several, n):
     x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
     xs, ys, outs = cp.split(x), cp.split(y), cp.split(np.zeros(n, np.float32))
     saxpy.launch_split(n, np.float32(2.5), xs, ys, outs)
-    np.testing.assert_allclose(outs.copy_to_host(), np.float32(2.5) * x + y, rtol=1e-6)
+    # atol: the GPU fuses the multiply-add, rounding once where NumPy rounds twice
+    np.testing.assert_allclose(outs.copy_to_host(), np.float32(2.5) * x + y, rtol=1e-6,
+                               atol=1e-6)
 
 
 def test_launch_split_copies_numpy_arguments_back(several):
@@ -192,7 +212,7 @@ def test_launch_split_checks_its_arguments(several):
     saxpy = cp.compile(SAXPY, target=several)
     x = np.zeros(8, np.float32)
     with pytest.raises(ValueError, match="split differently"):
-        saxpy.launch_split(8, 1.0, cp.split(x), cp.split(x, devices=2), cp.split(x))
+        saxpy.launch_split(8, 1.0, cp.split(x), cp.split(x, devices=[1, 0]), cp.split(x))
     with pytest.raises(ValueError, match="have 8 rows"):
         saxpy.launch_split(9, 1.0, cp.split(x), cp.split(x), cp.split(x))
     with pytest.raises(ValueError, match="one row per thread"):
@@ -240,7 +260,8 @@ def test_dlpack_and_peer_access_report_the_gpu(several):
     tensor = torch.from_dlpack(array)
     assert tensor.device == torch.device("cuda", 1)
     np.testing.assert_array_equal(tensor.cpu().numpy(), np.arange(6, dtype=np.float32))
-    back = cp.from_dlpack(tensor)
+    with torch.cuda.device(1):  # PyTorch exports a tensor of its current device only
+        back = cp.from_dlpack(tensor)
     assert back.device == 1
 
 
@@ -259,3 +280,51 @@ def test_nccl_all_reduce_on_cudapy_arrays(several):
     total = count * (count + 1) / 2
     for array in arrays:
         np.testing.assert_array_equal(array.copy_to_host(), np.full(1000, total, np.float32))
+
+
+@pytest.mark.gpu
+def test_streams_belong_to_the_device_they_were_made_on(several):
+    if several != "cuda":
+        pytest.skip("streams are the GPU's")
+    saxpy = cp.compile(SAXPY)
+    with cp.device(1):
+        stream = cp.stream()
+        x = cp.to_device(np.arange(1000, dtype=np.float32), stream=stream)
+        out = cp.device_array(1000, np.float32, stream=stream)
+        saxpy[4, 256, stream](2.0, x, x, out)
+        host = out.copy_to_host(stream=stream)
+    np.testing.assert_array_equal(host, 3 * np.arange(1000, dtype=np.float32))
+
+
+MPI_ALL_REDUCE = textwrap.dedent("""
+    import sys
+    import numpy as np
+    from mpi4py import MPI
+    import cudapy as cp
+    query = getattr(MPI, "Query_cuda_support", None)
+    if query is None or not query():
+        print("not CUDA-aware")
+        sys.exit(0)
+    send = cp.to_device(np.arange(10, dtype=np.float64))
+    receive = cp.device_array(10, np.float64)
+    MPI.COMM_WORLD.Allreduce(send, receive, op=MPI.SUM)
+    size = MPI.COMM_WORLD.Get_size()
+    assert np.array_equal(receive.copy_to_host(), size * np.arange(10.0))
+    print("all-reduced")
+""")
+
+
+@pytest.mark.gpu
+def test_mpi_takes_device_arrays_where_it_is_cuda_aware(gpu, tmp_path):
+    pytest.importorskip("mpi4py")
+    script = tmp_path / "all_reduce.py"
+    script.write_text(MPI_ALL_REDUCE)
+    try:  # a process of its own: MPI starts there, and a broken MPI cannot take pytest down
+        result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                                timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.skip("MPI did not start within 2 minutes")
+    if "not CUDA-aware" in result.stdout:
+        pytest.skip("this MPI is not CUDA-aware")
+    assert result.returncode == 0 and "all-reduced" in result.stdout, \
+        result.stdout + result.stderr

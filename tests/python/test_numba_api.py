@@ -90,7 +90,7 @@ def test_lane_values_used_on_the_host_raise(name, use):
 
 
 @pytest.mark.parametrize("name", ["as_cuda_array", "mapped_array",
-                                  "select_device", "autojit", "close"])
+                                  "autojit", "close"])
 def test_the_rest_of_numba_cuda_is_refused_by_name(name):
     with pytest.raises(AttributeError, match=rf"^cuda\.{name} is not supported by cudapy$"):
         getattr(cuda, name)
