@@ -204,7 +204,8 @@ typedef enum cudapy_scalar_type {
     CUDAPY_BOOL = 0,
     CUDAPY_INT8, CUDAPY_INT16, CUDAPY_INT32, CUDAPY_INT64,
     CUDAPY_UINT8, CUDAPY_UINT16, CUDAPY_UINT32, CUDAPY_UINT64,
-    CUDAPY_FLOAT16, CUDAPY_FLOAT32, CUDAPY_FLOAT64
+    CUDAPY_FLOAT16, CUDAPY_FLOAT32, CUDAPY_FLOAT64,
+    CUDAPY_COMPLEX64, CUDAPY_COMPLEX128 /* NumPy's layout: the real part, then the imaginary */
 } cudapy_scalar_type;
 
 /* Gives the program a constant array `name` (C-contiguous `data` of `bytes` bytes, `ndim`

@@ -95,6 +95,10 @@ class _Parameter:
             self.code = struct_code(self.element)
             if self.element == ScalarType.BOOL:
                 self.convert = self._convert_bool
+            elif self.dtype.kind == "c":
+                self._overflow = _FLOAT_OVERFLOW.get(
+                    ScalarType.FLOAT32 if self.element == ScalarType.COMPLEX64 else None, math.inf)
+                self.convert = self._convert_complex
             elif self.dtype.kind in "iu":
                 limits = np.iinfo(self.dtype)
                 self._low, self._high = int(limits.min), int(limits.max)
@@ -109,8 +113,9 @@ class _Parameter:
                              if self.is_array and self.depth == 1
                              and self.memory == _ffi.Target.CUDA
                              and self.layout != _ffi.Layout.F else _no_reader)
-        # An array's packed words, one a format code: placeholders until it is in place.
-        self.words = len(self.code) if self.is_array else 1
+        # An array's packed words, one a format code: placeholders until it is in place; a
+        # complex number's two parts.
+        self.words = len(self.code) if self.is_array else 2 if self.dtype.kind == "c" else 1
         self.placeholder = (None,) * self.words
 
     def _type_error(self, expected, value):
@@ -143,6 +148,16 @@ class _Parameter:
         if abs(value) >= self._overflow and not math.isinf(value):
             raise OverflowError(f"{self._where} = {value} does not fit in {self.type}")
         return value
+
+    def _convert_complex(self, value):
+        """A complex parameter's (real, imaginary) parts, from any Python or NumPy number."""
+        if not isinstance(value, (int, float, complex, np.number, np.bool_)):
+            raise self._type_error("a number", value)
+        value = complex(value)
+        for part in (value.real, value.imag):
+            if abs(part) >= self._overflow and not math.isinf(part):
+                raise OverflowError(f"{self._where} = {value} does not fit in {self.type}")
+        return value.real, value.imag
 
     def _convert_rows(self, value):
         """A `T**` argument: a 2-d NumPy array, or a list of rows (CudaArrays, 1-d NumPy arrays
@@ -520,8 +535,8 @@ def _fast_launch_maker(params, argument_struct, launch_run):
     array_dtypes = {}  # parameter index -> dtype, of the arrays read in place
     descriptor = []
     for index, param in enumerate(params):
-        if param.depth == 2:
-            return None
+        if param.depth == 2 or (not param.is_array and param.words == 2):
+            return None  # rows are staged; a complex number is packed as two parts
         if not param.is_array:
             # A NumPy scalar of exactly the parameter's type (np.float32(2.5) for a float32)
             # is packed as it is, as the Python class of its kind is.

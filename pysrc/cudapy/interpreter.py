@@ -111,7 +111,8 @@ SCALAR_TYPES = {
     "bool": np.dtype(np.bool_), "bool_": np.dtype(np.bool_), "int": np.dtype(np.int32),
     "float": np.dtype(np.float32), "double": np.dtype(np.float64),
     **{name: np.dtype(name) for name in ["int8", "int16", "int32", "int64", "uint8", "uint16",
-                                         "uint32", "uint64", "float16", "float32", "float64"]},
+                                         "uint32", "uint64", "float16", "float32", "float64",
+                                         "complex64", "complex128"]},
 }
 
 _SIGNATURE_COMMENT = re.compile(r"#\s*(\w+)\s*:\s*(.*\S)\s*$")
@@ -243,6 +244,66 @@ def _min(*values):
 
 def _max(*values):
     return builtins.max(_promoted(values) if len(values) > 1 else values[0])
+
+
+# ---- complex numbers ----------------------------------------------------------------------
+
+def _complex_type(values):
+    """The complex type cudapy computes a complex function in: the arguments' own complex
+    type, else the complex of their float type (float16 and float32: complex64), else
+    Python's complex (complex128); Python numbers are weak."""
+    strong = _strong_dtypes(values)
+    dtype = np.result_type(*strong) if strong else None
+    if dtype is not None and dtype.kind == "c":
+        return dtype
+    if dtype is not None and dtype.kind == "f" and dtype.itemsize <= 4:
+        return np.dtype(np.complex64)
+    return np.dtype(np.complex128)
+
+
+def _complex(real, imag=None):
+    """complex(real[, imag]) as cudapy types it."""
+    if imag is None:
+        return convert(real, _complex_type([real]))
+    dtype = _complex_type([real, imag])
+    part = np.float32 if dtype == np.complex64 else np.float64
+    return dtype.type(complex(part(real), part(imag)))
+
+
+def _complex_function(numpy_function):
+    def function(*values):
+        dtype = _complex_type(values)
+        return numpy_function(*[convert(value, dtype) for value in values])
+    return function
+
+
+def _cmath_namespace():
+    """The cmath module as kernels compute it: in the arguments' complex type (NumPy's
+    functions), as on the GPU."""
+    functions = {name: _complex_function(getattr(np, numpy_name)) for name, numpy_name in (
+        ("exp", "exp"), ("log10", "log10"), ("sqrt", "sqrt"), ("sin", "sin"), ("cos", "cos"),
+        ("tan", "tan"), ("asin", "arcsin"), ("acos", "arccos"), ("atan", "arctan"),
+        ("sinh", "sinh"), ("cosh", "cosh"), ("tanh", "tanh"), ("asinh", "arcsinh"),
+        ("acosh", "arccosh"), ("atanh", "arctanh"), ("phase", "angle"))}
+    for name in ("isnan", "isinf", "isfinite"):
+        functions[name] = _complex_function(getattr(np, name))
+
+    def log(z, base=None):
+        if base is None:
+            return _complex_function(np.log)(z)
+        dtype = _complex_type([z, base])
+        return np.log(convert(z, dtype)) / np.log(convert(base, dtype))
+
+    def rect(r, phi):
+        dtype = _complex_type([r, phi])
+        part = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+        r, phi = convert(r, part), convert(phi, part)
+        return convert(complex(r * np.cos(phi), r * np.sin(phi)), dtype)
+
+    functions.update(log=log, rect=rect, pi=python_math.pi, e=python_math.e,
+                     tau=python_math.tau, inf=python_math.inf, nan=python_math.nan,
+                     infj=complex(0, python_math.inf), nanj=complex(0, python_math.nan))
+    return types.SimpleNamespace(**functions)
 
 
 # ---- math ---------------------------------------------------------------------------------
@@ -604,6 +665,7 @@ def kernel_globals(launch=None):
     names = {
         "__builtins__": builtins.__dict__,
         "math": math,
+        "cmath": _cmath_namespace(), "complex": _complex,
         "range": kernel_range, "xrange": kernel_range, "enumerate": kernel_enumerate,
         "len": lambda array: np.int64(len(array)),
         "round": _to_int64(np.rint),
@@ -903,6 +965,8 @@ def _kernel_value(param, item, write_backs):
     from .array import CudaArray, ForeignArray
 
     if not param.is_array:
+        if param.dtype.kind == "c":  # its (real, imaginary) parts
+            return param.dtype.type(complex(*item))
         return convert(item, param.dtype)
     if item.__class__ is _StagedRows:
         return _Rows(_kernel_value(param, row, write_backs) for row in item.rows)

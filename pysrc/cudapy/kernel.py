@@ -155,7 +155,10 @@ class Kernel:
         for param, arg in zip(params, args):
             item = param.convert(arg)
             if not param.is_array:
-                values.append(item)
+                if param.words == 1:
+                    values.append(item)
+                else:
+                    values += item  # a complex number's two parts
             elif item.__class__ in _ARRAY_VIEWS:
                 values += item._packed_strided if param.strided else item._packed
                 if item.__class__ is ForeignArray:

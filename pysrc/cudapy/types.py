@@ -31,9 +31,12 @@ class ScalarType(enum.IntEnum):
     FLOAT16 = 9
     FLOAT32 = 10
     FLOAT64 = 11
+    COMPLEX64 = 12
+    COMPLEX128 = 13
 
 
-# (CudaPy's name, NumPy dtype name, struct format code) of each scalar type.
+# (CudaPy's name, NumPy dtype name, struct format code) of each scalar type; a complex number
+# is two floats, the real part first.
 _TYPES = {
     ScalarType.BOOL: ("bool", "bool_", "?"),
     ScalarType.INT8: ("int8", "int8", "b"),
@@ -47,6 +50,8 @@ _TYPES = {
     ScalarType.FLOAT16: ("float16", "float16", "e"),
     ScalarType.FLOAT32: ("float", "float32", "f"),
     ScalarType.FLOAT64: ("double", "float64", "d"),
+    ScalarType.COMPLEX64: ("complex64", "complex64", "2f"),
+    ScalarType.COMPLEX128: ("complex128", "complex128", "2d"),
 }
 
 
@@ -60,7 +65,7 @@ def _by_name():
     """Signature spellings; NumPy reads "int" and "float" as 64-bit, CudaPy as 32-bit."""
     names = {name: np.dtype(dtype) for name, dtype, _ in _TYPES.values()}
     names.update(int32=np.dtype(np.int32), float32=np.dtype(np.float32),
-                 float64=np.dtype(np.float64))
+                 float64=np.dtype(np.float64), complex=np.dtype(np.complex128))
     return names
 
 
@@ -81,7 +86,7 @@ def type_name(scalar_type):
 
 
 def struct_code(scalar_type):
-    """The struct module's format code for one value of the type."""
+    """The struct module's format of one value of the type (two floats for a complex one)."""
     return _TYPES[scalar_type][2]
 
 
@@ -92,23 +97,13 @@ def scalar_type_of(dtype):
         return _by_dtype()[dtype]
     except KeyError:
         raise TypeError(f"cudapy arrays cannot hold {dtype}; use bool, int8..int64, "
-                        "uint8..uint64, float16, float32 or float64") from None
-
-
-_COMPLEX = ("complex64", "complex128")
+                        "uint8..uint64, float16, float32, float64, complex64 or "
+                        "complex128") from None
 
 
 def storage_dtype(spec):
-    """The dtype of a device array's elements: a kernel's types (as to_dtype), and complex64 and
-    complex128, which arrays hold and copy (and PyCUDA's GPUArray computes with) though the
-    kernel language does not compute with them yet."""
-    if isinstance(spec, str) and spec in _by_name():
-        return _by_name()[spec]
-    dtype = np.dtype(spec)
-    if dtype.name not in _COMPLEX and dtype not in _by_dtype():
-        raise TypeError(f"cudapy arrays cannot hold {dtype}; use bool, int8..int64, "
-                        "uint8..uint64, float16, float32, float64, complex64 or complex128")
-    return dtype
+    """The dtype of a device array's elements: a kernel's types, as to_dtype gives them."""
+    return to_dtype(spec)
 
 
 def to_dtype(spec):

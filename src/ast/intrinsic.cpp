@@ -7,10 +7,16 @@ namespace cudapy::ast {
 namespace {
 
 using K = IntrinsicKind;
+using M = IntrinsicModule;
 
 constexpr IntrinsicInfo math(std::string_view name, K kind, int arity = 1,
                              std::string_view cuda = {}) {
-    return {name, cuda.empty() ? name : cuda, kind, arity, arity, true};
+    return {name, cuda.empty() ? name : cuda, kind, arity, arity, M::Math};
+}
+
+constexpr IntrinsicInfo cmath(std::string_view name, std::string_view prelude, K kind = K::ComplexMath,
+                              int min_arity = 1, int max_arity = 1) {
+    return {name, prelude, kind, min_arity, max_arity, M::Cmath};
 }
 
 constexpr IntrinsicInfo float_math(std::string_view name, int arity = 1, std::string_view cuda = {}) {
@@ -19,7 +25,7 @@ constexpr IntrinsicInfo float_math(std::string_view name, int arity = 1, std::st
 
 // Float versions of the functions whose Python names return ints.
 constexpr IntrinsicInfo single_rounding(std::string_view name, std::string_view cuda) {
-    return {name, cuda, K::FloatMath, 1, 1, true, true};
+    return {name, cuda, K::FloatMath, 1, 1, M::Math, true};
 }
 
 constexpr std::array table{
@@ -35,7 +41,7 @@ constexpr std::array table{
     float_math("sin"), float_math("sinh"), float_math("sinpi"), float_math("sqrt"),
     float_math("tan"), float_math("tanh"), float_math("tgamma"), float_math("gamma", 1, "tgamma"),
     float_math("y0"), float_math("y1"),
-    IntrinsicInfo{"log", "log", K::FloatMath, 1, 2, true},  // log(x, base)
+    IntrinsicInfo{"log", "log", K::FloatMath, 1, 2, M::Math},  // log(x, base)
     float_math("atan2", 2), float_math("copysign", 2), float_math("fdim", 2),
     float_math("fmax", 2), float_math("fmin", 2), float_math("fmod", 2), float_math("hypot", 2),
     float_math("nextafter", 2), float_math("pow", 2), float_math("remainder", 2),
@@ -51,15 +57,28 @@ constexpr std::array table{
     math("llrint", K::FloatToInt64), math("lrint", K::FloatToInt64, 1, "llrint"),
     math("llround", K::FloatToInt64), math("lround", K::FloatToInt64, 1, "llround"),
     math("degrees", K::Angle), math("radians", K::Angle),
-    IntrinsicInfo{"abs", "abs", K::Abs, 1, 1, false},
-    IntrinsicInfo{"min", "min", K::MinMax, 2, -1, false},
-    IntrinsicInfo{"max", "max", K::MinMax, 2, -1, false},
-    IntrinsicInfo{"round", "rint", K::FloatToInt, 1, 1, false},  // halves to even, as Python
+    IntrinsicInfo{"abs", "abs", K::Abs, 1, 1, M::Builtin},
+    IntrinsicInfo{"min", "min", K::MinMax, 2, -1, M::Builtin},
+    IntrinsicInfo{"max", "max", K::MinMax, 2, -1, M::Builtin},
+    IntrinsicInfo{"round", "rint", K::FloatToInt, 1, 1, M::Builtin},  // halves to even, as Python
+    IntrinsicInfo{"complex", "complex", K::ComplexMake, 1, 2, M::Builtin},
+    IntrinsicInfo{"real", "re", K::ComplexPart, 1, 1, M::Member},
+    IntrinsicInfo{"imag", "im", K::ComplexPart, 1, 1, M::Member},
+    IntrinsicInfo{"conjugate", "conj", K::ComplexConjugate, 1, 1, M::Member},
+    cmath("exp", "cexp"), cmath("log", "clog", K::ComplexMath, 1, 2), cmath("log10", "clog10"),
+    cmath("sqrt", "csqrt"), cmath("sin", "csin"), cmath("cos", "ccos"), cmath("tan", "ctan"),
+    cmath("asin", "casin"), cmath("acos", "cacos"), cmath("atan", "catan"),
+    cmath("sinh", "csinh"), cmath("cosh", "ccosh"), cmath("tanh", "ctanh"),
+    cmath("asinh", "casinh"), cmath("acosh", "cacosh"), cmath("atanh", "catanh"),
+    cmath("phase", "cphase", K::ComplexToFloat), cmath("isnan", "cisnan", K::ComplexPredicate),
+    cmath("isinf", "cisinf", K::ComplexPredicate),
+    cmath("isfinite", "cisfinite", K::ComplexPredicate),
+    cmath("rect", "crect", K::ComplexFromPolar, 2, 2),
 };
 
-const IntrinsicInfo *find(std::string_view name, bool in_math_module) {
+const IntrinsicInfo *find(std::string_view name, IntrinsicModule module) {
     for (const auto &info : table)
-        if (info.name == name && info.in_math_module == in_math_module) return &info;
+        if (info.name == name && info.module == module) return &info;
     return nullptr;
 }
 
@@ -67,10 +86,10 @@ const IntrinsicInfo *find(std::string_view name, bool in_math_module) {
 
 std::span<const IntrinsicInfo> intrinsics() { return table; }
 
-std::optional<ResolvedIntrinsic> resolve_intrinsic(std::string_view name, bool in_math_module) {
-    if (const IntrinsicInfo *info = find(name, in_math_module)) return ResolvedIntrinsic{info, info->single};
-    if (!in_math_module || name.size() < 2 || name.back() != 'f') return std::nullopt;
-    const IntrinsicInfo *base = find(name.substr(0, name.size() - 1), true);
+std::optional<ResolvedIntrinsic> resolve_intrinsic(std::string_view name, IntrinsicModule module) {
+    if (const IntrinsicInfo *info = find(name, module)) return ResolvedIntrinsic{info, info->single};
+    if (module != M::Math || name.size() < 2 || name.back() != 'f') return std::nullopt;
+    const IntrinsicInfo *base = find(name.substr(0, name.size() - 1), M::Math);
     if (!base || base->kind != K::FloatMath) return std::nullopt;
     return ResolvedIntrinsic{base, true};
 }

@@ -1,5 +1,6 @@
-// The built-in functions a kernel may call: Python's builtins and CUDA's math library through
-// the math module. Shared by the frontend (names and arity), the type checker (argument and
+// The built-in functions a kernel may call: Python's builtins, CUDA's math library through
+// the math module, complex numbers' functions through the cmath module, and their attributes
+// and methods (z.real, z.imag, z.conjugate()). Shared by the frontend (names and arity), the type checker (argument and
 // result types) and the emitter (the CUDA function for the argument type).
 #pragma once
 
@@ -18,16 +19,28 @@ enum class IntrinsicKind {
     FloatToInt32,    // ilogb
     FloatToInt64,    // llrint, llround (lrint, lround alike)
     Angle,           // degrees, radians
-    Abs,             // the argument's type
+    Abs,             // the argument's type; a complex number's magnitude, a float
     MinMax,          // the promoted type of all arguments, two or more of them
+    ComplexMake,     // complex(real[, imag]): a complex number
+    ComplexPart,     // z.real, z.imag: a float of the components' type (of a real number too)
+    ComplexConjugate,  // z.conjugate(): the argument's type
+    ComplexMath,     // cmath's functions of a complex number: a complex number
+    ComplexToFloat,  // cmath.phase: a float
+    ComplexPredicate,  // cmath.isnan, isinf, isfinite: a bool
+    ComplexFromPolar,  // cmath.rect(r, phi): a complex number
 };
+
+// Where a kernel finds the function: a builtin, `math.name`, `cmath.name`, or an attribute or
+// method of a number (`z.real`, `z.conjugate()`).
+enum class IntrinsicModule : unsigned char { Builtin, Math, Cmath, Member };
 
 struct IntrinsicInfo {
     std::string_view name;       // as written after `math.`, or as a builtin
-    std::string_view cuda_name;  // the double-precision CUDA name; float32 appends 'f'
+    std::string_view cuda_name;  // the double-precision CUDA name; float32 appends 'f' (the
+                                 // prelude's name for the complex functions)
     IntrinsicKind kind;
     int min_arity, max_arity;    // max_arity -1: any number
-    bool in_math_module;         // math.name rather than a builtin
+    IntrinsicModule module;
     bool single = false;         // always computed in float32 (an f-suffixed name)
 };
 
@@ -36,9 +49,9 @@ struct ResolvedIntrinsic {
     bool single;  // computed in float32: the f-suffixed spelling, as math.sinf
 };
 
-// The intrinsic `name` (after `math.` when in_math_module) names, if any. Every float function
-// of the math module is also reachable with an 'f' suffix, which computes in float32.
-std::optional<ResolvedIntrinsic> resolve_intrinsic(std::string_view name, bool in_math_module);
+// The intrinsic `name` names in `module`, if any. Every float function of the math module is
+// also reachable with an 'f' suffix, which computes in float32.
+std::optional<ResolvedIntrinsic> resolve_intrinsic(std::string_view name, IntrinsicModule module);
 std::span<const IntrinsicInfo> intrinsics();
 
 }  // namespace cudapy::ast

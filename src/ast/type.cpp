@@ -18,6 +18,18 @@ bool Type::is_float() const {
     return array_depth == 0 && scalar >= Scalar::Float16 && scalar <= Scalar::Float64;
 }
 
+bool Type::is_complex() const {
+    return array_depth == 0 && (scalar == Scalar::Complex64 || scalar == Scalar::Complex128);
+}
+
+Scalar complex_of(Scalar component) {
+    return component == Scalar::Float64 ? Scalar::Complex128 : Scalar::Complex64;
+}
+
+Scalar component_of(Scalar complex) {
+    return complex == Scalar::Complex128 ? Scalar::Float64 : Scalar::Float32;
+}
+
 int scalar_bytes(Scalar s) {
     switch (s) {
     case Scalar::Bool:
@@ -31,7 +43,9 @@ int scalar_bytes(Scalar s) {
     case Scalar::Float32: return 4;
     case Scalar::Int64:
     case Scalar::UInt64:
-    case Scalar::Float64: return 8;
+    case Scalar::Float64:
+    case Scalar::Complex64: return 8;
+    case Scalar::Complex128: return 16;
     case Scalar::Void: return 0;
     }
     return 0;
@@ -39,15 +53,15 @@ int scalar_bytes(Scalar s) {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Scalar>, 17> scalar_names{{
+constexpr std::array<std::pair<std::string_view, Scalar>, 20> scalar_names{{
     {"bool", Scalar::Bool},       {"int8", Scalar::Int8},       {"int16", Scalar::Int16},
     {"int32", Scalar::Int32},     {"int64", Scalar::Int64},     {"uint8", Scalar::UInt8},
     {"uint16", Scalar::UInt16},   {"uint32", Scalar::UInt32},   {"uint64", Scalar::UInt64},
     {"float16", Scalar::Float16}, {"float32", Scalar::Float32}, {"float64", Scalar::Float64},
-    {"void", Scalar::Void},
+    {"complex64", Scalar::Complex64}, {"complex128", Scalar::Complex128}, {"void", Scalar::Void},
     // CudaPy's spellings come after the canonical ones so that type_name() prefers NumPy's.
     {"int", Scalar::Int32},       {"float", Scalar::Float32},   {"double", Scalar::Float64},
-    {"bool_", Scalar::Bool},
+    {"bool_", Scalar::Bool},      {"complex", Scalar::Complex128},
 }};
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Types of the C-like AST: scalars and (possibly nested) 1-d arrays of scalars.
+// Types of the C-like AST: scalars (complex numbers among them) and arrays of scalars.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +14,7 @@ enum class Scalar : std::uint8_t {
     Int8, Int16, Int32, Int64,
     UInt8, UInt16, UInt32, UInt64,
     Float16, Float32, Float64,
+    Complex64, Complex128,  // NumPy's: two float32s, two float64s
     Void,
 };
 
@@ -42,6 +43,7 @@ struct Type {
     bool is_integer() const;  // signed or unsigned, not bool
     bool is_signed() const;
     bool is_float() const;
+    bool is_complex() const;
     bool is_numeric() const { return is_integer() || is_float(); }
     // CudaPy's `T*`: one dimension, contiguous.
     bool is_vector() const { return array_depth == 1 && ndim == 1 && layout == Layout::C; }
@@ -60,8 +62,15 @@ std::string type_name(Type t);
 // CudaPy's and NumPy's names: int, float, double, bool, void, int8..uint64, float16..64.
 std::optional<Scalar> scalar_from_name(std::string_view name);
 
-// The default types of literals and of int/int true division (CudaPy's `int` and `float`).
+// The default types of literals and of int/int true division (CudaPy's `int` and `float`);
+// a complex literal is Python's complex, two float64s.
 inline constexpr Type default_int = Type::of(Scalar::Int32);
 inline constexpr Type default_float = Type::of(Scalar::Float32);
+inline constexpr Type default_complex = Type::of(Scalar::Complex128);
+
+// The complex type of float components `component` (float16 and float32: complex64), and the
+// float type of a complex type's components.
+Scalar complex_of(Scalar component);
+Scalar component_of(Scalar complex);
 
 }  // namespace cudapy::ast

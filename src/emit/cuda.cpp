@@ -15,6 +15,7 @@
 
 extern const char cudapy_prelude[];
 extern const char cudapy_prelude_arithmetic[];
+extern const char cudapy_prelude_complex[];
 extern const char cudapy_prelude_cuda[];
 extern const char cudapy_prelude_cuda_toolbox[];
 extern const char cudapy_prelude_host[];
@@ -99,6 +100,8 @@ std::string c_type(Type t) {
     case Scalar::Float16: base = "cudapy::half"; break;
     case Scalar::Float32: base = "float"; break;
     case Scalar::Float64: base = "double"; break;
+    case Scalar::Complex64: base = "cudapy::complex<float>"; break;
+    case Scalar::Complex128: base = "cudapy::complex<double>"; break;
     case Scalar::Void: base = "void"; break;
     }
     if (t.array_depth == 1 && !t.is_vector())
@@ -153,6 +156,35 @@ long long elements(const std::vector<long long> &shape) {
 
 // Whether a program calls the GPU prelude's cooperation functions or atomics, declares dynamic
 // shared memory or reads the lane id.
+// Whether the program computes with complex numbers anywhere: in a signature, a variable, an
+// array, or an expression (a complex value is made by one of those, or by a complex function).
+bool uses_complex(const Program &program) {
+    struct Finder : Visitor {
+        bool found = false;
+        void visit_intrinsic(const Intrinsic &e) override {
+            found = found || e.type.is_complex() || e.info->kind >= IntrinsicKind::ComplexMake;
+            Visitor::visit_intrinsic(e);
+        }
+        void visit_cast(const Cast &e) override {
+            found = found || e.type.is_complex();
+            Visitor::visit_cast(e);
+        }
+        void visit_array_alloc(const ArrayAlloc &a) override { found = found || a.type.scalar == Scalar::Complex64 || a.type.scalar == Scalar::Complex128; }
+    } finder;
+    auto complex_scalar = [](Type t) { return t.scalar == Scalar::Complex64 || t.scalar == Scalar::Complex128; };
+    for (const auto &constant : program.constants)
+        if (complex_scalar(Type::of(constant.element))) return true;
+    for (const auto &f : program.functions) {
+        if (complex_scalar(f.return_type)) return true;
+        for (const auto &p : f.params)
+            if (complex_scalar(p.type)) return true;
+        for (const auto &l : f.locals)
+            if (complex_scalar(l.type)) return true;
+        finder.visit(f.body);
+    }
+    return finder.found;
+}
+
 bool uses_toolbox(const Program &program) {
     struct Finder : Visitor {
         bool found = false;
@@ -370,6 +402,7 @@ private:
         if (target_ == Target::Cuda && uses_toolbox(program_)) text += std::string(cudapy_prelude_cuda_toolbox) + "\n";
         text += std::string(cudapy_prelude) + "\n";
         if (uses_arithmetic_) text += std::string(cudapy_prelude_arithmetic) + "\n";
+        if (uses_complex(program_)) text += std::string(cudapy_prelude_complex) + "\n";
         return text;
     }
 
@@ -965,6 +998,7 @@ private:
         case BinaryOp::FloorDiv: return b.operands_nonnegative ? infix("/") : helper("floordiv");
         case BinaryOp::Mod: return b.operands_nonnegative ? infix("%") : helper("mod");
         case BinaryOp::Pow:
+            if (b.type.is_complex()) return call("cudapy::cpow");
             if (b.type.is_float()) return narrowed(call(math_name("pow", b.type)), b.type);
             return helper("ipow");
         case BinaryOp::LeftShift: return helper("shl");
@@ -1010,7 +1044,27 @@ private:
             double factor = info.name == "degrees" ? 57.295779513082323 : 0.017453292519943295;
             return "(" + arg(0) + " * " + float_literal(factor, i.type.scalar) + ")";
         }
-        case IntrinsicKind::Abs: return arithmetic("abs") + "(" + arg(0) + ")";
+        case IntrinsicKind::Abs:
+            if (i.args[0]->type.is_complex()) return "cudapy::cabs(" + arg(0) + ")";
+            return arithmetic("abs") + "(" + arg(0) + ")";
+        case IntrinsicKind::ComplexMake:
+            return c_type(i.type) + "(" + call_list(i.args) + ")";
+        case IntrinsicKind::ComplexPart: {
+            if (i.args[0]->type.is_complex()) return "(" + arg(0) + ")." + std::string(info.cuda_name);
+            if (info.name == "real") return arg(0);
+            return "((" + c_type(i.type) + ")0)";  // a real number's imaginary part
+        }
+        case IntrinsicKind::ComplexConjugate:
+            if (!i.args[0]->type.is_complex()) return arg(0);
+            return "cudapy::conj(" + arg(0) + ")";
+        case IntrinsicKind::ComplexMath:
+            if (info.name == "log" && i.args.size() == 2)
+                return "(cudapy::clog(" + arg(0) + ") / cudapy::clog(" + arg(1) + "))";
+            return "cudapy::" + std::string(info.cuda_name) + "(" + arg(0) + ")";
+        case IntrinsicKind::ComplexToFloat:
+        case IntrinsicKind::ComplexPredicate:
+        case IntrinsicKind::ComplexFromPolar:
+            return "cudapy::" + std::string(info.cuda_name) + "(" + call_list(i.args) + ")";
         case IntrinsicKind::MinMax: {
             std::string name = arithmetic(info.cuda_name);
             std::string text = arg(0);

@@ -92,7 +92,7 @@ constexpr ThreadIndexName thread_index_names[] = {
 constexpr std::string_view builtin_names[] = {
     "idx", "idy", "idz", "threadIdx", "blockIdx", "blockDim", "gridDim", "len", "range",
     "xrange", "int", "float", "double", "bool", "abs", "min", "max", "pow", "round", "math",
-    "warpSize",
+    "cmath", "complex", "warpSize",
 };
 
 // Module prefixes under which scalar type names may be called as casts: np.float32(x).
@@ -100,7 +100,7 @@ constexpr std::string_view type_modules[] = {"np", "numpy", "numba"};
 
 // The modules whose functions kernels call by the module's name.
 bool is_module_name(std::string_view name) {
-    for (std::string_view module : {"math", "cuda", "cp", "cudapy", "np", "numpy", "numba"})
+    for (std::string_view module : {"math", "cmath", "cuda", "cp", "cudapy", "np", "numpy", "numba"})
         if (name == module) return true;
     return false;
 }
@@ -781,7 +781,7 @@ private:
         if (!parts) return false;
         const std::string &first = parts->front();
         if (params_.count(first) || locals_.count(first)) return false;
-        static const std::set<std::string> modules{"cuda", "numba", "cp", "cudapy", "np", "numpy", "math"};
+        static const std::set<std::string> modules{"cuda", "numba", "cp", "cudapy", "np", "numpy", "math", "cmath"};
         return modules.count(first) > 0;
     }
 
@@ -1038,7 +1038,7 @@ private:
         // The shortest array's length, as zip stops there.
         ExprPtr stop = std::make_shared<Length>(tree_.span(iterables[0]), arrays[0]);
         for (std::size_t i = 1; i < arrays.size(); ++i) {
-            auto resolved = resolve_intrinsic("min", false);
+            auto resolved = resolve_intrinsic("min", IntrinsicModule::Builtin);
             stop = std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{
                 stop, std::make_shared<Length>(tree_.span(iterables[i]), arrays[i])});
         }
@@ -1425,10 +1425,8 @@ private:
         }
         std::string text = without_underscores(written);
         Span span = tree_.span(node);
-        if (!text.empty() && (text.back() == 'j' || text.back() == 'J')) {
-            unsupported(node, "complex numbers");
-            return nullptr;
-        }
+        if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
+            return imaginary(span, std::strtod(text.substr(0, text.size() - 1).c_str(), nullptr));
         int base = 10;
         std::string digits = text;
         if (text.size() > 2 && text[0] == '0') {
@@ -1458,11 +1456,28 @@ private:
 
     ExprPtr lower_float(TSNode node) {
         std::string text = without_underscores(tree_.text(node));
-        if (!text.empty() && (text.back() == 'j' || text.back() == 'J')) {
-            unsupported(node, "complex numbers");
-            return nullptr;
-        }
+        if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
+            return imaginary(tree_.span(node), std::strtod(text.substr(0, text.size() - 1).c_str(), nullptr));
         return std::make_shared<FloatLiteral>(tree_.span(node), std::strtod(text.c_str(), nullptr));
+    }
+
+    // Python's imaginary literal (2.5j): complex(0.0, value), a literal as its parts are.
+    static ExprPtr complex_literal(Span span, double real, double imag) {
+        auto resolved = resolve_intrinsic("complex", IntrinsicModule::Builtin);
+        std::vector<ExprPtr> parts{std::make_shared<FloatLiteral>(span, real),
+                                   std::make_shared<FloatLiteral>(span, imag)};
+        return std::make_shared<Intrinsic>(span, *resolved, std::move(parts));
+    }
+
+    static ExprPtr imaginary(Span span, double value) { return complex_literal(span, 0.0, value); }
+
+    // z.real, z.imag and z.conjugate() of a number (a complex one, or a real one, as Python
+    // allows).
+    ExprPtr lower_member(TSNode node, TSNode object, const std::string &member) {
+        auto resolved = resolve_intrinsic(member, IntrinsicModule::Member);
+        auto operand = lower_expr(object);
+        if (!operand) return nullptr;
+        return std::make_shared<Intrinsic>(tree_.span(node), *resolved, std::vector<ExprPtr>{operand});
     }
 
     ExprPtr lower_comparison(TSNode node) {
@@ -1587,10 +1602,15 @@ private:
             return std::make_shared<ArrayInfo>(span, attribute == "size" ? ArrayInfoKind::Size : ArrayInfoKind::Ndim,
                                                0, array);
         }
-        if (object_name == "math") {
+        if (object_name == "math" || object_name == "cmath") {
             if (auto value = math_constant(attribute))
                 return std::make_shared<FloatLiteral>(span, *value);
         }
+        if (object_name == "cmath" && (attribute == "infj" || attribute == "nanj"))
+            return imaginary(span, attribute == "infj" ? std::numeric_limits<double>::infinity()
+                                                       : std::numeric_limits<double>::quiet_NaN());
+        if (!names_module(object) && (attribute == "real" || attribute == "imag"))
+            return lower_member(node, object, attribute);
         error(DiagnosticKind::Unsupported, node,
               "the attribute '" + object_name + "." + attribute + "' is not supported in kernels");
         return nullptr;
@@ -1626,7 +1646,7 @@ private:
         if (prefixed && (name == "fma" || name == "cbrt")) {
             auto args = lower_arguments(arguments);
             if (!args) return ExprPtr{};
-            auto resolved = resolve_intrinsic(name, true);
+            auto resolved = resolve_intrinsic(name, IntrinsicModule::Math);
             if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return ExprPtr{};
             return ExprPtr(std::make_shared<Intrinsic>(span, *resolved, std::move(*args)));
         }
@@ -1851,6 +1871,14 @@ private:
         TSNode callee = field(node, "function");
         Span span = tree_.span(node);
         std::string module, name;
+        if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "conjugate" &&
+            !names_module(field(callee, "object"))) {
+            if (!named_children(field(node, "arguments")).empty()) {
+                error(DiagnosticKind::Type, node, "conjugate() takes no arguments");
+                return nullptr;
+            }
+            return lower_member(node, field(callee, "object"), "conjugate");
+        }
         auto parts = dotted(callee);
         if (!parts) {
             error(DiagnosticKind::Unsupported, callee,
@@ -1913,6 +1941,25 @@ private:
         }
         bool type_module = std::find(std::begin(type_modules), std::end(type_modules), module) !=
                            std::end(type_modules);
+        if (module.empty() && name == "complex") {
+            auto resolved = resolve_intrinsic(name, IntrinsicModule::Builtin);
+            if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
+            return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
+        }
+        if (module == "cmath") {
+            if (auto resolved = resolve_intrinsic(name, IntrinsicModule::Cmath)) {
+                if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
+                return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
+            }
+            std::vector<std::string> candidates;
+            for (const auto &info : intrinsics())
+                if (info.module == IntrinsicModule::Cmath) candidates.emplace_back(info.name);
+            std::string message = "unknown function 'cmath." + name + "'";
+            if (auto close = closest_name(name, candidates))
+                message += "; did you mean 'cmath." + *close + "'?";
+            error(DiagnosticKind::Name, callee, message);
+            return nullptr;
+        }
         if (module.empty() || type_module) {
             if (auto scalar = scalar_from_name(name); scalar && *scalar != Scalar::Void) {
                 if (!expect_count(1)) return nullptr;
@@ -1920,13 +1967,13 @@ private:
             }
         }
         if (module == "math") {
-            if (auto resolved = resolve_intrinsic(name, true)) {
+            if (auto resolved = resolve_intrinsic(name, IntrinsicModule::Math)) {
                 if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
                 return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
             }
             std::vector<std::string> candidates;
             for (const auto &info : intrinsics())
-                if (info.in_math_module) candidates.emplace_back(info.name);
+                if (info.module == IntrinsicModule::Math) candidates.emplace_back(info.name);
             for (auto constant : math_constants) candidates.emplace_back(constant);
             std::string message = "unknown function 'math." + name + "'";
             if (auto close = closest_name(name, candidates))
@@ -1936,7 +1983,7 @@ private:
         }
         if (!module.empty()) {
             std::string message = "unknown function '" + module + "." + name + "'";
-            if (resolve_intrinsic(name, true))
+            if (resolve_intrinsic(name, IntrinsicModule::Math))
                 message += "; call the math module by its own name, as in math." + name + "(...)";
             error(DiagnosticKind::Name, callee, message);
             return nullptr;
@@ -1954,12 +2001,12 @@ private:
             if (!expect_count(2)) return nullptr;
             return binary(span, BinaryOp::Pow, (*args)[0], (*args)[1], node);
         }
-        if (auto resolved = resolve_intrinsic(name, false)) {
+        if (auto resolved = resolve_intrinsic(name, IntrinsicModule::Builtin)) {
             if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
             return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
         }
 
-        if (resolve_intrinsic(name, true)) {
+        if (resolve_intrinsic(name, IntrinsicModule::Math)) {
             error(DiagnosticKind::Name, callee,
                   "unknown function '" + name + "'; call it as math." + name + "(...), with "
                   "the module named");
@@ -2057,7 +2104,7 @@ std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree,
     TSNode object = field(value, "object"), attribute = field(value, "attribute");
     if (kind(object) != "identifier" || tree.text(object) != "math") return std::nullopt;
     std::string name(tree.text(attribute));
-    if (!resolve_intrinsic(name, true)) return std::nullopt;
+    if (!resolve_intrinsic(name, IntrinsicModule::Math)) return std::nullopt;
     return std::vector<std::string>{"math", name};
 }
 

@@ -80,7 +80,8 @@ bool fits(const LiteralValue &v, Type t) {
 
 // Whether a weak literal of type `weak` can take the type `to`.
 bool weak_fits(Type weak, Type to) {
-    if (!to.is_numeric()) return false;
+    if (to.is_complex()) return !weak.is_bool();
+    if (!to.is_numeric() || weak.is_complex()) return false;
     return weak.is_integer() || to.is_float();
 }
 
@@ -126,6 +127,13 @@ private:
 
     ExprPtr convert(const ExprPtr &e, Type to) {
         if (e->type == to || e->type == poisoned) return e;
+        // Python has no conversion of a complex number to a real one: z.real says which part.
+        if (e->type.is_complex() && to.is_scalar() && !to.is_complex() && !to.is_bool()) {
+            error(DiagnosticKind::Type, e->span,
+                  "a complex number (" + type_name(e->type) + ") cannot become " + type_name(to) +
+                      "; take its .real or .imag, or abs()");
+            return e;
+        }
         // NumPy refuses a Python int that the fixed-width type cannot hold (NEP 50).
         if (auto value = literal_value(*e); value && to.is_integer() && !fits(*value, to)) {
             error(DiagnosticKind::Type, e->span,
@@ -769,6 +777,13 @@ ExprPtr BodyChecker::binary(const std::shared_ptr<Binary> &e) {
         return e;
     }
     Typed result = promote(l, r);
+    if (result.type.is_complex() && (e->op == BinaryOp::FloorDiv || e->op == BinaryOp::Mod)) {
+        error(DiagnosticKind::Type, e->span,
+              "unsupported operand types for " + std::string(op) + ": " + type_name(l.type) +
+                  " and " + type_name(r.type) + " (Python has no " + std::string(op) +
+                  " of complex numbers)");
+        return poison(e);
+    }
     if (integral && !result.type.is_integer()) {
         error(DiagnosticKind::Type, e->span,
               "unsupported operand types for " + std::string(op) + ": " + type_name(l.type) +
@@ -776,7 +791,8 @@ ExprPtr BodyChecker::binary(const std::shared_ptr<Binary> &e) {
         return poison(e);
     }
     // Python 3's true division of integers gives a float.
-    if (e->op == BinaryOp::Div && !result.type.is_float()) result.type = default_float;
+    if (e->op == BinaryOp::Div && !result.type.is_float() && !result.type.is_complex())
+        result.type = default_float;
     e->lhs = convert(e->lhs, result.type);
     e->rhs = convert(e->rhs, result.type);
     e->type = result.type;
@@ -806,6 +822,12 @@ ExprPtr BodyChecker::compare(const std::shared_ptr<Compare> &e) {
         return poison(e);
     Typed l = typed(e->lhs), r = typed(e->rhs);
     e->type = Type::of(Scalar::Bool);
+    if ((l.type.is_complex() || r.type.is_complex()) && e->op != CompareOp::Equal && e->op != CompareOp::NotEqual) {
+        error(DiagnosticKind::Type, e->span,
+              "complex numbers are not ordered: " + type_name(l.type) + " and " + type_name(r.type) +
+                  " compare only with == and !=");
+        return poison(e);
+    }
     // Integers compare exactly: a literal out of the other operand's range, or int64 against
     // uint64, is compared through 64-bit operands of each one's own signedness.
     auto literal = [&](const ExprPtr &a, const ExprPtr &b) {
@@ -1009,8 +1031,60 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         for (std::size_t i = first; i < last; ++i) e->args[i] = convert(e->args[i], t);
     };
     std::size_t n = e->args.size();
+    bool complex_kind = info.kind >= IntrinsicKind::ComplexMake || info.kind == IntrinsicKind::Abs;
+    for (const auto &arg : e->args)
+        if (!complex_kind && arg->type.is_complex()) {
+            error(DiagnosticKind::Type, arg->span,
+                  what + " takes real numbers, not " + type_name(arg->type) +
+                      (info.module == IntrinsicModule::Math ? "; cmath has the complex functions" : ""));
+            return poison(e);
+        }
+    // The complex type a complex function computes in: the arguments' own complex type, the
+    // complex of their float type, else Python's complex (two float64s).
+    auto complex_type = [&](std::size_t first, std::size_t last) {
+        Typed t = arguments_type(first, last);
+        if (t.type.is_complex()) return t;
+        if (t.type.is_float()) return Typed{Type::of(complex_of(t.type.scalar)), t.weak};
+        return Typed{default_complex, t.weak};
+    };
     Typed result;
     switch (info.kind) {
+    case IntrinsicKind::ComplexMake: {
+        if (n == 2)
+            for (const auto &arg : e->args)
+                if (arg->type.is_complex()) {
+                    error(DiagnosticKind::Type, arg->span,
+                          "complex(real, imag) takes real numbers here, not " + type_name(arg->type));
+                    return poison(e);
+                }
+        result = complex_type(0, n);
+        convert_all(0, n, n == 1 ? result.type : Type::of(component_of(result.type.scalar)));
+        break;
+    }
+    case IntrinsicKind::ComplexPart:
+    case IntrinsicKind::ComplexConjugate: {
+        Typed t = typed(e->args[0]);
+        bool part = info.kind == IntrinsicKind::ComplexPart;
+        result = {part && t.type.is_complex() ? Type::of(component_of(t.type.scalar)) : t.type, t.weak};
+        break;
+    }
+    case IntrinsicKind::ComplexMath:
+        result = complex_type(0, n);
+        convert_all(0, n, result.type);
+        break;
+    case IntrinsicKind::ComplexToFloat:
+    case IntrinsicKind::ComplexPredicate: {
+        Type z = complex_type(0, n).type;
+        convert_all(0, n, z);
+        result = {info.kind == IntrinsicKind::ComplexPredicate ? Type::of(Scalar::Bool)
+                                                                 : Type::of(component_of(z.scalar)),
+                  false};
+        break;
+    }
+    case IntrinsicKind::ComplexFromPolar:
+        result = complex_type(0, n);
+        convert_all(0, n, Type::of(component_of(result.type.scalar)));
+        break;
     case IntrinsicKind::FloatMath:
     case IntrinsicKind::Angle:
         result = float_type(0, n);
@@ -1042,6 +1116,10 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         break;
     case IntrinsicKind::Abs: {
         Typed t = typed(e->args[0]);
+        if (t.type.is_complex()) {  // the magnitude
+            result = {Type::of(component_of(t.type.scalar)), t.weak};
+            break;
+        }
         result = promote(t, t);  // abs(True) is Python's 1
         convert_all(0, n, result.type);
         break;
@@ -1061,6 +1139,12 @@ ExprPtr BodyChecker::cast(const std::shared_ptr<Cast> &e) {
     Type target = e->type;
     e->operand = expr(e->operand);
     if (!scalar_operand(e->operand, type_name(target) + "()")) return poison(e);
+    if (e->operand->type.is_complex() && !target.is_complex() && !target.is_bool()) {
+        error(DiagnosticKind::Type, e->span,
+              type_name(target) + "() cannot take a complex number (" + type_name(e->operand->type) +
+                  "); take its .real or .imag, or abs()");
+        return poison(e);
+    }
     e->type = target;
     return e;
 }
@@ -1267,6 +1351,10 @@ ExprPtr BodyChecker::print(const std::shared_ptr<Builtin> &e) {
             error(DiagnosticKind::Type, arg->span,
                   "print() in kernels prints numbers and strings, not " +
                       (arg->type.is_void() ? std::string("a call that returns nothing") : type_name(arg->type)));
+            ok = false;
+        } else if (arg->type.is_complex()) {
+            error(DiagnosticKind::Unsupported, arg->span,
+                  "print() in kernels prints real numbers: print the complex number's .real and .imag");
             ok = false;
         }
     }

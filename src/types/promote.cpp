@@ -48,6 +48,8 @@ int numpy_type_number(Scalar s) {
     case Scalar::UInt64: return 8;
     case Scalar::Float32: return 11;
     case Scalar::Float64: return 12;
+    case Scalar::Complex64: return 14;
+    case Scalar::Complex128: return 15;
     case Scalar::Float16: return 23;
     case Scalar::Void: break;
     }
@@ -71,10 +73,21 @@ Type promote_strong_all(const std::vector<Type> &types) {
     return result ? *result : main;
 }
 
+// The bytes of the float that holds a real type's values as NumPy promotes them (0 for bool),
+// or a complex type's components.
+int float_bytes(Type t) {
+    if (t.is_bool()) return 0;
+    if (t.is_complex()) return ast::scalar_bytes(t.scalar) / 2;
+    return t.is_float() ? ast::scalar_bytes(t.scalar) : float_bytes_for_integer(t);
+}
+
 Type promote_strong(Type a, Type b) {
     if (a == b) return a;
     if (a.is_bool()) return b;
     if (b.is_bool()) return a;
+    // A complex type holds the other's values in components of the wider float.
+    if (a.is_complex() || b.is_complex())
+        return Type::of(ast::complex_of(float_of_size(std::max(float_bytes(a), float_bytes(b)))));
     if (a.is_float() && b.is_float())
         return ast::scalar_bytes(a.scalar) >= ast::scalar_bytes(b.scalar) ? a : b;
     if (a.is_float() || b.is_float()) {
@@ -93,6 +106,7 @@ Type promote_strong(Type a, Type b) {
 
 Typed promote(Typed a, Typed b) {
     if (a.weak && b.weak) {
+        if (a.type.is_complex() || b.type.is_complex()) return {ast::default_complex, true};
         if (a.type.is_float() || b.type.is_float()) return {ast::default_float, true};
         return {promote_strong(a.type, b.type), true};
     }
@@ -102,7 +116,12 @@ Typed promote(Typed a, Typed b) {
         if (a.type.is_bool() && b.type.is_bool()) return {ast::default_int, false};
         return {promote_strong(a.type, b.type), false};
     }
-    // b is a weak literal, a is strong.
+    // b is a weak literal, a is strong. A complex literal makes a float complex in its width,
+    // and an integer or bool the default complex (NEP 50).
+    if (b.type.is_complex() && !a.type.is_complex()) {
+        if (a.type.is_float()) return {Type::of(ast::complex_of(a.type.scalar)), false};
+        return {ast::default_complex, false};
+    }
     if (a.type.is_bool()) return {b.type.is_float() ? ast::default_float : ast::default_int, false};
     if (b.type.is_float() && a.type.is_integer()) return {ast::default_float, false};
     return {a.type, false};
@@ -114,6 +133,7 @@ bool converts_implicitly(Typed from, Type to) {
     if (!from.type.is_scalar() || !to.is_scalar()) return false;
     if (to.is_bool()) return false;
     if (from.type.is_bool()) return true;
+    if (from.type.is_complex() && !to.is_complex()) return false;  // Python's TypeError
     if (from.type.is_float() && to.is_integer()) return false;
     return true;
 }
