@@ -75,7 +75,7 @@ def dtype_of(spec):
     except TypeError:
         raise TypeError(f"not an element type: {spec!r}; use float32, int32, np.float64, "
                         "...") from None
-    if dtype.kind not in "biuf":
+    if dtype.kind not in "biufc":
         raise TypeError(f"kernel arrays cannot hold {dtype}")
     return dtype
 

@@ -9,7 +9,9 @@ from .array import CudaArray
 
 
 def _operation(name, text):
-    return elementwise.Elementwise(f"def {name}({text[0]}):\n    return {text[1]}\n", name=name)
+    function = name.replace(":", "_")
+    return elementwise.Elementwise(f"def {function}({text[0]}):\n    return {text[1]}\n",
+                                   name=function)
 
 
 _BINARY = {
@@ -32,10 +34,17 @@ _UNARY = {
     "arccos": "math.acos(a)", "arctan": "math.atan(a)", "sinh": "math.sinh(a)",
     "cosh": "math.cosh(a)", "tanh": "math.tanh(a)", "arcsinh": "math.asinh(a)",
     "arccosh": "math.acosh(a)", "arctanh": "math.atanh(a)", "cbrt": "math.cbrt(a)",
+    "conjugate": "a.conjugate()",
 }
+# The functions of complex loops: cmath's, where math's take real numbers only.
+_COMPLEX_UNARY = {f"{name}:complex": text.replace("math.", "cmath.") for name, text in
+                  _UNARY.items() if name in ("sqrt", "exp", "log", "log10", "sin", "cos", "tan",
+                                             "arcsin", "arccos", "arctan", "sinh", "cosh",
+                                             "tanh", "arcsinh", "arccosh", "arctanh")}
 
 _TEXTS = {name: ("a, b", text) for name, text in _BINARY.items()}
 _TEXTS.update({name: ("a", text) for name, text in _UNARY.items()})
+_TEXTS.update({name: ("a", text) for name, text in _COMPLEX_UNARY.items()})
 _TEXTS["where"] = ("condition, a, b", "a if condition else b")
 _OPERATIONS = {}  # made at first use
 
@@ -60,6 +69,8 @@ def apply(name, *args, out=None, stream=0):
     if out is not None and not np.can_cast(loop[1], out.dtype, "same_kind"):
         raise TypeError(f"Cannot cast ufunc '{name}' output from {loop[1]} to {out.dtype} "
                         "with casting rule 'same_kind'")
+    if loop[1].kind == "c" and f"{name}:complex" in _COMPLEX_UNARY:
+        name = f"{name}:complex"
     return _operation_named(name)(*args, out=out, stream=stream, loop=loop)
 
 
@@ -133,7 +144,7 @@ def _unary(name):
 
 
 def _operand(value):
-    return isinstance(value, (CudaArray, int, float, bool, np.generic, np.ndarray))
+    return isinstance(value, (CudaArray, int, float, complex, bool, np.generic, np.ndarray))
 
 
 _PYTHON_OPERATORS = {

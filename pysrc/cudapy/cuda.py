@@ -61,13 +61,14 @@ __all__ = [
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
     "shared", "local", "const", "atomic", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64", "void", "from_dtype",
+    "float16", "float32", "float64", "complex64", "complex128", "void", "from_dtype",
 ]
 
 # Element types, as kernels name them (cuda.float32), as dtype= takes them, and as numba's
 # type objects: float32[:] is an array type and void(float32[:], int32) a signature.
 bool_, float16, float32, float64 = (SCALAR_TYPES[name] for name in
                                     ("bool_", "float16", "float32", "float64"))
+complex64, complex128 = SCALAR_TYPES["complex64"], SCALAR_TYPES["complex128"]
 int8, int16, int32, int64 = (SCALAR_TYPES[name] for name in ("int8", "int16", "int32", "int64"))
 uint8, uint16, uint32, uint64 = (SCALAR_TYPES[name] for name in
                                  ("uint8", "uint16", "uint32", "uint64"))

@@ -232,7 +232,8 @@ def _place(item, strided, temporaries, host_memory):
     return table._pointer, len(item.rows)
 
 
-_PYTHON_SCALARS = {bool: "bool", int: "int64", float: "float64"}  # bool first: it is an int
+# bool first: it is an int
+_PYTHON_SCALARS = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
 # The classes whose instances a type key names by their class alone, made with the first
 # Dispatcher (NumPy's classes among them: `import cudapy` does not import NumPy).
 _SCALAR_CLASSES = frozenset()
@@ -240,7 +241,8 @@ _SCALAR_CLASSES = frozenset()
 
 def _scalar_classes():
     return frozenset([bool, int, float, np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8,
-                      np.uint16, np.uint32, np.uint64, np.float16, np.float32, np.float64])
+                      np.uint16, np.uint32, np.uint64, np.float16, np.float32, np.float64,
+                      complex, np.complex64, np.complex128])
 
 
 def _type_key(value):
@@ -370,8 +372,6 @@ class Dispatcher:
         """The signature type of an argument: Python numbers as int64, float64 and bool, NumPy
         scalars as their type, arrays by dtype, dimensions and layout."""
         where = f"{self.__name__}(): argument '{name}'"
-        if isinstance(value, (complex, np.complexfloating)):
-            raise TypeError(f"{where} is complex; kernels have no complex numbers")
         if isinstance(value, np.generic):
             return self._element_type(where, value.dtype)
         for python_type, name in _PYTHON_SCALARS.items():

@@ -121,7 +121,7 @@ def _slice_text(item):
 
 
 _NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-          "float16", "float32", "float64"]
+          "float16", "float32", "float64", "complex64", "complex128"]
 SCALAR_TYPES = {name: ScalarType(name, name) for name in _NAMES}
 void = ScalarType("void", None)
 

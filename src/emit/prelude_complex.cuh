@@ -165,12 +165,18 @@ CUDAPY_FN complex<T> ctan(complex<T> z) {
     return {t.im, -t.re};
 }
 
+// On the branch cuts the sign of a zero imaginary part picks the side, as C99's and NumPy's
+// functions do: the sums below keep it (1 + z would make -0 into +0).
+template <typename T>
+CUDAPY_FN complex<T> plus_real(complex<T> z, T x) { return {z.re + x, z.im}; }
+
 // asinh z = log(z + sqrt(z² + 1)), computed for re >= 0 (odd, so the other half by symmetry)
 // where the sum does not cancel.
 template <typename T>
 CUDAPY_FN complex<T> casinh(complex<T> z) {
     if (z.re < 0 || (z.re == 0 && real_copysign(T(1), z.re) < 0)) return -casinh(-z);
-    return clog(z + csqrt(z * z + complex<T>(T(1), T(0))));
+    complex<T> square_plus_one{(z.re - z.im) * (z.re + z.im) + 1, 2 * z.re * z.im};
+    return clog(z + csqrt(square_plus_one));
 }
 
 template <typename T>
@@ -188,14 +194,13 @@ CUDAPY_FN complex<T> cacos(complex<T> z) {
 // acosh z = log(z + sqrt(z + 1) sqrt(z - 1)), the principal branch (Kahan's form).
 template <typename T>
 CUDAPY_FN complex<T> cacosh(complex<T> z) {
-    complex<T> one(T(1), T(0));
-    return clog(z + csqrt(z + one) * csqrt(z - one));
+    return clog(z + csqrt(plus_real(z, T(1))) * csqrt(plus_real(z, T(-1))));
 }
 
+// atanh z = (log(1 + z) - log(1 - z)) / 2.
 template <typename T>
 CUDAPY_FN complex<T> catanh(complex<T> z) {
-    complex<T> one(T(1), T(0));
-    complex<T> difference = clog(one + z) - clog(one - z);
+    complex<T> difference = clog(plus_real(z, T(1))) - clog(complex<T>{1 - z.re, -z.im});
     return {difference.re / 2, difference.im / 2};
 }
 

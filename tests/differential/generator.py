@@ -68,6 +68,10 @@ def known_bugs(target=None):
             if target is None or targets is None or target in targets}
 
 
+# The complex type of each float type whose values a complex number's parts hold exactly.
+COMPLEX_OF = {"float32": "complex64", "float64": "complex128"}
+
+
 def kind(t):
     return "b" if t == BOOL else t[0] if t[0] in "iu" else "f"
 
@@ -841,7 +845,13 @@ class Generator:
                    ("cond", 1), ("cast", 2), ("math", 3), ("call", 1 if self.helpers else 0)]
         if t == "float32":
             choices += [("intdiv", 1), ("single", 1)]
+        if t in COMPLEX_OF:
+            choices.append(("complex", 1))
         what = _weighted(rng, choices)
+        if what == "complex":
+            part = rng.choice(["real", "imag"])
+            self.note(f"complex.{part}")
+            return E(f"{wrap(self.complex_expr(t, depth - 1), ATOM)}.{part}", ATOM, t)
         if what == "arith":
             op = rng.choice(["+", "-", "*", "/"])
             if op == "*" and self.no_fma(t):
@@ -888,6 +898,29 @@ class Generator:
             return E(f"math.{name}({arg.text})", ATOM, t)
         # exact math functions in type t
         return self.exact_math(t, depth)
+
+    def complex_expr(self, t, depth):
+        """A complex expression whose parts are of float type t (complex64 for float32,
+        complex128 for float64), made with the operations every target computes exactly
+        alike: parts, sums, differences, negation, conjugates and products by powers of two."""
+        rng = self.rng
+        if depth <= 0 or self.chance(0.4):
+            self.note("complex()")
+            real, imag = self.expr(t, depth - 1), self.expr(t, depth - 1)
+            return E(f"complex({real.text}, {imag.text})", ATOM, COMPLEX_OF[t])
+        what = rng.choice(["+", "-", "neg", "conjugate", "scale"])
+        self.note(f"complex{what}")
+        if what in ("+", "-"):
+            lhs, rhs = self.complex_expr(t, depth - 1), self.complex_expr(t, depth - 1)
+            return E(f"{wrap(lhs, ADD)} {what} {wrap(rhs, ADD + 1)}", ADD, COMPLEX_OF[t])
+        operand = self.complex_expr(t, depth - 1)
+        if what == "neg":
+            return E(f"-{wrap(operand, UNARY)}", UNARY, COMPLEX_OF[t])
+        if what == "conjugate":
+            return E(f"{wrap(operand, ATOM)}.conjugate()", ATOM, COMPLEX_OF[t])
+        factor = rng.choice(["2", "0.5", "4.0", "-2"])
+        return E(f"{wrap(operand, MUL)} * {factor if not factor.startswith('-') else '(' + factor + ')'}",
+                 MUL, COMPLEX_OF[t])
 
     def no_fma(self, t):
         """Whether products of type t must be exact (known bug gpu_fma_contraction)."""

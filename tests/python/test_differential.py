@@ -161,6 +161,8 @@ REQUIRED_FEATURES = (
        "helper_recursive", "helper_void", "recursion", "cuda.popc", "cuda.clz", "cuda.ffs",
        "cuda.brev", "cuda.atomic.load"]
     + [f"aug{op}=" for op in ["+", "-", "*", "/", "//", "%", "**", "<<", ">>", "&", "|", "^"]]
+    + ["complex.real", "complex.imag", "complex()"]
+    + [f"complex{what}" for what in ["+", "-", "neg", "conjugate", "scale"]]
 )
 
 

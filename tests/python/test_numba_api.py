@@ -128,7 +128,7 @@ def test_type_objects_spell_signatures_as_numba_does():
     assert cuda.float32(cuda.float32, cuda.int64) == "float32(float32, int64)"
     for bad in (lambda: cuda.float32[1:], lambda: cuda.float32[:, ::1, :],
                 lambda: cuda.float32[::2], lambda: cuda.void[:], lambda: cuda.void(1),
-                lambda: cuda.float32(cuda.void), lambda: cuda.from_dtype(np.complex64)):
+                lambda: cuda.float32(cuda.void), lambda: cuda.from_dtype(np.dtype("U3"))):
         with pytest.raises(TypeError):
             bad()
 
@@ -376,9 +376,8 @@ def test_one_compile_per_combination_of_types():
 
 
 @pytest.mark.parametrize("value, error, message", [
-    (1 + 2j, TypeError, "argument 'x' is complex"),
-    (np.complex64(1), TypeError, "argument 'x' is complex"),
-    (np.zeros(3, np.complex128), TypeError, "argument 'x': cudapy arrays cannot hold complex128"),
+    (np.datetime64(1, "s"), TypeError, r"argument 'x': cudapy arrays cannot hold datetime64\[s\]"),
+    (np.zeros(3, "U2"), TypeError, "argument 'x': cudapy arrays cannot hold <U2"),
     ([1.0, 2.0], TypeError, "argument 'x' is a list .*pass a NumPy array"),
     ("text", TypeError, "argument 'x' is a str; kernels take numbers, NumPy arrays"),
     (np.array(3.0), ValueError, "argument 'x' is a 0-d array"),
