@@ -71,7 +71,11 @@ def _referenced_values(function):
 
 
 def _constant_text(value):
-    """`value` as a Python expression of exactly its value."""
+    """`value` as a Python expression of exactly its value (a NumPy complex one keeps its
+    type; other numbers are Python literals, as the language takes module constants)."""
+    if isinstance(value, (complex, np.complexfloating)):
+        parts = f"complex({_constant_text(value.real)}, {_constant_text(value.imag)})"
+        return parts if isinstance(value, complex) else f"{np.dtype(value.dtype).name}({parts})"
     if isinstance(value, (bool, np.bool_)):
         return "True" if value else "False"
     if isinstance(value, (int, np.integer)):
@@ -127,16 +131,13 @@ def closure(functions):
                 continue
             elif is_math_function(value):  # math.cos passed in as `op`, or imported as cos
                 _alias(constants, function, name, f"math.{value.__name__}")
-            elif isinstance(value, _constant_types()):
+            elif isinstance(value, _constant_types() + (complex, np.complexfloating)):
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:
                     raise ValueError(f"{function.__name__}() and another function of its "
                                      f"compile read different globals named '{name}' "
                                      f"({constants[name]} and {text}); a compile's constants "
                                      "share one namespace")
-            elif isinstance(value, (complex, np.complexfloating)):
-                raise TypeError(f"{function.__name__}() reads the global '{name}', a complex "
-                                "number; kernels have no complex numbers")
             elif isinstance(value, np.ndarray):
                 if arrays.setdefault(name, value) is not value:
                     raise ValueError(f"{function.__name__}() and another function of its "

@@ -823,14 +823,19 @@ def test_a_math_function_without_a_kernel_version_is_a_clear_error():
         cuda.jit(apply, target="cpu").specialize(np.zeros(1))
 
 
-def test_complex_globals_are_refused():
-    rotation = 1j  # noqa: F841 (read by the kernel)
+@pytest.mark.parametrize("target", ["cpu", "python"])
+def test_complex_globals_are_constants(target):
+    rotation = 1j  # noqa: F841 (read by the kernel: a Python complex, weak)
+    half_turn = np.complex64(-1 + 1e-3j)  # noqa: F841 (a NumPy complex64 keeps its type)
 
-    def rotate(values):
-        values[0] = rotation
+    def rotate(values, out):
+        values[0] = values[0] * rotation
+        out[0] = half_turn * 2
 
-    with pytest.raises(TypeError, match="reads the global 'rotation', a complex number"):
-        cuda.jit(rotate, target="cpu").specialize(np.zeros(1))
+    values, out = np.array([2 + 3j], np.complex64), np.zeros(1, np.complex128)
+    cuda.jit(rotate, target=target)[1, 1](values, out)
+    assert values.dtype == np.complex64 and values[0] == np.complex64(-3 + 2j)
+    assert out[0] == np.complex128(np.complex64(-1 + 1e-3j) * np.complex64(2))
 
 
 # ---- launch forms -------------------------------------------------------------------------
