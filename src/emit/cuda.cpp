@@ -158,6 +158,8 @@ long long elements(const std::vector<long long> &shape) {
 // shared memory or reads the lane id.
 // Whether the program computes with complex numbers anywhere: in a signature, a variable, an
 // array, or an expression (a complex value is made by one of those, or by a complex function).
+bool is_complex_scalar(Type t) { return t.scalar == Scalar::Complex64 || t.scalar == Scalar::Complex128; }
+
 bool uses_complex(const Program &program) {
     struct Finder : Visitor {
         bool found = false;
@@ -169,17 +171,16 @@ bool uses_complex(const Program &program) {
             found = found || e.type.is_complex();
             Visitor::visit_cast(e);
         }
-        void visit_array_alloc(const ArrayAlloc &a) override { found = found || a.type.scalar == Scalar::Complex64 || a.type.scalar == Scalar::Complex128; }
+        void visit_array_alloc(const ArrayAlloc &a) override { found = found || is_complex_scalar(a.type); }
     } finder;
-    auto complex_scalar = [](Type t) { return t.scalar == Scalar::Complex64 || t.scalar == Scalar::Complex128; };
     for (const auto &constant : program.constants)
-        if (complex_scalar(Type::of(constant.element))) return true;
+        if (is_complex_scalar(Type::of(constant.element))) return true;
     for (const auto &f : program.functions) {
-        if (complex_scalar(f.return_type)) return true;
+        if (is_complex_scalar(f.return_type)) return true;
         for (const auto &p : f.params)
-            if (complex_scalar(p.type)) return true;
+            if (is_complex_scalar(p.type)) return true;
         for (const auto &l : f.locals)
-            if (complex_scalar(l.type)) return true;
+            if (is_complex_scalar(l.type)) return true;
         finder.visit(f.body);
     }
     return finder.found;

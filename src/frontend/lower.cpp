@@ -1946,38 +1946,25 @@ private:
             if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
             return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
         }
-        if (module == "cmath") {
-            if (auto resolved = resolve_intrinsic(name, IntrinsicModule::Cmath)) {
-                if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
-                return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
-            }
-            std::vector<std::string> candidates;
-            for (const auto &info : intrinsics())
-                if (info.module == IntrinsicModule::Cmath) candidates.emplace_back(info.name);
-            std::string message = "unknown function 'cmath." + name + "'";
-            if (auto close = closest_name(name, candidates))
-                message += "; did you mean 'cmath." + *close + "'?";
-            error(DiagnosticKind::Name, callee, message);
-            return nullptr;
-        }
         if (module.empty() || type_module) {
             if (auto scalar = scalar_from_name(name); scalar && *scalar != Scalar::Void) {
                 if (!expect_count(1)) return nullptr;
                 return std::make_shared<Cast>(span, Type::of(*scalar), (*args)[0], false);
             }
         }
-        if (module == "math") {
-            if (auto resolved = resolve_intrinsic(name, IntrinsicModule::Math)) {
+        if (module == "math" || module == "cmath") {
+            auto in = module == "math" ? IntrinsicModule::Math : IntrinsicModule::Cmath;
+            if (auto resolved = resolve_intrinsic(name, in)) {
                 if (!expect_intrinsic_arity(*resolved->info, name, args->size(), node)) return nullptr;
                 return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
             }
             std::vector<std::string> candidates;
             for (const auto &info : intrinsics())
-                if (info.module == IntrinsicModule::Math) candidates.emplace_back(info.name);
+                if (info.module == in) candidates.emplace_back(info.name);
             for (auto constant : math_constants) candidates.emplace_back(constant);
-            std::string message = "unknown function 'math." + name + "'";
+            std::string message = "unknown function '" + module + "." + name + "'";
             if (auto close = closest_name(name, candidates))
-                message += "; did you mean 'math." + *close + "'?";
+                message += "; did you mean '" + module + "." + *close + "'?";
             error(DiagnosticKind::Name, callee, message);
             return nullptr;
         }

@@ -3,6 +3,7 @@ them (split, gather, launch_split), and numba's and PyCUDA's names for them. Eve
 on the CPU target with simulated devices, and on the GPUs where a machine has two or more;
 NumPy is the oracle."""
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -328,3 +329,16 @@ def test_mpi_takes_device_arrays_where_it_is_cuda_aware(gpu, tmp_path):
         pytest.skip("this MPI is not CUDA-aware")
     assert result.returncode == 0 and "all-reduced" in result.stdout, \
         result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("given, error", [("3", None), ("many", "CUDAPY_HOST_DEVICES must be a number"),
+                                          ("0", "simulates 1 to 64 devices")])
+def test_the_environment_sets_how_many_devices_the_cpu_target_simulates(given, error):
+    script = "import cudapy as cp\nprint(len(cp.devices('cpu')))\n"
+    environment = dict(os.environ, CUDAPY_HOST_DEVICES=given)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=environment, timeout=120)
+    if error is None:
+        assert result.returncode == 0 and result.stdout.strip() == given, result.stderr
+    else:
+        assert result.returncode != 0 and error in result.stderr
