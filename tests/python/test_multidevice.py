@@ -331,8 +331,9 @@ def test_mpi_takes_device_arrays_where_it_is_cuda_aware(gpu, tmp_path):
         result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("given, error", [("3", None), ("many", "CUDAPY_HOST_DEVICES must be a number"),
-                                          ("0", "simulates 1 to 64 devices")])
+@pytest.mark.parametrize("given, error", [
+    ("3", None), ("many", "CUDAPY_HOST_DEVICES must be a number"),
+    ("0", "simulates 1 to 64 devices")])
 def test_the_environment_sets_how_many_devices_the_cpu_target_simulates(given, error):
     script = "import cudapy as cp\nprint(len(cp.devices('cpu')))\n"
     environment = dict(os.environ, CUDAPY_HOST_DEVICES=given)
