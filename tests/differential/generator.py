@@ -918,9 +918,8 @@ class Generator:
             return E(f"-{wrap(operand, UNARY)}", UNARY, COMPLEX_OF[t])
         if what == "conjugate":
             return E(f"{wrap(operand, ATOM)}.conjugate()", ATOM, COMPLEX_OF[t])
-        factor = rng.choice(["2", "0.5", "4.0", "-2"])
-        return E(f"{wrap(operand, MUL)} * {factor if not factor.startswith('-') else '(' + factor + ')'}",
-                 MUL, COMPLEX_OF[t])
+        factor = rng.choice(["2", "0.5", "4.0", "(-2)"])
+        return E(f"{wrap(operand, MUL)} * {factor}", MUL, COMPLEX_OF[t])
 
     def no_fma(self, t):
         """Whether products of type t must be exact (known bug gpu_fma_contraction)."""
