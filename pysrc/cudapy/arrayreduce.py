@@ -38,6 +38,34 @@ def _arithmetic(name, dtype, result):
         identity=identity)
 
 
+def _complex_arithmetic(name, result):
+    """A complex sum, product or mean accumulated as its two float parts: sums part by part,
+    products as complex numbers multiply; a mean divides the sum by the count as NumPy's does,
+    a complex division."""
+    part = np.dtype(np.float32 if result == np.complex64 else np.float64)
+    text = _type_text(part)
+
+    def combine(dst, src):
+        (re, im), (other_re, other_im) = dst, src
+        if name == "prod":
+            return [f"product_re = {re} * {other_re} - {im} * {other_im}",
+                    f"{im} = {text}({re} * {other_im} + {im} * {other_re})",
+                    f"{re} = {text}(product_re)"]
+        return [f"{re} = {text}({re} + {other_re})", f"{im} = {text}({im} + {other_im})"]
+
+    complex_text = _type_text(result)
+
+    def finish(acc):
+        made = f"{complex_text}(complex({acc[0]}, {acc[1]}))"
+        return f"{made} / {complex_text}(cudapy_count)" if name == "mean" else made
+
+    return reduction.Reduction(
+        reduction.Monoid([part, part], combine), "",
+        lambda elements, index: [f"{text}(({elements[0]}).real)", f"{text}(({elements[0]}).imag)"],
+        finish, result,
+        identity={"prod": 1, "mean": complex(math.nan, math.nan)}.get(name, 0))
+
+
 def _mean(dtype, result):
     accumulator = reduction.accumulator(result)
     text = _type_text(accumulator)
@@ -90,6 +118,9 @@ _BY_CALL = {}
 
 
 def _make_reduction(name, dtype, result):
+    if dtype.kind == "c":
+        result = np.dtype(result) if result is not None else dtype
+        return _made((name, dtype, result), lambda: _complex_arithmetic(name, result))
     if name in ("sum", "prod"):
         result = np.dtype(result) if result is not None else _sum_type(dtype)
         return _made((name, dtype, result), lambda: _arithmetic(name, dtype, result))
@@ -112,7 +143,8 @@ def _mean_type(dtype):
 
 
 def _check_numeric(array, name):
-    if array.dtype.kind not in "biuf":
+    complex_supported = name in ("sum", "prod", "mean")
+    if array.dtype.kind not in ("biufc" if complex_supported else "biuf"):
         raise TypeError(f"{name}() is not supported for arrays of {array.dtype}")
 
 

@@ -252,3 +252,24 @@ def test_complex_signature_types_and_errors():
         cp.translate("# k : void (complex64* z, float* x)\ndef k(z, x):\n    x[idx] = z[idx]\n")
     assert cmath.isclose(complex(cuda.complex64(1 + 2j)), 1 + 2j)
     assert np.dtype(cuda.complex128) == np.complex128
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_sum_prod_and_mean_of_complex_arrays_match_numpy(target, dtype):
+    rng = np.random.default_rng(10)
+    host = ((rng.standard_normal((37, 5)) + 1j * rng.standard_normal((37, 5))) * 0.5
+            + 0.8).astype(dtype)
+    device = cp.to_device(host, target=target)
+    for name in ("sum", "prod", "mean"):
+        tolerance = TOLERANCE[dtype] * (50 if name == "prod" else 5)
+        for axis in (None, 0, 1):
+            got = getattr(device, name)(axis=axis).copy_to_host()
+            expected = getattr(host, name)(axis=axis)
+            assert got.dtype == expected.dtype
+            np.testing.assert_allclose(got, expected, rtol=tolerance, err_msg=f"{name} {axis}")
+    empty = cp.to_device(np.zeros(0, dtype), target=target)
+    assert empty.sum().copy_to_host() == 0 and empty.prod().copy_to_host() == 1
+    assert np.isnan(empty.mean().copy_to_host().real) and np.isnan(empty.mean().copy_to_host().imag)
+    with pytest.raises(TypeError, match="max\\(\\) is not supported for arrays of complex"):
+        device.max()
