@@ -9,9 +9,7 @@ from .array import CudaArray
 
 
 def _operation(name, text):
-    function = name.replace(":", "_")
-    return elementwise.Elementwise(f"def {function}({text[0]}):\n    return {text[1]}\n",
-                                   name=function)
+    return elementwise.Elementwise(f"def {name}({text[0]}):\n    return {text[1]}\n", name=name)
 
 
 _BINARY = {
@@ -37,7 +35,7 @@ _UNARY = {
     "conjugate": "a.conjugate()",
 }
 # The functions of complex loops: cmath's, where math's take real numbers only.
-_COMPLEX_UNARY = {f"{name}:complex": text.replace("math.", "cmath.") for name, text in
+_COMPLEX_UNARY = {f"{name}_complex": text.replace("math.", "cmath.") for name, text in
                   _UNARY.items() if name in ("sqrt", "exp", "log", "log10", "sin", "cos", "tan",
                                              "arcsin", "arccos", "arctan", "sinh", "cosh",
                                              "tanh", "arcsinh", "arccosh", "arctanh")}
@@ -69,8 +67,8 @@ def apply(name, *args, out=None, stream=0):
     if out is not None and not np.can_cast(loop[1], out.dtype, "same_kind"):
         raise TypeError(f"Cannot cast ufunc '{name}' output from {loop[1]} to {out.dtype} "
                         "with casting rule 'same_kind'")
-    if loop[1].kind == "c" and f"{name}:complex" in _COMPLEX_UNARY:
-        name = f"{name}:complex"
+    if loop[1].kind == "c" and f"{name}_complex" in _COMPLEX_UNARY:
+        name = f"{name}_complex"
     return _operation_named(name)(*args, out=out, stream=stream, loop=loop)
 
 

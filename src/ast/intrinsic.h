@@ -30,6 +30,9 @@ enum class IntrinsicKind {
     ComplexFromPolar,  // cmath.rect(r, phi): a complex number
 };
 
+// Whether a kind is one of the complex numbers' functions (the kinds from ComplexMake on).
+constexpr bool is_complex_function(IntrinsicKind kind) { return kind >= IntrinsicKind::ComplexMake; }
+
 // Where a kernel finds the function: a builtin, `math.name`, `cmath.name`, or an attribute or
 // method of a number (`z.real`, `z.conjugate()`).
 enum class IntrinsicModule : unsigned char { Builtin, Math, Cmath, Member };

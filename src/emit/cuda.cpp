@@ -164,7 +164,7 @@ bool uses_complex(const Program &program) {
     struct Finder : Visitor {
         bool found = false;
         void visit_intrinsic(const Intrinsic &e) override {
-            found = found || e.type.is_complex() || e.info->kind >= IntrinsicKind::ComplexMake;
+            found = found || e.type.is_complex() || is_complex_function(e.info->kind);
             Visitor::visit_intrinsic(e);
         }
         void visit_cast(const Cast &e) override {

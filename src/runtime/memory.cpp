@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
-#include <set>
 #include <vector>
 
 #include "common/error.h"
@@ -75,13 +74,10 @@ std::size_t recycled_size(std::size_t bytes) { return (bytes + 255) & ~std::size
 
 // Frees every kept block in stream order (the pool's mutex held).
 void free_recycled(Pools &all) {
-    int current = 0;
-    cudaGetDevice(&current);
     for (auto &[key, blocks] : all.recycled) {
-        cudaSetDevice(key.first);
+        DeviceScope on_device(key.first);
         for (void *block : blocks) cudaFreeAsync(block, cudaStreamLegacy);
     }
-    cudaSetDevice(current);
     all.recycled.clear();
     all.recycled_bytes = 0;
 }
@@ -124,13 +120,10 @@ cudaMemPool_t pool_of(int device) {
 }
 
 void synchronize_pooled_devices() {
-    int current = 0;
-    cudaGetDevice(&current);
     for (const auto &[device, pool] : pools().by_device) {
-        cudaSetDevice(device);
+        DeviceScope on_device(device);
         cudaDeviceSynchronize();
     }
-    cudaSetDevice(current);
 }
 
 }  // namespace

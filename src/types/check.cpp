@@ -1031,7 +1031,7 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         for (std::size_t i = first; i < last; ++i) e->args[i] = convert(e->args[i], t);
     };
     std::size_t n = e->args.size();
-    bool complex_kind = info.kind >= IntrinsicKind::ComplexMake || info.kind == IntrinsicKind::Abs;
+    bool complex_kind = is_complex_function(info.kind) || info.kind == IntrinsicKind::Abs;
     for (const auto &arg : e->args)
         if (!complex_kind && arg->type.is_complex()) {
             error(DiagnosticKind::Type, arg->span,
