@@ -82,6 +82,7 @@ def _compile(parsed, bound, opts, target):
             print(f"=== {parsed.name}: {name} ({elapsed:.3f} ms) ===\n{text}")
 
     lowering = _lower.Lowering(parsed, bound, opts)
+    lowering.resident_threads = _resident_threads(target)
     body = lowering.inline(__import__("copy").deepcopy(parsed.body))
     body = lowering.bind(body)
     stage("calls inlined, arguments bound", _unparse(body))
@@ -99,6 +100,16 @@ def _compile(parsed, bound, opts, target):
     specialization = _lower.Specialization(source, signatures, plan, dict(lowering.arrays),
                                            frozenset(lowering.written), stages)
     return _Compiled(specialization, module)
+
+
+def _resident_threads(target):
+    """The threads the current GPU runs at once, None where there is none to ask."""
+    if target != "cuda":
+        return None
+    from .._devices import current_device, device_info, has_gpu
+    if not has_gpu():
+        return None
+    return device_info(current_device().id).multiprocessors * 2048
 
 
 def _unparse(body):

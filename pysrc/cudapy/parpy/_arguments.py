@@ -36,6 +36,14 @@ def classify(value, name, inside_dict=False):
         return (value, None)
     if isinstance(value, buffer.Buffer):
         value = value._data
+    if type(value).__module__ == "torch" and getattr(value, "is_cuda", False):
+        # PyTorch's own attributes, which cost less than building its interface dict.
+        dtype = _TORCH_DTYPES.get(value.dtype)
+        if dtype is None:
+            raise TypeError(f"Argument {name} has unsupported element type {value.dtype}")
+        if value.dim() == 0:
+            return (value.item(), _lower.Ty(dtype))
+        return Bound(dtype, tuple(value.shape), value.is_contiguous(), Argument(value))
     if isinstance(value, _array.CudaArray) or hasattr(value, "__cuda_array_interface__"):
         shape = tuple(value.shape)
         dtype = np.dtype(value.dtype) if not type(value).__module__.startswith("torch") \
@@ -63,6 +71,29 @@ class Bound:
 
     def __init__(self, dtype, shape, contiguous, argument):
         self.dtype, self.shape, self.contiguous, self.argument = dtype, shape, contiguous, argument
+
+
+def _torch_dtypes():
+    try:
+        import torch
+    except ImportError:
+        return {}
+    return {getattr(torch, name): np.dtype(name) for name in (
+        "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+        "float16", "float32", "float64") if hasattr(torch, name)}
+
+
+class _LazyTorchDtypes(dict):
+    """PyTorch's dtypes as NumPy's, made on first use (only a process with torch tensors
+    has torch)."""
+
+    def get(self, key, default=None):
+        if not self:
+            self.update(_torch_dtypes())
+        return super().get(key, default)
+
+
+_TORCH_DTYPES = _LazyTorchDtypes()
 
 
 def _is_c_contiguous(value, dtype):

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from .._lazy import numpy as np
 from . import _frontend
+from .options import DEFAULT_THREADS_PER_BLOCK
 from ._frontend import error
 
 # Names the generated code uses: the kernel language's, and those of the generated variables.
@@ -32,6 +33,12 @@ _RESERVED = {"cuda", "math", "range", "min", "max", "abs", "len", "float", "int"
              "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool_", "complex",
              "complex64", "complex128", "np", "numpy", "void"}
 _GENERATED = "parpy_"
+# The threads of a block of a kernel of one plain parallel loop, unless .tpb() gives them.
+_FLAT_BLOCK = 256
+# The consecutive iterations a thread of such a kernel runs together (see batched_loop), in
+# loops of at least _BATCHED_TRIPS iterations.
+_LANES = 4
+_BATCHED_TRIPS = 1 << 20
 
 _REDUCE_OPS = {"sum": ast.Add, "prod": ast.Mult, "max": "max", "min": "min"}
 _MATH = {"cos", "sin", "tanh", "exp", "log", "sqrt"}
@@ -203,6 +210,8 @@ class Lowering:
         self.written = set()
         self.host_vars = set()
         self.externals = {}
+        # Threads the GPU holds at once (None: no cap), for kernels of one plain loop.
+        self.resident_threads = None
 
     def fail(self, node, message, kind=RuntimeError):
         raise error(kind, node, self.filename, message)
@@ -994,9 +1003,10 @@ class KernelEmitter:
             counts[level] = max(counts[level], par.nthreads)
             if level == depth - 1 and (par.reduction or getattr(loop, "_parpy_reduction", False)):
                 reduce_innermost = True
-        tpb = min([lowering.loop_par(loop).tpb_count
-                   for loop, level in self.parallel_loops(stmts, 0) if level == depth - 1]
-                  or [1024])
+        given = [lowering.loop_par(loop).tpb_count
+                 for loop, level in self.parallel_loops(stmts, 0)
+                 if level == depth - 1 and lowering.loop_par(loop).tpb_count is not None]
+        tpb = min(given) if given else None
         top = stmts[0]
         if getattr(top, "_parpy_group", False) and len(top.body) == 1:
             top = top.body[0]
@@ -1005,14 +1015,26 @@ class KernelEmitter:
         if depth == 0:
             self.block, self.grid = 1, (1, 1)
         elif self.flat:
-            n = counts[0]
-            self.block = min(n, tpb)
-            self.grid = (min(-(-n // self.block), 2 ** 31 - 1), 1)
+            # The loop's iterations are independent, so fewer threads than asked for, each
+            # taking several, compute the same; as many as the GPU holds at once suffice.
+            trips = _trip_count(top)
+            # Batching pays where each thread has many iterations; it doubles the code NVRTC
+            # compiles, which a small loop's first call would notice.
+            self.batched = (self.positive_bounds(top) is not None and self.batchable(top)
+                            and (trips is None or trips >= _BATCHED_TRIPS))
+            physical = counts[0]
+            if lowering.resident_threads:
+                physical = min(physical, lowering.resident_threads // (2 if self.batched else 1))
+            if trips is not None:
+                physical = max(1, min(physical, -(-trips // _LANES) if self.batched else trips))
+            self.physical = physical
+            self.block = min(-(-physical // 32) * 32, tpb or _FLAT_BLOCK)
+            self.grid = (min(-(-self.physical // self.block), 2 ** 31 - 1), 1)
         else:
             threads = counts[-1]
             if reduce_innermost:
                 threads = -(-threads // 32) * 32
-            self.block = min(threads, tpb)
+            self.block = min(threads, tpb or DEFAULT_THREADS_PER_BLOCK)
             grid = counts[:-1]
             if len(grid) == 2:
                 self.grid = (grid[1], min(grid[0], 65535))
@@ -1071,10 +1093,14 @@ class KernelEmitter:
             top = self.stmts[0]
             if getattr(top, "_parpy_group", False):
                 top = top.body[0]
-            n = self.lowering.loop_par(top).nthreads
+            n = self.physical
             self.line(indent, f"if {_GENERATED}t < {n}:")
-            self.strided_loop(top, f"{_GENERATED}t", n, indent + 1)
-            self.thread_statements(top.body, indent + 2)
+            if self.batched:
+                self.batched_loop(top, self.positive_bounds(top), f"{_GENERATED}t", n,
+                                  indent + 1)
+            else:
+                self.strided_loop(top, f"{_GENERATED}t", n, indent + 1)
+                self.thread_statements(top.body, indent + 2)
         else:
             self.line(indent, f"{_GENERATED}tid = int64(cuda.threadIdx.x)")
             if self.depth_count >= 2:
@@ -1189,16 +1215,20 @@ class KernelEmitter:
         acc_ty = accumulation_type(promote(target._ty, element._ty), reduction)
         acc_type = type_name(acc_ty.dtype)
         identity = neutral(reduction, acc_ty)
-        self.line(indent, f"{acc} = {identity}")
-        self.line(indent, f"if {index} < {count}:")
-        self.strided_loop(loop, index, count, indent + 1)
-        inner = indent + 2
-        for seq in nest:
-            self.line(inner, f"for {_name(seq.target.id)} in {expr(seq.iter)}:")
-            inner += 1
         value = expr(element) if element._ty.dtype == acc_ty.dtype else \
             f"{acc_type}({expr(element)})"
-        self.line(inner, f"{acc} = {_combine(op, acc, value)}")
+        bounds = self.positive_bounds(loop)
+        if nest or bounds is None:
+            self.line(indent, f"{acc} = {identity}")
+            self.line(indent, f"if {index} < {count}:")
+            self.strided_loop(loop, index, count, indent + 1)
+            inner = indent + 2
+            for seq in nest:
+                self.line(inner, f"for {_name(seq.target.id)} in {expr(seq.iter)}:")
+                inner += 1
+            self.line(inner, f"{acc} = {_combine(op, acc, value)}")
+        else:
+            self.unrolled_reduction(loop, bounds, index, count, op, acc, identity, value, indent)
         self.block_reduce(acc, op, acc_ty, indent, number)
         result = _combine(op, expr(target), acc)
         target_ty = target._ty
@@ -1210,6 +1240,41 @@ class KernelEmitter:
             self.line(indent, f"if {index} == 0:")
             self.line(indent + 1, f"{expr(_store(target))} = {value}")
             self.line(indent, "cuda.syncthreads()")
+
+    def positive_bounds(self, loop):
+        """(start, stop, step) of a loop over range() with a positive constant step, as kernel
+        source, else None."""
+        args = loop.iter.args
+        start, stop, step = ((None, args[0], None) if len(args) == 1 else
+                             (args[0], args[1], None) if len(args) == 2 else tuple(args))
+        step_value = 1 if step is None else _frontend.constant_int(step)
+        if step_value is None or step_value <= 0:
+            return None
+        return ("0" if start is None else expr(start)), expr(stop), step_value
+
+    def unrolled_reduction(self, loop, bounds, index, count, op, acc, identity, value, indent):
+        """A thread's part of a reduction loop, four elements an iteration into four
+        accumulators, so that four loads are in flight at once."""
+        start, stop, step = bounds
+        var = _name(loop.target.id)
+        position = f"{acc}_at"
+        stride = count * step
+        parts = [f"{acc}_{part}" for part in range(4)]
+        for part in parts:
+            self.line(indent, f"{part} = {identity}")
+        self.line(indent, f"{position} = {start} + {index} * {step}")
+        self.line(indent, f"if {index} < {count}:")
+        self.line(indent + 1, f"while {position} + {3 * stride} < {stop}:")
+        for number, part in enumerate(parts):
+            offset = f" + {number * stride}" if number else ""
+            self.line(indent + 2, f"{var} = {position}{offset}")
+            self.line(indent + 2, f"{part} = {_combine(op, part, value)}")
+        self.line(indent + 2, f"{position} += {4 * stride}")
+        self.line(indent + 1, f"while {position} < {stop}:")
+        self.line(indent + 2, f"{var} = {position}")
+        self.line(indent + 2, f"{parts[0]} = {_combine(op, parts[0], value)}")
+        self.line(indent + 2, f"{position} += {stride}")
+        self.line(indent, f"{acc} = {_combine(op, _combine(op, parts[0], parts[1]), _combine(op, parts[2], parts[3]))}")
 
     def reduction_nest(self, loop):
         """The sequential loops inside a reduction loop and its one update statement as
@@ -1300,6 +1365,12 @@ class KernelEmitter:
 
     def assignment(self, stmt, indent):
         """An assignment with the conversion to its target's type written out."""
+        target, text = self.assignment_parts(stmt)
+        self.line(indent, f"{target} = {text}")
+
+    def assignment_parts(self, stmt, renames=None):
+        """The target and the value (converted to the target's type) of an assignment, as
+        kernel source, its names renamed by `renames`."""
         if isinstance(stmt, ast.Assign):
             target, value = stmt.targets[0], stmt.value
         else:
@@ -1309,10 +1380,77 @@ class KernelEmitter:
                                                  else self.lowering.type_of(_load(target)),
                                                  stmt.value._ty, stmt)
         target_ty = self.target_type(target)
+        if renames:
+            target, value = _renamed(target, renames), _renamed(value, renames)
         text = expr(value)
         if value._ty != target_ty:
             text = f"{type_name(target_ty.dtype)}({text})"
-        self.line(indent, f"{expr(_store(target))} = {text}")
+        return expr(_store(target)), text
+
+    def batchable(self, loop):
+        """Whether a parallel loop's body is assignments alone, each local it reads before
+        assigning it being one it never assigns (a value from outside the loop)."""
+        assigned = set()
+        for stmt in loop.body:
+            if not isinstance(stmt, (ast.Assign, ast.AugAssign)):
+                return False
+        for stmt in loop.body:
+            target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+            reads = [stmt.value] + ([target] if isinstance(stmt, ast.AugAssign) else []) + \
+                ([target.slice] if isinstance(target, ast.Subscript) else [])
+            for node in reads:
+                for child in ast.walk(node):
+                    if isinstance(child, ast.Name) and child.id in self.assigned_in(loop) and \
+                            child.id not in assigned:
+                        return False
+            if isinstance(target, ast.Name):
+                assigned.add(target.id)
+        return bool(loop.body)
+
+    def assigned_in(self, loop):
+        return {stmt.targets[0].id if isinstance(stmt, ast.Assign) else stmt.target.id
+                for stmt in loop.body
+                if isinstance(stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target,
+                              ast.Name)}
+
+    def batched_loop(self, loop, bounds, index, count, indent):
+        """A thread's iterations of a parallel loop of assignments, four consecutive ones at a
+        time in lockstep: each statement's values for the four are computed before any of
+        them is stored, as four threads may run them, so that their loads are in flight
+        together. The iterations' own variables are renamed per lane."""
+        start, stop, step = bounds
+        var = loop.target.id
+        position = f"{_GENERATED}at"
+        trips = f"{_GENERATED}trips"
+        local = self.assigned_in(loop) | {var}
+        lanes = [{name: f"{name}_{_GENERATED}l{lane}" for name in local}
+                 for lane in range(_LANES)]
+        first = f"{start} + " if start != "0" else ""
+        scaled = f" * {step}" if step != 1 else ""
+        self.line(indent, f"{trips} = ({stop} - ({start}) + {step - 1}) // {step}" if step != 1
+                  else f"{trips} = {stop} - ({start})")
+        self.line(indent, f"{position} = {index} * {_LANES}")
+        self.line(indent, f"while {position} + {_LANES - 1} < {trips}:")
+        for lane, renames in enumerate(lanes):
+            offset = f" + {lane}" if lane else ""
+            self.line(indent + 1, f"{_name(renames[var])} = {first}({position}{offset}){scaled}")
+        for number, stmt in enumerate(loop.body):
+            target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+            parts = [self.assignment_parts(stmt, renames) for renames in lanes]
+            if isinstance(target, ast.Name):
+                for target_text, text in parts:
+                    self.line(indent + 1, f"{target_text} = {text}")
+                continue
+            values = [f"{_GENERATED}s{number}_{lane}" for lane in range(_LANES)]
+            for value, (_, text) in zip(values, parts):
+                self.line(indent + 1, f"{value} = {text}")
+            for value, (target_text, _) in zip(values, parts):
+                self.line(indent + 1, f"{target_text} = {value}")
+        self.line(indent + 1, f"{position} += {_LANES * count}")
+        self.line(indent, f"while {position} < {trips}:")
+        self.line(indent + 1, f"{_name(var)} = {first}{position}{scaled}")
+        self.thread_statements(loop.body, indent + 1)
+        self.line(indent + 1, f"{position} += 1")
 
     def target_type(self, target):
         if isinstance(target, ast.Name):
@@ -1336,9 +1474,9 @@ _REDUCTION_OF = {"add": "sum", "mul": "prod", "max": "max", "min": "min"}
 
 def _combine(op, left, right):
     if op == "add":
-        return f"{left} + {right}"
+        return f"({left} + {right})"
     if op == "mul":
-        return f"{left} * {right}"
+        return f"({left} * {right})"
     return f"{op}({left}, {right})"
 
 
@@ -1484,6 +1622,27 @@ def _plain(node):
             return ast.Name(id=f"{identity.op}_identity", ctx=ast.Load())
 
     return ast.fix_missing_locations(Plain().visit(copy.deepcopy(node)))
+
+
+def _trip_count(loop):
+    """The iterations of a loop over range() of constant bounds, else None."""
+    args = loop.iter.args
+    try:
+        values = [_evaluate(arg) for arg in args]
+    except _NotConstant:
+        return None
+    return len(range(*values))
+
+
+def _renamed(node, renames):
+    """A copy of an expression with the names of `renames` renamed (types kept)."""
+    class Rename(ast.NodeTransformer):
+        def visit_Name(self, name):
+            if name.id in renames:
+                name.id = renames[name.id]
+            return name
+
+    return Rename().visit(copy.deepcopy(node))
 
 
 def _identifier(name):

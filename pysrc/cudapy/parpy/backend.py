@@ -3,21 +3,26 @@ the interpreter where $CUDAPY_TARGET names them ("cpu", "python"), so that ParPy
 and are tested without a GPU. cudapy has no Metal backend (ParPy's Apple one): `backends` lists
 the backends cudapy has."""
 
+import functools
+
 from .. import targets
 from .options import CompileBackend
 
 backends = [CompileBackend.Cuda]
 
 
+@functools.lru_cache(maxsize=None)
+def _gpu_missing():
+    """Why the GPU cannot run code, None where it can; asked once, as GPUs do not come and go."""
+    from .._devices import has_gpu
+    return None if has_gpu() else ("no CUDA GPU is usable (set CUDAPY_TARGET=cpu to run on the "
+                                   "CPU target)")
+
+
 def _why_disabled(backend):
     """None when `backend` can run here, else the reason it cannot."""
     if backend == CompileBackend.Cuda:
-        target = targets.resolve()
-        if target != "cuda":
-            return None
-        from .._devices import has_gpu
-        return None if has_gpu() else ("no CUDA GPU is usable (set CUDAPY_TARGET=cpu to run on "
-                                       "the CPU target)")
+        return _gpu_missing() if targets.resolve() == "cuda" else None
     if backend == CompileBackend.Metal:
         return "cudapy has no Metal backend"
     return f"unknown backend {backend!r}"

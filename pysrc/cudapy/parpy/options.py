@@ -5,7 +5,8 @@ import enum
 
 from .types import ElemSize
 
-# The threads of one block a parallel loop uses unless .tpb() says otherwise.
+# The threads of one block of ParPy's documentation, where .tpb() gives none; a kernel of one
+# plain parallel loop (no reduction) uses blocks of 256 then, which move more memory.
 DEFAULT_THREADS_PER_BLOCK = 1024
 
 
@@ -31,7 +32,7 @@ class LoopPar:
 
     __slots__ = ("nthreads", "reduction", "tpb_count")
 
-    def __init__(self, nthreads=0, reduction=False, tpb=DEFAULT_THREADS_PER_BLOCK):
+    def __init__(self, nthreads=0, reduction=False, tpb=None):
         self.nthreads, self.reduction, self.tpb_count = nthreads, reduction, tpb
 
     def threads(self, nthreads):
@@ -62,8 +63,9 @@ class LoopPar:
         return hash(self.key())
 
     def __repr__(self):
+        tpb = DEFAULT_THREADS_PER_BLOCK if self.tpb_count is None else self.tpb_count
         return (f"{{nthreads = {self.nthreads}, reduction = {str(self.reduction).lower()}, "
-                f"tpb = {self.tpb_count}}}")
+                f"tpb = {tpb}}}")
 
 
 class CompileOptions:
