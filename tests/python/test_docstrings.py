@@ -1,4 +1,5 @@
-"""Every public name of cudapy, cudapy.cuda, cudapy.pycuda and cudapy.cudalib has a docstring:
+"""Every public name of cudapy, cudapy.cuda, cudapy.pycuda, cudapy.cudalib and cudapy.parpy has a
+docstring:
 the public modules' names, and the public methods and properties of the classes cudapy
 defines."""
 
@@ -16,6 +17,8 @@ PUBLIC_MODULES = (
     "cudapy.pycuda.cumath", "cudapy.pycuda.elementwise", "cudapy.pycuda.reduction",
     "cudapy.pycuda.curandom", "cudapy.pycuda.tools", "cudapy.pycuda.scan",
     "cudapy.cudalib", "cudapy.cudalib.cufft", "cudapy.cudalib.cublas", "cudapy.cudalib.curand",
+    "cudapy.parpy", "cudapy.parpy.operators", "cudapy.parpy.buffer", "cudapy.parpy.types",
+    "cudapy.parpy.options", "cudapy.parpy.backend",
 )
 
 # Values that are data rather than API: they carry their type's docstring, not one of their own.

@@ -67,7 +67,7 @@ def _write_back(host, argument):
     """Puts the results in `host` where the caller sees them: the array given (a NumPy array,
     or the one NumPy made of a PyTorch tensor, which shares its memory)."""
     target = argument.host
-    if not np.shares_memory(host, target) or host is not target:
+    if host is not target:
         if not target.flags.writeable:
             raise ValueError("a ParPy function wrote an array it was given read-only")
         np.copyto(target, host, casting="unsafe")

@@ -20,18 +20,22 @@ class DataType:
 
     @staticmethod
     def from_elem_size(elem):
+        """The DataType of a parpy.types element type."""
         if not isinstance(elem, ElemSize):
             raise TypeError(f"expected a parpy.types element type, got {elem!r}")
         return DataType(elem)
 
     @staticmethod
     def from_dtype(dtype):
+        """The DataType of a NumPy dtype."""
         return DataType(ElemSize.from_dtype(dtype))
 
     def dtype(self):
+        """The NumPy dtype."""
         return self.elem.dtype()
 
     def size(self):
+        """The size of an element in bytes."""
         return self.elem.size()
 
     def __eq__(self, other):
@@ -82,10 +86,12 @@ class Buffer:
 
     @property
     def shape(self):
+        """The buffer's shape."""
         return tuple(self._data.shape)
 
     @property
     def dtype(self):
+        """The buffer's element type, a DataType."""
         return DataType.from_dtype(self._data.dtype)
 
     def size(self):
@@ -93,15 +99,18 @@ class Buffer:
         return int(np.prod(self.shape, dtype=np.int64)) * self._data.dtype.itemsize
 
     def sync(self):
+        """Waits for the work queued on the buffer's device."""
         sync(self.backend)
 
     def numpy(self):
+        """A NumPy copy of the buffer on the host."""
         data = self._data
         if isinstance(data, np.ndarray):
             return data.copy()
         return data.copy_to_host()
 
     def torch(self):
+        """The buffer as a PyTorch tensor: on the GPU without a copy, else a CPU copy."""
         import torch
         data = self._data
         if isinstance(data, np.ndarray) or _backend.target() != "cuda":
@@ -124,6 +133,7 @@ class Buffer:
         return bool(self._scalar())
 
     def reshape(self, *shape):
+        """A view of the buffer in another shape of as many elements."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
         count = int(np.prod(shape, dtype=np.int64))
@@ -160,31 +170,33 @@ def from_array(value, backend):
     return Buffer(_on_device(_host_of(value), backend), backend, src=value)
 
 
-def empty(shape, dtype, backend):
-    """A buffer of `shape` and element type `dtype` (parpy.types) with undefined contents."""
+def _new(shape, dtype, backend, zeroed):
     backend = _check_backend(backend)
     shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
-    host = np.empty(shape, ElemSize.dtype(dtype))
+    dtype = ElemSize.dtype(dtype)
     if backend is None or _backend.target() == "python":
-        return Buffer(host, backend)
-    return Buffer(_array.empty(shape, host.dtype, target=_backend.target()), backend)
+        return Buffer((np.zeros if zeroed else np.empty)(shape, dtype), backend)
+    make = _array.zeros if zeroed else _array.empty
+    return Buffer(make(shape, dtype, target=_backend.target()), backend)
+
+
+def empty(shape, dtype, backend):
+    """A buffer of `shape` and element type `dtype` (parpy.types) with undefined contents."""
+    return _new(shape, dtype, backend, False)
 
 
 def zeros(shape, dtype, backend):
     """A buffer of `shape` and element type `dtype` filled with zeros."""
-    backend = _check_backend(backend)
-    shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
-    host = np.zeros(shape, ElemSize.dtype(dtype))
-    if backend is None or _backend.target() == "python":
-        return Buffer(host, backend)
-    return Buffer(_array.zeros(shape, host.dtype, target=_backend.target()), backend)
+    return _new(shape, dtype, backend, True)
 
 
 def empty_like(buffer):
+    """A buffer of `buffer`'s shape, type and backend with undefined contents."""
     return empty(buffer.shape, buffer.dtype.elem, buffer.backend)
 
 
 def zeros_like(buffer):
+    """A buffer of `buffer`'s shape, type and backend filled with zeros."""
     return zeros(buffer.shape, buffer.dtype.elem, buffer.backend)
 
 

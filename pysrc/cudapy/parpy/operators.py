@@ -27,6 +27,8 @@ def _elementwise(numpy_function, torch_name):
                 return getattr(__import__("torch"), torch_name)(*args)
         return numpy_function(*args)
     function.__name__ = torch_name
+    function.__doc__ = (f"NumPy's {numpy_function.__name__} of the arguments (PyTorch's {torch_name} "
+                        "for tensors); in a jit function, the kernel language's math function.")
     return function
 
 

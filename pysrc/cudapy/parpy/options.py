@@ -36,24 +36,29 @@ class LoopPar:
         self.nthreads, self.reduction, self.tpb_count = nthreads, reduction, tpb
 
     def threads(self, nthreads):
+        """This specification over `nthreads` threads."""
         if isinstance(nthreads, bool) or not isinstance(nthreads, int) or nthreads <= 0:
             raise RuntimeError(f"The number of threads must be a positive integer, got "
                                f"{nthreads!r}")
         return LoopPar(nthreads, self.reduction, self.tpb_count)
 
     def reduce(self):
+        """This specification as a reduction."""
         return LoopPar(self.nthreads, True, self.tpb_count)
 
     def tpb(self, tpb):
+        """This specification with `tpb` threads per block (a multiple of 32)."""
         if isinstance(tpb, bool) or not isinstance(tpb, int) or tpb <= 0 or tpb % 32:
             raise RuntimeError(f"The number of threads per block must be a positive multiple of "
                                f"32, got {tpb!r}")
         return LoopPar(self.nthreads, self.reduction, tpb)
 
     def is_parallel(self):
+        """Whether it names threads (a loop it labels runs in parallel)."""
         return self.nthreads > 0
 
     def key(self):
+        """What identifies it: (threads, reduction, threads per block)."""
         return (self.nthreads, self.reduction, self.tpb_count)
 
     def __eq__(self, other):
@@ -94,6 +99,7 @@ class CompileOptions:
 
     @property
     def max_thread_blocks_per_cluster(self):
+        """The blocks of a cluster, a power of two (accepted; cudapy makes no clusters)."""
         return self._max_thread_blocks_per_cluster
 
     @max_thread_blocks_per_cluster.setter
@@ -104,6 +110,7 @@ class CompileOptions:
 
     @property
     def force_int_size(self):
+        """The element type of Python ints (None: int64)."""
         return self._force_int_size
 
     @force_int_size.setter
@@ -114,6 +121,7 @@ class CompileOptions:
 
     @property
     def force_float_size(self):
+        """The element type of Python floats (None: float64)."""
         return self._force_float_size
 
     @force_float_size.setter

@@ -23,21 +23,27 @@ class ElemSize(enum.Enum):
     F64 = "float64"
 
     def dtype(self):
+        """The NumPy dtype."""
         return np.dtype(self.value)
 
     def size(self):
+        """The size of an element in bytes."""
         return self.dtype().itemsize
 
     def is_integer(self):
+        """Whether it is an integer type."""
         return self.dtype().kind in "iu"
 
     def is_signed_integer(self):
+        """Whether it is a signed integer type."""
         return self.dtype().kind == "i"
 
     def is_unsigned_integer(self):
+        """Whether it is an unsigned integer type."""
         return self.dtype().kind == "u"
 
     def is_floating_point(self):
+        """Whether it is a floating-point type."""
         return self.dtype().kind == "f"
 
     @classmethod
