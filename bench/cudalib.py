@@ -19,6 +19,7 @@ machine:
 import numpy as np
 
 from timing import checked_seconds
+import figures
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.25
@@ -65,6 +66,9 @@ def close(expected, tolerance, part=slice(None)):
 
 def print_rows(title, rows, unit, amount):
     print(title)
+    figures.section(title, unit)
+    for name, seconds in rows.items():
+        figures.record(name, amount / seconds if seconds else None)
     best_peer = max((amount / seconds for name, seconds in rows.items()
                      if seconds and name != "cudapy"), default=None)
     for name, seconds in rows.items():
@@ -188,6 +192,7 @@ def main():
 
     found = peers()
     print(f"{cp.device_info().name}; libraries {versions()}")
+    figures.device(cp.device_info().name)
     bench_fft(cp, cufft, found)
     bench_gemm(cp, cublas, found)
     bench_random(cp, curand, found)

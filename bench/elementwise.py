@@ -23,6 +23,7 @@ import time
 import numpy as np
 
 from timing import checked_seconds
+import figures
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.25
@@ -161,30 +162,39 @@ def main():
         rows["numba-cuda vectorize, device arrays"] = None
 
     device = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    figures.device(device)
     print(f"elementwise z = 2.5 * x + y, 2^28 float32 ({device}), median of {SAMPLES} samples")
+    figures.section("z = 2.5 * x + y over 2^28 float32", "GB/s")
     if copy_time:
         print(f"  {'device-to-device copy (ceiling)':48s} {copy_bytes / copy_time / 1e9:9.1f} GB/s")
+        figures.record("device-to-device copy (ceiling)", copy_bytes / copy_time / 1e9)
     for name, seconds in rows.items():
         figure = f"{moved / seconds / 1e9:9.1f} GB/s" if seconds else "      n/a"
+        figures.record(name, moved / seconds / 1e9 if seconds else None)
         print(f"  {name:48s} {figure}")
 
     small = cp.to_device(np.ones(SMALL, np.float32))
     small_cupy = cupy.ones(SMALL, np.float32)
     print(f"host time per call, {SMALL} float32 elements (µs)")
-    print(f"  {'cudapy a + a':48s} {host_time(lambda: small + small) * 1e6:9.1f}")
-    print(f"  {'CuPy a + a':48s} {host_time(lambda: small_cupy + small_cupy) * 1e6:9.1f}")
+    figures.section(f"host time per call, {SMALL} float32 elements", "µs",
+                    higher_is_better=False)
+
+    def host_row(name, call, repeats=None):
+        seconds = host_time(call) if repeats is None else host_time(call, repeats)
+        figures.record(name, seconds * 1e6)
+        print(f"  {name:48s} {seconds * 1e6:9.1f}")
+    host_row("cudapy a + a", lambda: small + small)
+    host_row("CuPy a + a", lambda: small_cupy + small_cupy)
     try:
         import torch
         small_torch = torch.ones(SMALL, device="cuda")
-        print(f"  {'PyTorch a + a':48s} {host_time(lambda: small_torch + small_torch) * 1e6:9.1f}")
+        host_row("PyTorch a + a", lambda: small_torch + small_torch)
     except ImportError:
         pass
     host_a, host_b = np.ones(SMALL, np.float32), np.ones(SMALL, np.float32)
-    print(f"  {'cudapy vectorize, host arrays':48s} "
-          f"{host_time(lambda: ufunc(host_a, host_b), 300) * 1e6:9.1f}")
+    host_row("cudapy vectorize, host arrays", lambda: ufunc(host_a, host_b), 300)
     if numba_ufunc is not None:
-        print(f"  {'numba-cuda vectorize, host arrays':48s} "
-              f"{host_time(lambda: numba_ufunc(host_a, host_b), 300) * 1e6:9.1f}")
+        host_row("numba-cuda vectorize, host arrays", lambda: numba_ufunc(host_a, host_b), 300)
     sync()
     parallel_against_numpy()
 

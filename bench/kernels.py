@@ -25,6 +25,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
 from timing import seconds_per_launch  # noqa: E402
+import figures
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.25
@@ -272,12 +273,17 @@ def main():
               matmul_check)
     rows.append(("naive matmul 4096^3 float32", "TFLOP/s", 2 * size ** 3 / 1e12, results))
 
-    print(f"kernels on {cupy.cuda.runtime.getDeviceProperties(0)['name'].decode()}, median of "
-          f"{SAMPLES} samples; throughput (higher is better)")
+    gpu = cupy.cuda.runtime.getDeviceProperties(0)['name'].decode()
+    figures.device(gpu)
+    print(f"kernels on {gpu}, median of {SAMPLES} samples; throughput (higher is better)")
     systems = ["ours", "hand-written", "numba-cuda", "CuPy", "PyTorch"]
     print(f"{'workload':36}" + "".join(f"{name:>15}" for name in systems) + "  ours/hand")
     failures = []
     for workload, unit, amount, results in rows:
+        figures.section(workload, unit)
+        for name in systems:
+            value = results.get(name)
+            figures.record(name, amount / value if isinstance(value, float) else None)
         cells = []
         for name in systems:
             value = results.get(name)

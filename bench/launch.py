@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import figures as recorded
 
 N = 1 << 10  # elements: small, so that the GPU keeps up and the host's time is measured
 ALPHA = 2.0
@@ -431,6 +432,10 @@ def report(warm, cold, gpu):
              "cudapy SourceModule f(...)",
              "CuPy RawKernel", "cupyx.jit rawkernel", "PyTorch add_", "numba-cuda, own arrays",
              "numba-cuda, CuPy arrays"]
+    recorded.section(f"host time per launch of SAXPY ({N} elements)", "µs",
+                     higher_is_better=False)
+    for name in names:
+        recorded.record(name, warm.get(name))
     for name in names:
         value = warm.get(name)
         figure = f"{value:9.3f}" if value is not None else f"{'n/a':>9}"
@@ -440,6 +445,9 @@ def report(warm, cold, gpu):
     cold_names = ["import cudapy", "import cudapy, NumPy imported before"] + [
         f"first call, {peer}, {cache} disk cache" for peer in FIRST_CALL_CHILDREN
         for cache in ("empty", "warm")]
+    recorded.section("cold figures, median of fresh processes", "ms", higher_is_better=False)
+    for name in cold_names:
+        recorded.record(name, cold.get(name))
     for name in cold_names:
         value = cold.get(name)
         print(f"  {name:44} " + (f"{value:9.2f}" if value is not None else f"{'n/a':>9}"))
@@ -485,6 +493,8 @@ def main():
     import cudapy as cp
 
     gpu = cp.device_count() > 0
+    if gpu:
+        recorded.device(cp.device_info(0).name)
     warm = {}
     with tempfile.TemporaryDirectory() as folder:
         if gpu:

@@ -30,6 +30,7 @@ import torch
 
 import cudapy.parpy as parpy
 from timing import checked_seconds
+import figures
 
 SIDE = 8192
 AXPY_COUNT = 1 << 27
@@ -154,6 +155,9 @@ def axpy_figures():
     axpy_rate = 12 * n / axpy_seconds / 1e9
     copy_rate = 8 * n / copy_seconds / 1e9
     print(f"AXPY over {n} float32 values against the device copy of as many")
+    figures.section("AXPY over 2^27 float32 against the copy of as many", "GB/s")
+    figures.record("cudapy.parpy axpy (12 bytes an element)", axpy_rate)
+    figures.record("Tensor.copy_ (8 bytes an element)", copy_rate)
     print(f"  {'cudapy.parpy axpy (12 bytes an element)':52s} {axpy_rate:8.1f} GB/s")
     print(f"  {'Tensor.copy_ (8 bytes an element)':52s} {copy_rate:8.1f} GB/s")
     print(f"  axpy / copy bandwidth: {axpy_rate / copy_rate:.3f}")
@@ -217,6 +221,9 @@ def first_call_figures():
 
 def report(title, moved, rows):
     print(title)
+    figures.section(title.split(" (")[0], "GB/s")
+    for name, seconds in rows.items():
+        figures.record(name, moved / seconds / 1e9 if seconds else None)
     torch_best = max((moved / seconds for name, seconds in rows.items()
                       if seconds and name.startswith("PyTorch")), default=None)
     for name, seconds in rows.items():
@@ -230,6 +237,7 @@ def report(title, moved, rows):
 
 if __name__ == "__main__":
     print(f"GPU: {torch.cuda.get_device_name()}")
+    figures.device(torch.cuda.get_device_name())
     row_figures()
     axpy_figures()
     first_call_figures()

@@ -16,6 +16,7 @@ from cudapy import cuda
 from cudapy.cuda import random as ours
 from cudapy.cuda.random import xoroshiro128p_uniform_float32
 from timing import seconds_per_launch
+import figures
 
 THREADS = 1 << 20
 DRAWS = 1000
@@ -70,8 +71,12 @@ def main():
         rows["numba-cuda numba.cuda.random"] = None
     name = cp.device_info().name
     print(f"Monte Carlo pi, {THREADS:,} threads x {2 * DRAWS} float32 draws ({name})")
+    figures.device(name)
+    figures.section(f"Monte Carlo pi, {THREADS:,} threads x {2 * DRAWS} float32 draws",
+                    "G draws/s")
     draws = 2 * THREADS * DRAWS
     for label, seconds in rows.items():
+        figures.record(label, draws / seconds / 1e9 if seconds else None)
         figure = f"{draws / seconds / 1e9:8.1f} G draws/s" if seconds else "     n/a"
         print(f"  {label:40s} {figure}")
 

@@ -26,6 +26,7 @@ import time
 import numpy as np
 
 from timing import checked_seconds
+import figures
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.25
@@ -43,6 +44,11 @@ def measure(name, call, synchronize, check=None):
 
 def report(title, moved, rows, ceiling):
     print(title)
+    figures.section(title, "GB/s")
+    if ceiling:
+        figures.record("device-to-device copy (ceiling)", ceiling / 1e9)
+    for name, seconds in rows.items():
+        figures.record(name, moved / seconds / 1e9 if seconds else None)
     best_peer = max((moved / seconds for name, seconds in rows.items()
                      if seconds and not name.startswith("cudapy")), default=None)
     for name, seconds in rows.items():

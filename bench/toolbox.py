@@ -35,6 +35,7 @@ if importlib.util.find_spec("cudapy") is None:  # run from a source checkout
 
 import cudapy as cp  # noqa: E402
 from timing import seconds_per_launch  # noqa: E402
+import figures
 
 SAMPLES = 7
 SAMPLE_SECONDS = 0.05  # launches are repeated back to back until a sample lasts about this long
@@ -321,6 +322,10 @@ def ratio(row, system):
 
 
 def print_report(rows, why_missing):
+    for row in rows:
+        figures.section(row.workload, row.unit)
+        for system in SYSTEMS:
+            figures.record(system, throughput(row, system))
     print(f"{'workload':<52}" + "".join(f"{system:>16}" for system in SYSTEMS) +
           f"{'ours/hand':>11}{'ours/numba':>12}")
     for row in rows:
@@ -386,6 +391,7 @@ def main():
         why_missing["hand-written"] = describe(error)
 
     info = cp.device_info(0)
+    figures.device(info.name)
     print(f"toolbox kernels on {info.name} ({info.multiprocessors} SMs), median of {SAMPLES} "
           f"samples; throughput, higher is better (! marks a wrong result)")
     rng = np.random.default_rng(4096)

@@ -5,8 +5,10 @@
 #                                     20,000-program differential batch (pytest -n, one worker
 #                                     per core up to 16; about 5 minutes on 16 cores)
 #   tools/gpu_suite.sh bench [LOGS]   bench/kernels.py, bench/launch.py, bench/elementwise.py,
-#                                     bench/reduction.py, bench/random.py, bench/cudalib.py
-#                                     and bench/multi_gpu.py (two GPUs)
+#                                     bench/reduction.py, bench/random.py, bench/cudalib.py,
+#                                     bench/toolbox.py, bench/parpy.py and bench/multi_gpu.py
+#                                     (two GPUs); with CUDAPY_BENCH_JSON naming a folder, each
+#                                     writes its figures there as JSON for tools/bench_report.py
 #
 # Each step's full output goes to LOGS (default: a new temporary folder); the summary lines are
 # printed. Compiled code goes to a cache folder of its own. Exits nonzero when a step fails.
@@ -65,6 +67,8 @@ case "$MODE" in
     step reduction python3 "$ROOT/bench/reduction.py"
     step random python3 "$ROOT/bench/random.py"
     step cudalib python3 "$ROOT/bench/cudalib.py"
+    step toolbox python3 "$ROOT/bench/toolbox.py"
+    step parpy python3 "$ROOT/bench/parpy.py"
     step multi_gpu python3 "$ROOT/bench/multi_gpu.py"
     ;;
   *) usage ;;
