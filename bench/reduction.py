@@ -232,6 +232,7 @@ def main():
     peers = Peers()
     rng = np.random.default_rng(1)
     device_name = peers.cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    figures.device(device_name)
     print(f"reductions and scans on {device_name}, median of {SAMPLES} samples")
     ceiling = copy_ceiling(peers, rng)
     # Each section's arrays are freed when it returns.

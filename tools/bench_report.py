@@ -47,8 +47,6 @@ def plot(section, path):
     import matplotlib.pyplot as plt
 
     rows = [row for row in section["rows"] if row["value"] is not None]
-    if not rows:
-        return False
     names = [row["name"] for row in rows]
     values = [row["value"] for row in rows]
     figure, axes = plt.subplots(figsize=(7.5, 0.45 * len(rows) + 1.1), dpi=100)
@@ -67,7 +65,6 @@ def plot(section, path):
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
-    return True
 
 
 def table(section):
@@ -85,16 +82,20 @@ def main():
     parser.add_argument("docs", type=Path, help="the documentation folder to write into")
     parser.add_argument("--date", default=datetime.date.today().isoformat(),
                         help="the day of the measurements, for the page")
+    parser.add_argument("--no-plots", action="store_true",
+                        help="write the page alone, naming the charts a full run draws")
     arguments = parser.parse_args()
     found = {path.stem: json.loads(path.read_text()) for path in arguments.results.glob("*.json")}
     names = [name for name in ORDER if name in found] + sorted(set(found) - set(ORDER))
     images = arguments.docs / "benchmarks"
     images.mkdir(parents=True, exist_ok=True)
-    for old in images.glob("*.png"):
-        old.unlink()
+    if not arguments.no_plots:
+        for old in images.glob("*.png"):
+            old.unlink()
     page = ["# Benchmarks", "",
-            f"Measured on {arguments.date} with `tools/gpu_suite.sh bench` and "
-            "`CUDAPY_BENCH_JSON` set; this page and its charts are generated from the scripts' "
+            f"Measured on {arguments.date} by the scripts of `bench/` as `tools/gpu_suite.sh "
+            "bench` runs them, with `CUDAPY_BENCH_JSON` set (the JSON is in `bench/results/`); "
+            "this page and its charts are generated from the scripts' "
             "JSON by `tools/bench_report.py`. Within a section every figure comes from one run "
             "on one GPU and the same data; cudapy's bars are blue. The scripts in `bench/` say "
             "what each workload is and how it is timed (the median of samples of back-to-back "
@@ -105,7 +106,10 @@ def main():
                  f"Device: {result.get('device') or 'the host'}; script: `bench/{name}.py`.", ""]
         for number, section in enumerate(result["sections"]):
             image = f"{name}-{number:02d}-{slug(section['title'])}.png"
-            if plot(section, images / image):
+            drawn = any(row["value"] is not None for row in section["rows"])
+            if drawn and not arguments.no_plots:
+                plot(section, images / image)
+            if drawn:
                 page += [f"![{section['title']}](benchmarks/{image})", ""]
             page += [table(section), ""]
     (arguments.docs / "benchmarks.md").write_text("\n".join(page).rstrip() + "\n")
