@@ -18,6 +18,8 @@ cudapy kernels, which cudapy's translator turns into CUDA C++ (or C++ for the CP
 and runs them. Specializations are kept in memory, compiled code on disk by cudapy's cache.
 """
 
+import ast
+import copy
 import functools
 import time
 
@@ -73,32 +75,31 @@ def _specialize(parsed, bound, opts, target):
 
 def _compile(parsed, bound, opts, target):
     started = time.perf_counter()
-    stages = []
 
     def stage(name, text):
-        stages.append((name, text))
+        """Prints the program after a stage, with the time so far (`text` makes it)."""
         if opts.debug_print:
             elapsed = (time.perf_counter() - started) * 1000
-            print(f"=== {parsed.name}: {name} ({elapsed:.3f} ms) ===\n{text}")
+            print(f"=== {parsed.name}: {name} ({elapsed:.3f} ms) ===\n{text()}")
 
     lowering = _lower.Lowering(parsed, bound, opts)
     lowering.resident_threads = _resident_threads(target)
-    body = lowering.inline(__import__("copy").deepcopy(parsed.body))
+    body = lowering.inline(copy.deepcopy(parsed.body))
     body = lowering.bind(body)
-    stage("calls inlined, arguments bound", _unparse(body))
+    stage("calls inlined, arguments bound", lambda: _unparse(body))
     body = lowering.lower(body)
-    stage("slices as loops, typed", _unparse(body))
+    stage("slices as loops, typed", lambda: _unparse(body))
     plan = lowering.plan(body)
     source = "\n\n".join(kernel.source() for kernel in lowering.kernels)
     signatures = {kernel.name: kernel.signature() for kernel in lowering.kernels}
-    stage("kernels", source + "\n" + _describe_plan(plan))
+    stage("kernels", lambda: source + "\n" + _describe_plan(plan))
     link = _externals.declarations(lowering.externals, opts)
     module = _kernel.Module(source, sig=signatures, target=target, link=link) \
         if source else None
     if module is not None:
-        stage("CUDA C++" if target == "cuda" else "translated", module.cuda_source)
+        stage("CUDA C++", lambda: module.cuda_source)
     specialization = _lower.Specialization(source, signatures, plan, dict(lowering.arrays),
-                                           frozenset(lowering.written), stages)
+                                           frozenset(lowering.written))
     return _Compiled(specialization, module)
 
 
@@ -113,7 +114,6 @@ def _resident_threads(target):
 
 
 def _unparse(body):
-    import ast
     return ast.unparse(_lower._plain(ast.Module(body=body, type_ignores=[])))
 
 
@@ -173,7 +173,6 @@ def jit(fun):
 
 
 def _copy_options(opts):
-    import copy
     return copy.copy(opts)
 
 

@@ -91,7 +91,6 @@ class Specialization(NamedTuple):
     plan: list
     arrays: dict  # kernel name -> ArrayArg
     written: frozenset
-    stages: list  # (stage name, program text) for debug_print
 
 
 def type_name(dtype):
