@@ -250,6 +250,20 @@ def scale_all(x, y):
     y[:] = scaled(x[:], 3.0)
 
 
+@parpy.jit
+def add_planes(x, y, N):
+    parpy.label('N')
+    for i in range(N):
+        add_rows(x[i], y[i], 5, 6)
+
+
+def test_three_parallel_levels(target):
+    x = np.random.rand(4, 5, 6)
+    y = np.ones_like(x)
+    add_planes(x, y, 4, opts=parpy.par({'N': parpy.threads(4), 'M': parpy.threads(32)}))
+    np.testing.assert_allclose(y, x + 1)
+
+
 def test_calls_of_jit_functions_are_inlined(target):
     x = np.random.rand(10, 15).astype(np.float32)
     y = np.ones_like(x)
@@ -394,6 +408,16 @@ def float_floor_division(x, y):
         y[0] = x[0] // x[1]
 
 
+def blocks_would_wait(x, y):
+    with parpy.gpu:
+        y[0] = 1.0
+        parpy.label('N')
+        for i in range(4):
+            parpy.label('M')
+            for j in range(8):
+                x[i, j] = y[0]
+
+
 def no_parallelism(x):
     for i in range(3):
         x[i] = 1.0
@@ -410,6 +434,10 @@ def no_parallelism(x):
      r"test_parpy.py:\d+: Invalid type F64 of integer arithmetic operation"),
     (no_parallelism, [np.zeros(3)], {}, RuntimeError,
      "does not contain any parallelism"),
+    (blocks_would_wait, [np.zeros((4, 8)), np.zeros(1)],
+     {'N': parpy.threads(4), 'M': parpy.threads(8)}, RuntimeError,
+     r"test_parpy.py:\d+: This statement runs beside a parallel loop whose iterations are "
+     "spread over blocks"),
 ])
 def test_errors_name_the_line(monkeypatch, function, args, spec, error, message):
     monkeypatch.setenv("CUDAPY_TARGET", "cpu")

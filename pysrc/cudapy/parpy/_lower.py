@@ -1042,10 +1042,32 @@ class KernelEmitter:
             else:
                 self.grid = (1, 1)
         self.axes = {0: "y", 1: "x"} if depth == 3 else {0: "x"}
+        if depth >= 2:
+            self.check_block_levels(stmts, depth)
         self.params = []
         self.emit()
 
     # ---- structure ----
+
+    def check_block_levels(self, stmts, depth):
+        """Refuses what the blocks of a kernel would have to wait for each other to run: at the
+        kernel's top, and in the body of a loop whose body's loops are blocks too, anything but
+        one parallel loop. (Statements between a block's thread loops are the block's own.)"""
+        levels = [(stmts, 0)]
+        while levels:
+            body, level = levels.pop()
+            flat = _flattened(body)
+            parallel = [stmt for stmt in flat if self.lowering.is_parallel(stmt)]
+            if len(flat) != 1 or len(parallel) != 1:
+                stray = next((stmt for stmt in flat if not self.lowering.is_parallel(stmt)),
+                             flat[1] if len(flat) > 1 else stmts[0])
+                self.lowering.fail(
+                    stray, "This statement runs beside a parallel loop whose iterations are "
+                           "spread over blocks, which cannot wait for each other: write it as a "
+                           "statement of its own outside that loop (each parallel statement is "
+                           "a kernel), or parallelize one level less")
+            if level + 2 < depth:
+                levels.append((parallel[0].body, level + 1))
 
     def depth(self, stmts):
         best = 0
@@ -1591,6 +1613,18 @@ def _reduction_update(op, accumulator, element):
     call = ast.Call(func=ast.Name(id=op, ctx=ast.Load()), args=[load, element], keywords=[])
     call._parpy_call = ("operator", op)
     return ast.Assign(targets=[store], value=call)
+
+
+def _flattened(stmts):
+    """The statements with the groups and `with parpy.gpu` blocks among them opened, and
+    without `pass`."""
+    result = []
+    for stmt in stmts:
+        if getattr(stmt, "_parpy_group", False) or getattr(stmt, "_parpy_gpu", False):
+            result.extend(_flattened(stmt.body))
+        elif not isinstance(stmt, ast.Pass):
+            result.append(stmt)
+    return result
 
 
 def _children(stmt):
