@@ -527,7 +527,7 @@ class Lowering:
         """A slice statement (or one with a reduction) as loops: one per slice dimension of the
         target, left to right, then the loops of each reduction; the statement's labels go to
         those loops in that order, and a reduction's loops are reductions."""
-        target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+        target = _target(stmt)
         labels = list(getattr(stmt, "_parpy_labels", []))
         if isinstance(target, ast.Subscript):
             if not isinstance(target.value, ast.Name):
@@ -677,7 +677,7 @@ class Lowering:
         result = []
         for stmt in stmts:
             if isinstance(stmt, (ast.Assign, ast.AugAssign)):
-                target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+                target = _target(stmt)
                 if (self.contains_slice(target) or self.contains_slice(stmt.value)
                         or self.contains_reduction(stmt.value)):
                     result.append(self.lower_slice_statement(stmt))
@@ -958,10 +958,8 @@ class Lowering:
         return steps
 
     def host_bounds(self, stmt):
-        args = stmt.iter.args
-        start, stop, step = (
-            (ast.Constant(0), args[0], ast.Constant(1)) if len(args) == 1 else
-            (args[0], args[1], ast.Constant(1)) if len(args) == 2 else tuple(args))
+        start, stop, step = _range_parts(stmt)
+        start, step = start or ast.Constant(0), ast.Constant(step)
         for node in (start, stop, step):
             for child in ast.walk(node):
                 if isinstance(child, ast.Name) and child.id not in self.host_vars:
@@ -1154,10 +1152,7 @@ class KernelEmitter:
 
     def strided_loop(self, loop, index, count, indent):
         """`for v in range(start + index*step, stop, count*step):` of a parallel loop."""
-        args = loop.iter.args
-        start, stop, step = ((None, args[0], None) if len(args) == 1 else
-                             (args[0], args[1], None) if len(args) == 2 else tuple(args))
-        step_value = 1 if step is None else _frontend.constant_int(step)
+        start, stop, step_value = _range_parts(loop)
         first = index if step_value == 1 else f"{index} * {step_value}"
         if start is not None:
             first = f"{expr(start)} + {first}"
@@ -1206,7 +1201,7 @@ class KernelEmitter:
             elif isinstance(stmt, ast.With):
                 self.block_statements(stmt.body, indent, level)
             elif isinstance(stmt, (ast.Assign, ast.AugAssign)):
-                target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+                target = _target(stmt)
                 if isinstance(target, ast.Name):
                     self.assignment(stmt, indent)
                 else:
@@ -1265,11 +1260,8 @@ class KernelEmitter:
     def positive_bounds(self, loop):
         """(start, stop, step) of a loop over range() with a positive constant step, as kernel
         source, else None."""
-        args = loop.iter.args
-        start, stop, step = ((None, args[0], None) if len(args) == 1 else
-                             (args[0], args[1], None) if len(args) == 2 else tuple(args))
-        step_value = 1 if step is None else _frontend.constant_int(step)
-        if step_value is None or step_value <= 0:
+        start, stop, step_value = _range_parts(loop)
+        if step_value <= 0:
             return None
         return ("0" if start is None else expr(start)), expr(stop), step_value
 
@@ -1415,13 +1407,14 @@ class KernelEmitter:
         for stmt in loop.body:
             if not isinstance(stmt, (ast.Assign, ast.AugAssign)):
                 return False
+        local = self.assigned_in(loop)
         for stmt in loop.body:
-            target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+            target = _target(stmt)
             reads = [stmt.value] + ([target] if isinstance(stmt, ast.AugAssign) else []) + \
                 ([target.slice] if isinstance(target, ast.Subscript) else [])
             for node in reads:
                 for child in ast.walk(node):
-                    if isinstance(child, ast.Name) and child.id in self.assigned_in(loop) and \
+                    if isinstance(child, ast.Name) and child.id in local and \
                             child.id not in assigned:
                         return False
             if isinstance(target, ast.Name):
@@ -1429,10 +1422,8 @@ class KernelEmitter:
         return bool(loop.body)
 
     def assigned_in(self, loop):
-        return {stmt.targets[0].id if isinstance(stmt, ast.Assign) else stmt.target.id
-                for stmt in loop.body
-                if isinstance(stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target,
-                              ast.Name)}
+        """The locals a loop's body assigns."""
+        return {_target(stmt).id for stmt in loop.body if isinstance(_target(stmt), ast.Name)}
 
     def batched_loop(self, loop, bounds, index, count, indent):
         """A thread's iterations of a parallel loop of assignments, four consecutive ones at a
@@ -1456,7 +1447,7 @@ class KernelEmitter:
             offset = f" + {lane}" if lane else ""
             self.line(indent + 1, f"{_name(renames[var])} = {first}({position}{offset}){scaled}")
         for number, stmt in enumerate(loop.body):
-            target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+            target = _target(stmt)
             parts = [self.assignment_parts(stmt, renames) for renames in lanes]
             if isinstance(target, ast.Name):
                 for target_text, text in parts:
@@ -1625,6 +1616,22 @@ def _flattened(stmts):
         elif not isinstance(stmt, ast.Pass):
             result.append(stmt)
     return result
+
+
+def _range_parts(loop):
+    """A range() loop's start (None where the call gives none), stop, and step, an int (the
+    frontend lets only a literal through)."""
+    args = loop.iter.args
+    if len(args) == 1:
+        return None, args[0], 1
+    if len(args) == 2:
+        return args[0], args[1], 1
+    return args[0], args[1], _frontend.constant_int(args[2])
+
+
+def _target(stmt):
+    """The target of an assignment or augmented assignment."""
+    return stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
 
 
 def _children(stmt):
