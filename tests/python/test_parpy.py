@@ -4,6 +4,8 @@ print_compiled and compile_string, and the errors. Each test runs on the CPU tar
 cheaper ones in the interpreter too, and on the GPU where there is one. The oracles are NumPy
 and the undecorated function run by CPython (ParPy's sequential reference)."""
 
+import gc
+
 import numpy as np
 import pytest
 
@@ -339,6 +341,28 @@ def test_print_compiled_gives_the_code_and_the_plan(monkeypatch):
     assert '__global__ void CUDAPY_LAUNCH_BOUNDS sum_rows_0(' in code
     assert "shfl_down_sync" in code
     assert '// parpy-plan {"function": "sum_rows"' in code
+
+
+def add_first_two(dst, a):
+    with parpy.gpu:
+        dst[0] = a[0] + a[1]
+
+
+def and_first_two(dst, a):
+    with parpy.gpu:
+        dst[0] = a[0] & a[1]
+
+
+def test_each_function_gets_its_own_code(monkeypatch):
+    """Plain functions printed one after the other with the same arguments: each is compiled
+    for itself, never given the code kept for another (as a key by a reused id would)."""
+    monkeypatch.setenv("CUDAPY_TARGET", "cpu")
+    args = [np.zeros(1), np.ones(2)]
+    for _ in range(200):
+        assert "a.data[0] + a.data[1]" in parpy.print_compiled(add_first_two, args, parpy.par({}))
+        gc.collect()  # what a collected object leaves, the next may take, with its id
+        with pytest.raises(TypeError, match="Invalid type F64 of bitwise operation"):
+            parpy.print_compiled(and_first_two, args, parpy.par({}))
 
 
 def test_compile_string_needs_the_gpu(monkeypatch):

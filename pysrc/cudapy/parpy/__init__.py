@@ -62,7 +62,8 @@ class _Compiled:
 
 def _specialize(parsed, bound, opts, target):
     """The _Compiled of a call's bound arguments, made once per key."""
-    key = (id(parsed), tuple((param, _key_of(form)) for param, form in bound.items()),
+    # The parsed function itself, not its id: an id is reused once its object is collected.
+    key = (parsed, tuple((param, _key_of(form)) for param, form in bound.items()),
            opts.key(), target)
     compiled = _specializations.get(key)
     if compiled is None:
@@ -177,9 +178,10 @@ def _copy_options(opts):
 
 
 def _parsed_of(fun):
+    """The ParsedFunction of a jit wrapper or a plain function, parsed once."""
     parsed = _parsed.get(fun)
     if parsed is None:
-        parsed = _frontend.parse(fun)
+        parsed = _parsed[fun] = _frontend.parse(fun)
     return parsed
 
 
