@@ -2,12 +2,15 @@
 """Elementwise operations against the peers, in one run on one GPU, same data:
 
 - z = 2.5 * x + y on 2^28 float32 (GB/s: x and y read, z written), through cudapy's
-  `vectorize` on device arrays, its unfused DeviceArray arithmetic (two kernels), PyTorch
+  `vectorize` on device arrays, `fuse`, its ElementwiseKernel in Python and in PyCUDA's C
+  form, its unfused DeviceArray arithmetic (two kernels), PyTorch
   `torch.add(y, x, alpha=2.5, out=z)`, CuPy's ElementwiseKernel, CuPy's two operations, and
   numba-cuda's `@vectorize(target="cuda")` on device arrays; the device-to-device copy of the
   same bytes is the ceiling;
 - host time of `a + a` on 1,000 float32 device elements: cudapy, CuPy, PyTorch;
 - host time of a `vectorize` call on 1,000-element host arrays: cudapy and numba-cuda;
+- `guvectorize` multiplying 100,000 pairs of 4 x 4 float32 matrices on device arrays (GB/s
+  of the two inputs read and the product written): cudapy and numba-cuda;
 - Mandelbrot escape counts of 1024^2 points through `vectorize(target="parallel")` on the
   host's cores against NumPy iterating every point at once (run alone with --parallel: no
   GPU needed).
@@ -76,6 +79,57 @@ def escape_count_numpy(real, imaginary):
     return count
 
 
+MATRICES = 100_000
+
+
+def matmul_core(a, b, out):
+    for i in range(a.shape[0]):
+        for j in range(b.shape[1]):
+            total = 0.0
+            for k in range(a.shape[1]):
+                total += a[i, k] * b[k, j]
+            out[i, j] = total
+
+
+def batched_matmul(cp, numba_cuda):
+    """guvectorize's batched 4 x 4 matrix multiply against numba-cuda's, on device arrays."""
+    import cupy
+
+    signature = ["void(float32[:, :], float32[:, :], float32[:, :])"]
+    layout = "(m,n),(n,p)->(m,p)"
+    rng = np.random.default_rng(2)
+    a_host = rng.random((MATRICES, 4, 4), dtype=np.float32)
+    b_host = rng.random((MATRICES, 4, 4), dtype=np.float32)
+    expected = a_host @ b_host
+    sync = cupy.cuda.Device().synchronize
+
+    def close(result):
+        got = result.copy_to_host() if hasattr(result, "copy_to_host") else np.asarray(result)
+        np.testing.assert_allclose(got, expected, rtol=1e-5)
+
+    ours = cp.guvectorize(signature, layout, target="cuda")(matmul_core)
+    da, db = cp.to_device(a_host), cp.to_device(b_host)
+    dout = cp.to_device(np.empty_like(a_host))
+    rows = {"cudapy guvectorize": measure("cudapy guvectorize", lambda: ours(da, db, dout),
+                                          sync, lambda _: close(dout))}
+    if numba_cuda is not None:
+        from numba import guvectorize as numba_guvectorize
+        theirs = numba_guvectorize(signature, layout, target="cuda")(matmul_core)
+        na, nb = numba_cuda.to_device(a_host), numba_cuda.to_device(b_host)
+        nout = numba_cuda.device_array_like(a_host)
+        rows["numba-cuda guvectorize"] = measure(
+            "numba guvectorize", lambda: theirs(na, nb, nout), sync, lambda _: close(nout))
+    else:
+        rows["numba-cuda guvectorize"] = None
+    title = f"guvectorize: {MATRICES:,} products of 4 x 4 float32 matrices, device arrays"
+    figures.section(title, "GB/s")
+    print(f"{title} (GB/s)")
+    moved = 3 * a_host.nbytes
+    for name, seconds in rows.items():
+        figures.record(name, moved / seconds / 1e9 if seconds else None)
+        print(f"  {name:48s} " + (f"{moved / seconds / 1e9:9.1f}" if seconds else "      n/a"))
+
+
 def parallel_against_numpy():
     import os
 
@@ -133,6 +187,19 @@ def main():
     ufunc = cp.vectorize(["float32(float32, float32)"], target="cuda")(scaled_add)
     rows["cudapy vectorize, device arrays"] = measure(
         "cudapy vectorize", lambda: ufunc(dx, dy, out=dz), sync, close)
+    fused = cp.fuse(scaled_add)
+    rows["cudapy fuse"] = measure("cudapy fuse", lambda: fused(dx, dy), sync, close)
+    python_kernel = cp.ElementwiseKernel("float a, float *x, float *y, float *z",
+                                         "z[i] = a * x[i] + y[i]", "scaled_add")
+    rows["cudapy ElementwiseKernel (Python)"] = measure(
+        "cudapy ElementwiseKernel", lambda: python_kernel(np.float32(2.5), dx, dy, dz), sync,
+        lambda _: close(dz))
+    from cudapy.pycuda.elementwise import ElementwiseKernel as CElementwiseKernel
+    c_kernel = CElementwiseKernel("float a, float *x, float *y, float *z",
+                                  "z[i] = a * x[i] + y[i]", "scaled_add")
+    rows["cudapy.pycuda ElementwiseKernel (C)"] = measure(
+        "cudapy C ElementwiseKernel", lambda: c_kernel(np.float32(2.5), dx, dy, dz), sync,
+        lambda _: close(dz))
     rows["cudapy DeviceArray 2.5 * x + y (two kernels)"] = measure(
         "cudapy arithmetic", lambda: 2.5 * dx + dy, sync, close)
     try:
@@ -148,7 +215,7 @@ def main():
                                     "scaled_add")
     rows["CuPy ElementwiseKernel"] = measure("cupy kernel", lambda: kernel(x, y, z), sync, close)
     rows["CuPy 2.5 * x + y (two kernels)"] = measure("cupy", lambda: 2.5 * x + y, sync, close)
-    numba_ufunc = None
+    numba_ufunc = numba_cuda = None
     try:
         np.row_stack = np.vstack
         from numba import cuda as numba_cuda
@@ -196,6 +263,7 @@ def main():
     if numba_ufunc is not None:
         host_row("numba-cuda vectorize, host arrays", lambda: numba_ufunc(host_a, host_b), 300)
     sync()
+    batched_matmul(cp, numba_cuda)
     parallel_against_numpy()
 
 

@@ -4,6 +4,7 @@ its own current device (the first until it selects another); arrays, streams, co
 launches of a thread are its current device's."""
 
 import ctypes
+import functools
 import os
 import threading
 from collections import namedtuple
@@ -42,6 +43,19 @@ def device_info(ordinal=0):
     return DeviceInfo(name=info.name.decode("utf-8", "replace"),
                       compute_capability=(info.major, info.minor),
                       multiprocessors=info.multiprocessors, total_memory=info.total_memory)
+
+
+@functools.cache
+def _resident_threads_of(ordinal):
+    return device_info(ordinal).multiprocessors * 2048
+
+
+def resident_threads(target="cuda"):
+    """The threads the current GPU runs at once (2048 on each multiprocessor); None for a
+    host target or without a GPU. A grid-stride kernel needs no more threads than these."""
+    if target != "cuda" or not has_gpu():
+        return None
+    return _resident_threads_of(_current_ordinal(_memory(target)))
 
 
 def device_attribute(attribute, ordinal=0):

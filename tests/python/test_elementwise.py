@@ -388,6 +388,47 @@ def test_elementwise_kernel_preamble_and_c_type_names(target):
     check(out, ((index * index % 7) * 3).astype(np.uint32))
 
 
+@pytest.mark.parametrize("size", [1, 3, 4, 5, 1003])
+def test_elementwise_kernel_of_assignments_runs_each_index_once(target, rng, size):
+    """Operations of assignments run four indices in lockstep, the last few one at a time:
+    locals, augmented assignments and a stepped slice, against NumPy."""
+    kernel = cp.ElementwiseKernel(
+        "float a, float *x, float b, float *y, float *z",
+        "t = a*x[i]; t += 1; z[i] = t + b*y[i]; z[i] *= 2")
+    a, b = values(rng, "float32", size), values(rng, "float32", size)
+    x, y = cp.to_device(a), cp.to_device(b)
+    z = cp.to_device(np.zeros(size, np.float32))
+    kernel(np.float32(2), x, np.float32(3), y, z)
+    check(z, ((np.float32(2) * a + 1) + np.float32(3) * b) * 2)
+    z.fill(0)
+    kernel(np.float32(2), x, np.float32(3), y, z, slice=slice(1, None, 3))
+    expected = np.zeros(size, np.float32)
+    expected[1::3] = ((np.float32(2) * a[1::3] + 1) + np.float32(3) * b[1::3]) * 2
+    check(z, expected)
+
+
+def test_elementwise_kernel_carrying_a_value_between_indices(target):
+    """An operation that reads a local before assigning it carries it from one index to the
+    next, with loop_prep and after_loop around each thread's part: it runs index by index."""
+    kernel = cp.ElementwiseKernel(
+        "int *x, int *running, long long *total",
+        "count += 1; running[i] = count; x[i] = 2 * x[i]",
+        loop_prep="count = int32(0)", after_loop="cuda.atomic.add(total, 0, count)")
+    size = 5000
+    x = cp.to_device(np.arange(size, dtype=np.int32))
+    running = cp.to_device(np.zeros(size, np.int32))
+    total = cp.to_device(np.zeros(1, np.int64))
+    kernel(x, running, total)
+    check(x, 2 * np.arange(size, dtype=np.int32))
+    check(total, np.array([size], np.int64))
+    # Each thread numbers its indices 1, 2, ... as it strides over them by the grid's
+    # threads: the first index numbered 2 is that stride.
+    got = running.copy_to_host()
+    seconds = np.flatnonzero(got == 2)
+    stride = seconds[0] if seconds.size else size
+    np.testing.assert_array_equal(got, 1 + np.arange(size) // stride)
+
+
 @pytest.mark.parametrize("arguments, error, message", [
     ("float a, float *x[]", ValueError, "cannot read the argument"),
     ("quad *x", TypeError, "unknown type 'quad'"),

@@ -23,6 +23,7 @@ import copy
 import functools
 import time
 
+from .._devices import resident_threads
 from .. import kernel as _kernel
 from . import _arguments, _externals, _frontend, _lower, _raw, _run, backend, buffer, operators, types
 from .buffer import sync
@@ -84,7 +85,7 @@ def _compile(parsed, bound, opts, target):
             print(f"=== {parsed.name}: {name} ({elapsed:.3f} ms) ===\n{text()}")
 
     lowering = _lower.Lowering(parsed, bound, opts)
-    lowering.resident_threads = _resident_threads(target)
+    lowering.resident_threads = resident_threads(target)
     body = lowering.inline(copy.deepcopy(parsed.body))
     body = lowering.bind(body)
     stage("calls inlined, arguments bound", lambda: _unparse(body))
@@ -102,16 +103,6 @@ def _compile(parsed, bound, opts, target):
     specialization = _lower.Specialization(source, signatures, plan, dict(lowering.arrays),
                                            frozenset(lowering.written))
     return _Compiled(specialization, module)
-
-
-def _resident_threads(target):
-    """The threads the current GPU runs at once, None where there is none to ask."""
-    if target != "cuda":
-        return None
-    from .._devices import current_device, device_info, has_gpu
-    if not has_gpu():
-        return None
-    return device_info(current_device().id).multiprocessors * 2048
 
 
 def _unparse(body):
