@@ -18,7 +18,7 @@ import struct
 from collections import namedtuple
 
 from . import _ffi, progress
-from ._launch import grid_and_block
+from ._launch import _MAX_BLOCK, _MAX_GRID, grid_and_block
 from ._lazy import numpy as np
 from .array import CudaArray, device_array, to_device
 from .errors import CudaCompilationError, UnsupportedError
@@ -339,6 +339,13 @@ def _integer_of(size, position):
     return _UNSIGNED_CODES[size], convert
 
 
+def _pointer_packing(kind, size, position):
+    if size != _POINTER_BYTES:
+        raise TypeError(f"argument {position} is a device address ({kind.__name__}); the "
+                        f"kernel's parameter {position} takes {size} bytes")
+    return "Q", _pointer_of
+
+
 def _bytes_of(size, position, what):
     def convert(value):
         data = value.tobytes()
@@ -359,6 +366,8 @@ def _packing(kind, size, position, python_numbers):
     """The struct code and converter of an argument of Python type `kind` for a parameter of
     `size` bytes; None for a host array in In/Out/InOut (staged). Python ints and floats are
     refused unless `python_numbers`."""
+    if issubclass(kind, CudaArray):  # the common case first: a first launch notices the rest
+        return _pointer_packing(kind, size, position)
     if issubclass(kind, ArgumentHandler):
         return None
     if not python_numbers and kind in (int, float):
@@ -396,13 +405,26 @@ def _packing(kind, size, position, python_numbers):
                             f"takes {size} bytes, no integer size")
         return _integer_of(size, position)
     if kind is type(None) or _is_device_object(kind) or hasattr(kind, "__index__"):
-        if size != _POINTER_BYTES:
-            raise TypeError(f"argument {position} is a device address ({kind.__name__}); the "
-                            f"kernel's parameter {position} takes {size} bytes")
-        return "Q", _pointer_of
+        return _pointer_packing(kind, size, position)
     raise TypeError(f"argument {position}: a CUDA C++ kernel takes device arrays, NumPy "
                     f"scalars, Python numbers and In/Out/InOut host arrays, not "
                     f"{kind.__name__}")
+
+
+def _plain_shape(grid, block):
+    """The six counts of a grid and block given as tuples of 1 to 3 ints within CUDA's limits;
+    None for anything else, which grid_and_block checks and explains."""
+    if grid.__class__ is not tuple or block.__class__ is not tuple:
+        return None
+    counts = []
+    for given, limits in ((grid, _MAX_GRID), (block, _MAX_BLOCK)):
+        if not 1 <= len(given) <= 3:
+            return None
+        for count, limit in zip(given + (1, 1)[:3 - len(given)], limits):
+            if count.__class__ is not int or not 0 < count <= limit:
+                return None
+            counts.append(count)
+    return tuple(counts)
 
 
 # cudapy_cuda_launch_header: grid and block, shared bytes, stream, a reserved 0.
@@ -534,10 +556,10 @@ class _Function:
         self.name = name
         info = self._info()
         parameters = []
+        offset, size = ctypes.c_size_t(), ctypes.c_size_t()
+        at, width, read = ctypes.byref(offset), ctypes.byref(size), _ffi.lib.cudapy_cuda_function_param
         for index in range(info.param_count):
-            offset, size = ctypes.c_size_t(), ctypes.c_size_t()
-            _ffi.check(_ffi.lib.cudapy_cuda_function_param(handle, index, ctypes.byref(offset),
-                                                           ctypes.byref(size)))
+            _ffi.check(read(handle, index, at, width))
             parameters.append((offset.value, size.value))
         self._parameters = tuple(parameters)
         self._args_size = info.args_size
@@ -627,8 +649,10 @@ class _Function:
         given = block if block is not None else self._block
         if given is None:
             raise TypeError(f"{self.name}: give the block shape, block=(x, y, z)")
-        grid_dim, block_dim = grid_and_block(self.name, _as_tuple(grid), _as_tuple(given))
-        shape = (grid_dim.x, grid_dim.y, grid_dim.z, block_dim.x, block_dim.y, block_dim.z)
+        shape = _plain_shape(grid, given)
+        if shape is None:  # not tuples of plain ints within CUDA's limits: checked, or refused
+            grid_dim, block_dim = grid_and_block(self.name, _as_tuple(grid), _as_tuple(given))
+            shape = (grid_dim.x, grid_dim.y, grid_dim.z, block_dim.x, block_dim.y, block_dim.z)
         if block is None:
             return shape
         try:

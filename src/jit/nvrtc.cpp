@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 #include <mutex>
 
@@ -63,15 +62,14 @@ std::vector<std::string> candidate_paths() {
     return library_candidates("CUDAPY_NVRTC", {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"});
 }
 
-// The path, size and modification time of the file `path`, whose status is `status`: what
-// changes when NVRTC is replaced, without reading 100 MB.
-std::string file_identity(const std::string &path, const struct stat &status) {
-    std::error_code error;
-    std::filesystem::path canonical = std::filesystem::canonical(path, error);
+// The file `status` describes (stat follows links: the library itself) by its device, inode,
+// size and modification time: what changes when NVRTC is replaced, without reading 100 MB or
+// resolving the path's links.
+std::string file_identity(const struct stat &status) {
     std::int64_t mtime_ns =
         static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec;
-    return "nvrtc file " + (error ? path : canonical.string()) + " " + std::to_string(status.st_size) +
-           " bytes " + std::to_string(mtime_ns) + " ns";
+    return "nvrtc file " + std::to_string(status.st_dev) + ":" + std::to_string(status.st_ino) + " " +
+           std::to_string(status.st_size) + " bytes " + std::to_string(mtime_ns) + " ns";
 }
 
 template <typename F>
@@ -128,7 +126,7 @@ Nvrtc::Location Nvrtc::locate() {
             location.skipped += "\n  " + candidate + ": not a file";
         } else {
             location.to_open = {candidate};
-            location.identity = file_identity(candidate, status);
+            location.identity = file_identity(status);
             return location;
         }
     }
