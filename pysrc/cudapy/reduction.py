@@ -485,7 +485,7 @@ class _FastReduction:
         self.out_dtype = reduction.out_dtype
         self.components = reduction.monoid.components
 
-    def __call__(self, arrays, count):
+    def __call__(self, arrays, count, scalars):
         if selection.several:  # the checked launches compare the arrays' devices
             return None
         for array in arrays:
@@ -508,6 +508,7 @@ class _FastReduction:
             for pointer, extents in outputs + inputs:
                 values.append(pointer)
                 values += extents
+            values += scalars
             values.append(count)
             values += step.extra
             _ffi.check(_ffi.launch_run_unconverted(launch.native(),
@@ -611,11 +612,13 @@ def reduce_arrays(reduction, arrays, axis=None, keepdims=False, scalars=(), stre
     axes (0-d when every axis is reduced)."""
     shape = tuple(arrays[0].shape)
     fast_key = None
-    if stream == 0 and not scalars and not isinstance(axis, list):
-        fast_key = (shape, tuple(array.dtype for array in arrays), axis, keepdims)
+    if stream == 0 and not isinstance(axis, list):
+        # A scalar's NumPy type is its dtype, which types the kernel's parameter.
+        fast_key = (shape, tuple(array.dtype for array in arrays), axis, keepdims,
+                    tuple(map(type, scalars)))
         fast = reduction._fast.get(fast_key)
         if fast is not None:
-            result = fast[0](arrays, fast[1])
+            result = fast[0](arrays, fast[1], scalars)
             if result is not None:
                 return result
     axes = normalize_axes(axis, len(shape))
@@ -720,6 +723,21 @@ class Reduce:
 
 
 def _checked_init(init, dtype):
+    if init.__class__ is int:  # the usual init=0: converted once per value and dtype
+        key = (init, dtype)
+        start = _INITS.get(key)
+        if start is None:
+            start = _INITS[key] = _converted_init(init, dtype)
+            if len(_INITS) > 256:
+                _INITS.clear()
+        return start
+    return _converted_init(init, dtype)
+
+
+_INITS = {}
+
+
+def _converted_init(init, dtype):
     value = np.asarray(init)
     if value.ndim != 0 or not np.can_cast(np.min_scalar_type(init) if value.dtype.kind in "iub"
                                           else value.dtype, dtype, "same_kind"):

@@ -29,9 +29,10 @@ def _storage(dtype):
 
 
 def _items(in_dtype, value_dtype):
-    """The elements each thread scans: 16 of 4-byte values (a tile of 4096), 8 of wider
-    ones, so that a tile's values fit the shared memory of several blocks."""
-    return 16 if max(np.dtype(in_dtype).itemsize, np.dtype(value_dtype).itemsize) <= 4 else 8
+    """The elements each thread scans: 16 (a tile of 4096) of values up to 8 bytes, 8 of wider
+    ones, so that a tile's values fit the shared memory of several blocks. (An int32 cumsum
+    into int64 on an H100: 2309 GB/s with 16, 1952 with 8.)"""
+    return 16 if max(np.dtype(in_dtype).itemsize, np.dtype(value_dtype).itemsize) <= 8 else 8
 
 
 def _scan_text(monoid, in_dtype, out_dtype, inclusive, items):

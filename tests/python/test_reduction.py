@@ -255,6 +255,15 @@ def test_cuda_reduce_matches_numpy(target, rng):
     assert result.copy_to_host()[0] == ints.max()
 
 
+def test_cuda_reduce_again_takes_each_calls_init(target):
+    """Repeated calls of one shape take the planned launches; each passes its own init."""
+    total = cuda.reduce(add)
+    data = cp.to_device(np.arange(1, 1001, dtype=np.int64))
+    for init in (0, 7, 0, -500500, 2**40, 7):
+        assert total(data) == 500500
+        assert total(data, init=init) == 500500 + init
+
+
 def test_cuda_reduce_errors(target):
     total = cuda.Reduce(add)
     with pytest.raises(TypeError, match="res= has dtype float32"):
@@ -329,7 +338,7 @@ def test_reduction_kernel_errors(target):
 @pytest.mark.parametrize("dtype", ["bool", "int8", "int32", "uint32", "int64", "float32",
                                    "float64"])
 def test_cumsum_of_several_dtypes(target, rng, dtype):
-    data = values(rng, dtype, 10_000)
+    data = values(rng, dtype, 50_003)
     expected = np.cumsum(data)
     check_close(host(cp.cumsum(cp.to_device(data))), expected,
                 np.cumsum(np.abs(data.astype(np.float64))))
