@@ -397,12 +397,13 @@ class _FastCall:
     the packed arguments, with none of a first call's checks. Returns None for arguments it
     does not take (another shape, a view, another stream), which the full call then serves."""
 
-    __slots__ = ("kernel", "dtype", "dtypes", "where", "struct", "launches")
+    __slots__ = ("kernel", "dtype", "dtypes", "where", "struct", "launches", "_kept")
 
     def __init__(self, kernel, dtype, dtypes, where):
         self.kernel, self.dtype, self.dtypes, self.where = kernel, dtype, dtypes, where
         self.struct = kernel._struct
-        self.launches = {}
+        self.launches = {}  # elements -> the native launch of their grid
+        self._kept = {}  # elements -> the Launch that owns that native launch
 
     def __call__(self, args):
         shape = None
@@ -427,13 +428,25 @@ class _FastCall:
                 values += (arg._pointer, size)
             else:
                 values.append(_checked_scalar(arg, dtype))
-        blocks = _blocks(size, _LANES)
-        launch = self.launches.get(blocks)
-        if launch is None:
-            launch = self.launches[blocks] = Launch(
-                self.kernel, launch_config(self.kernel.name, (blocks, _BLOCK)))
-        _ffi.check(_ffi.launch_run_unconverted(launch.native(), self.struct.pack(*values)))
+        native = self.launches.get(size)
+        if native is None:
+            native = self._launch_of(size)
+        status = _ffi.launch_run_unconverted(native, self.struct.pack(*values))
+        if status:
+            _ffi.check(status)
         return out
+
+    def _launch_of(self, size):
+        """The library's launch of the grid for `size` elements, kept for the next call of
+        that size (the sizes of one program's arrays are few; a program of many forgets)."""
+        if len(self.launches) >= 64:
+            self.launches.clear()
+            self._kept.clear()
+        launch = Launch(self.kernel, launch_config(self.kernel.name, (_blocks(size, _LANES),
+                                                                       _BLOCK)))
+        self.launches[size] = native = launch.native()
+        self._kept[size] = launch
+        return native
 
 
 _DEFAULT_STREAMS = (0, LEGACY_DEFAULT_STREAM)
