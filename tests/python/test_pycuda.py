@@ -229,6 +229,55 @@ def test_c_elementwise_and_reduction_kernels(where):
     np.testing.assert_array_equal(out.get(), x[:2000].reshape(10, 200).max(axis=1))
 
 
+@gpu
+@pytest.mark.parametrize("size", [1, 3, 4, 5, 1003])
+def test_c_elementwise_kernel_four_indices_a_thread(where, size):
+    """Distinct arrays take the __restrict__ kernel of four indices a thread; the same array
+    given twice, and an operation that may leave the loop, the kernel of one index a step:
+    both against NumPy, with a stepped range."""
+    if where != "cuda":
+        pytest.skip("CUDA C++ runs on the GPU only")
+    from cudapy.pycuda import gpuarray
+    from cudapy.pycuda.elementwise import ElementwiseKernel
+
+    rng = np.random.default_rng(size)
+    x, y = rng.random(size).astype(np.float32), rng.random(size).astype(np.float32)
+    lin_comb = ElementwiseKernel("float a, const float *x, float b, float *y, float *z",
+                                 "float t = a*x[i]; z[i] = t + b*y[i]", "lin_comb4")
+    x_gpu, y_gpu = gpuarray.to_gpu(x), gpuarray.to_gpu(y)
+    z_gpu = gpuarray.zeros(size, np.float32)
+    lin_comb(np.float32(2), x_gpu, np.float32(3), y_gpu, z_gpu)
+    np.testing.assert_allclose(z_gpu.get(), np.float32(2) * x + np.float32(3) * y, rtol=1e-6)
+    z_gpu.fill(0)
+    lin_comb(np.float32(2), x_gpu, np.float32(3), y_gpu, z_gpu, range=slice(size - 1, None, -3))
+    expected = np.zeros(size, np.float32)
+    expected[size - 1::-3] = (np.float32(2) * x + np.float32(3) * y)[size - 1::-3]
+    np.testing.assert_allclose(z_gpu.get(), expected, rtol=1e-6)
+    lin_comb(np.float32(2), y_gpu, np.float32(3), y_gpu, y_gpu)  # y = 2y + 3y, in place
+    np.testing.assert_allclose(y_gpu.get(), np.float32(5) * y, rtol=1e-6)
+    clipped = ElementwiseKernel("float *x", "if (i >= 2) return; x[i] = -1", "clip_first")
+    clipped(x_gpu)
+    np.testing.assert_array_equal(x_gpu.get()[:2], -np.ones(min(size, 2), np.float32))
+    np.testing.assert_array_equal(x_gpu.get()[2:], x[2:])
+
+
+def test_restrict_kernel_only_for_arrays_apart():
+    from cudapy.pycuda.elementwise import _apart, _restricted
+    from cudapy.pycuda.tools import parse_arguments
+
+    parsed = parse_arguments("float a, float *x, float *y")
+    data = cp.to_device(np.zeros(100, np.float32), target="cpu")
+    other = cp.to_device(np.zeros(100, np.float32), target="cpu")
+    assert _apart(parsed, (1.0, data, other))
+    assert _apart(parsed, (1.0, data[:50], data[50:]))
+    assert not _apart(parsed, (1.0, data, data))
+    assert not _apart(parsed, (1.0, data[:51], data[50:]))
+    assert not _apart(parsed, (1.0, data.reshape(10, 10)[:, :3], data.reshape(10, 10)[5:, 2:]))
+    assert _apart(parsed, (1.0, data[:0], data))  # an empty view holds no byte
+    assert not _apart(parsed, (1.0, data, 12345))  # an address: its extent is unknown
+    assert _restricted("float a, const float *x") == "float a,  const float *__restrict__ x"
+
+
 @pytest.mark.parametrize("left", [np.int32, np.float32, np.float64, np.complex64,
                                   np.complex128])
 @pytest.mark.parametrize("right", [np.float32, np.complex64, np.complex128, 2j, 3])

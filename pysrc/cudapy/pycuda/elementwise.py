@@ -13,12 +13,17 @@ import re
 
 import numpy as np
 
+from ..array import CudaArray
 from ..cuda_source import DevicePointer, SourceModule
 from ..elementwise import index_span
 from .tools import parse_arguments
 
 _BLOCK = 256
 _MAX_BLOCKS = 8192
+# The consecutive indices a thread of the __restrict__ kernel runs together.
+_LANES = 4
+# Statements that leave the loop: index by index, a thread's indices would then differ.
+_JUMPS = re.compile(r"\b(?:break|goto|return)\b")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w{0,200}")
 
 
@@ -41,6 +46,27 @@ def launch_shape(count):
     """Blocks and threads for a grid-stride loop over `count` indices."""
     blocks = max(1, min((count + _BLOCK - 1) // _BLOCK, _MAX_BLOCKS))
     return (blocks, 1), (_BLOCK, 1, 1)
+
+
+def _restricted(declarations):
+    """The C argument list with each pointer declared __restrict__ ('float *x' becomes
+    'float *__restrict__ x')."""
+    return ", ".join(re.sub(r"\*(?!.*\*)", "*__restrict__ ", part, flags=re.S)
+                     for part in declarations.split(","))
+
+
+def _apart(parsed, args):
+    """Whether every pointer argument is a cudapy device array and no two of them share a
+    byte."""
+    spans = []
+    for declared, arg in zip(parsed, args):
+        if declared.struct_char != "P":
+            continue
+        if arg.__class__ is not CudaArray or arg._buffer is None:
+            return False
+        spans.append((arg._pointer, arg._pointer + arg._span))  # its strides are not negative
+    spans.sort()
+    return all(end <= next_start for (_, end), (next_start, _) in zip(spans, spans[1:]))
 
 
 def converted(parsed, args):
@@ -68,7 +94,13 @@ def first_size(parsed, args):
 
 class ElementwiseKernel:
     """PyCUDA's ElementwiseKernel (C form); call it with the arguments and optionally
-    range=, slice= and stream=."""
+    range=, slice= and stream=.
+
+    A second kernel of the module runs four consecutive indices per thread, its pointers
+    declared __restrict__ so that the compiler may load the four indices' operands before it
+    stores any result: a call uses it when every pointer argument is a device array and no two
+    of them overlap (what __restrict__ promises), for an operation without loop_prep,
+    after_loop or a jump out of the loop, which then runs index by index as in PyCUDA's."""
 
     def __init__(self, arguments, operation, name="kernel", keep=False, options=None,
                  preamble="", loop_prep="", after_loop=""):
@@ -89,9 +121,36 @@ extern "C" __global__ void {self.name}({declarations}, long long cudapy_start,
   {after_loop};
 }}
 """
+        self._lanes = not (loop_prep.strip() or after_loop.strip()
+                           or _JUMPS.search(operation))
+        if self._lanes:
+            source += f"""
+extern "C" __global__ void {self.name}_lanes({_restricted(declarations)},
+    long long cudapy_start, long long cudapy_step, long long cudapy_count, long long n)
+{{
+  const long long cudapy_threads = (long long)gridDim.x * blockDim.x;
+  long long cudapy_k = ((long long)blockIdx.x * blockDim.x + threadIdx.x) * {_LANES};
+  for (; cudapy_k + {_LANES - 1} < cudapy_count; cudapy_k += cudapy_threads * {_LANES})
+  {{
+#pragma unroll
+    for (int cudapy_lane = 0; cudapy_lane < {_LANES}; ++cudapy_lane)
+    {{
+      long long i = cudapy_start + (cudapy_k + cudapy_lane) * cudapy_step;
+      {operation};
+    }}
+  }}
+  for (; cudapy_k < cudapy_count; ++cudapy_k)
+  {{
+    long long i = cudapy_start + cudapy_k * cudapy_step;
+    {operation};
+  }}
+}}
+"""
         self._module = SourceModule(source, options=options, no_extern_c=True,
                                     name=f"{self.name}.cu")
         self._function = self._module.get_function(self.name)
+        self._lanes_function = (self._module.get_function(f"{self.name}_lanes")
+                                if self._lanes else None)
 
     def __call__(self, *args, range=None, slice=None, stream=None):
         values = converted(self._parsed, args)
@@ -99,9 +158,15 @@ extern "C" __global__ void {self.name}({declarations}, long long cudapy_start,
         start, step, count = index_span(self.name, size, range, slice)
         if count == 0:
             return
-        grid, block = launch_shape(count)
-        self._function(*values, np.int64(start), np.int64(step), np.int64(count),
-                       np.int64(size), grid=grid, block=block, stream=stream)
+        if self._lanes and _apart(self._parsed, args):
+            threads = -(-count // _LANES)
+            grid, block = (min(-(-threads // _BLOCK), 2 ** 31 - 1), 1), (_BLOCK, 1, 1)
+            function = self._lanes_function
+        else:
+            grid, block = launch_shape(count)
+            function = self._function
+        function(*values, np.int64(start), np.int64(step), np.int64(count), np.int64(size),
+                 grid=grid, block=block, stream=stream)
 
     def get_texref(self, name):
         """PyCUDA's texture reference of the kernel's module: UnsupportedError, as CUDA 12
