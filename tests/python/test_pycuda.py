@@ -234,7 +234,7 @@ def test_c_elementwise_and_reduction_kernels(where):
 def test_c_elementwise_kernel_four_indices_a_thread(where, size):
     """Distinct arrays take the __restrict__ kernel of four indices a thread; the same array
     given twice, and an operation that may leave the loop, the kernel of one index a step:
-    both against NumPy, with a stepped range."""
+    both against NumPy, with a backward stepped slice."""
     if where != "cuda":
         pytest.skip("CUDA C++ runs on the GPU only")
     from cudapy.pycuda import gpuarray
@@ -249,7 +249,7 @@ def test_c_elementwise_kernel_four_indices_a_thread(where, size):
     lin_comb(np.float32(2), x_gpu, np.float32(3), y_gpu, z_gpu)
     np.testing.assert_allclose(z_gpu.get(), np.float32(2) * x + np.float32(3) * y, rtol=1e-6)
     z_gpu.fill(0)
-    lin_comb(np.float32(2), x_gpu, np.float32(3), y_gpu, z_gpu, range=slice(size - 1, None, -3))
+    lin_comb(np.float32(2), x_gpu, np.float32(3), y_gpu, z_gpu, slice=slice(size - 1, None, -3))
     expected = np.zeros(size, np.float32)
     expected[size - 1::-3] = (np.float32(2) * x + np.float32(3) * y)[size - 1::-3]
     np.testing.assert_allclose(z_gpu.get(), expected, rtol=1e-6)
