@@ -163,7 +163,9 @@ def _new_buffer(target, span):
     return _Allocation(buffer), _ffi.lib.cudapy_buffer_pointer(buffer)
 
 
-_C_LAYOUTS = {}  # (shape, dtype) -> (C strides, span in bytes), for CudaArray._empty
+# (shape, dtype, target) -> what CudaArray._empty sets besides the address: C strides, span in
+# bytes, the C ABI's memory target and the _description.
+_C_LAYOUTS = {}
 _C_LAYOUTS_KEPT = 1024
 
 
@@ -174,8 +176,10 @@ def _c_layout(shape, dtype, target):
         raise _memory_error(target, "CudaArray", shape, dtype, span)
     if len(_C_LAYOUTS) >= _C_LAYOUTS_KEPT:
         _C_LAYOUTS.clear()
-    _C_LAYOUTS[(shape, dtype)] = strides, span
-    return strides, span
+    memory = targets.memory_target(target)
+    layout = _C_LAYOUTS[(shape, dtype, target)] = (
+        strides, span, memory, _description(shape, strides, dtype, memory))
+    return layout
 
 
 def _span(shape, strides, itemsize):
@@ -223,13 +227,16 @@ class _ArrayView:
     __slots__ = ()
     readonly = False
 
-    def _describe(self, pointer, shape, strides, dtype, memory):
+    def _describe(self, pointer, shape, strides, dtype, memory, description=None):
+        """Sets what launches read; `description`, when the caller has it, is
+        _description(shape, strides, dtype, memory)."""
         self._pointer = pointer
         self._shape = shape
         self._strides = strides
         self._dtype = dtype
         (self._element_strides, self._c_contiguous, self._f_contiguous, self._layout,
-         self._type_key, self._launch_key) = _description(shape, strides, dtype, memory)
+         self._type_key, self._launch_key) = (
+            description or _description(shape, strides, dtype, memory))
         self._packed = (pointer, *shape)
         self._packed_strided = self._packed + self._element_strides
 
@@ -378,14 +385,14 @@ class CudaArray(_ArrayView):
         caller made itself, on the default stream: allocate() without its checks, for the
         results of array operations, which make one per call (so its layout is worked out
         once per shape and dtype)."""
-        layout = _C_LAYOUTS.get((shape, dtype))
+        layout = _C_LAYOUTS.get((shape, dtype, target))
         if layout is None:
             layout = _c_layout(shape, dtype, target)
-        strides, span = layout
+        strides, span, memory, description = layout
         array = cls.__new__(cls)
         array.target = target
         allocation, pointer = _new_buffer(target, span)
-        array._adopt(allocation, pointer, 0, shape, strides, dtype, 0, span)
+        array._adopt(allocation, pointer, 0, shape, strides, dtype, 0, span, memory, description)
         return array
 
     def _allocate(self, shape, strides, dtype, stream=0, where="CudaArray"):
@@ -396,16 +403,19 @@ class CudaArray(_ArrayView):
         allocation, pointer = _new_buffer(self.target, span)
         self._adopt(allocation, pointer, 0, tuple(shape), tuple(strides), dtype, stream, span)
 
-    def _adopt(self, allocation, pointer, offset, shape, strides, dtype, stream, span=None):
-        """Places the array at `offset` bytes into `allocation`'s buffer; `span`, when the
-        caller knows it, saves working it out."""
+    def _adopt(self, allocation, pointer, offset, shape, strides, dtype, stream, span=None,
+               memory=None, description=None):
+        """Places the array at `offset` bytes into `allocation`'s buffer; `span`, `memory`
+        and `description`, when the caller knows them, save working them out."""
         self._allocation = allocation
         self._buffer = allocation.buffer
         self._offset = offset
         self._stream = stream
         self._stream_owner = None
         self._span = _span(shape, strides, dtype.itemsize) if span is None else span
-        self._describe(pointer, shape, strides, dtype, targets.memory_target(self.target))
+        self._describe(pointer, shape, strides, dtype,
+                       targets.memory_target(self.target) if memory is None else memory,
+                       description)
 
     def _live_buffer(self):
         if self._buffer is None:

@@ -168,8 +168,8 @@ class Elementwise:
         if size:
             self._launch(kernel, out, operands, flat, size, stream, threads, where)
         if (flat and fresh_out and devices and not host_result and stream == 0 and threads is None
-                and len(devices) == sum(
-                    1 for arg in args if arg.__class__ is CudaArray)):
+                and all(arg.__class__ is CudaArray or _is_python_number(arg)
+                        or isinstance(arg, np.generic) for arg in args)):
             key = (tuple(_fast_type(arg) for arg in args), loop)
             self._fast[key] = _FastCall(kernel, result_dtype, [operand.dtype for operand in operands],
                                         where)

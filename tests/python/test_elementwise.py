@@ -96,6 +96,17 @@ def test_python_numbers_are_weak_as_in_nep_50(target, rng, dtype, scalar):
         check(apply_operator(symbol, scalar, cp.to_device(a)), BINARY[symbol](scalar, a))
 
 
+def test_device_and_host_arrays_mix_on_every_call(target, rng):
+    """A host array beside a device array is copied for each call, however often the same
+    types come (the planned calls of device arrays and numbers do not take it)."""
+    a, b = values(rng, "float32", 40), values(rng, "float32", 40)
+    device = cp.to_device(a)
+    for _ in range(3):
+        check(device + b, a + b)
+        check(b * device, b * a)
+        check(device - b[:1], a - b[:1])
+
+
 def test_numpy_scalars_are_strong(target):
     a = np.arange(5, dtype=np.float32)
     check(cp.to_device(a) + np.float64(1.5), a + np.float64(1.5))
