@@ -58,6 +58,13 @@ def apply(name, *args, out=None, stream=0):
     """NumPy's ufunc `name` on the arguments, as an elementwise kernel computing in the types
     of the loop NumPy would choose (np.ufunc.resolve_dtypes), so that results and their
     dtypes are NumPy's."""
+    operation, loop = _resolved(name, args, out)
+    return operation(*args, out=out, stream=stream, loop=loop)
+
+
+def _resolved(name, args, out):
+    """The elementwise operation of ufunc `name` for these arguments and its loop (input
+    dtypes, output dtype), after NumPy's checks of them."""
     given = tuple(_type_of(arg) for arg in args)
     loop = _LOOPS.get((name, given))
     if loop is None:
@@ -69,7 +76,26 @@ def apply(name, *args, out=None, stream=0):
                         "with casting rule 'same_kind'")
     if loop[1].kind == "c" and f"{name}_complex" in _COMPLEX_UNARY:
         name = f"{name}_complex"
-    return _operation_named(name)(*args, out=out, stream=stream, loop=loop)
+    return _operation_named(name), loop
+
+
+def _operator(name, planned, key, args):
+    """An operator's call of ufunc `name`, whose planned call, when the engine kept one, the
+    operator keeps by its operands' types (`key`) for the next time: an integer power
+    checks its exponent's values on every call, so it keeps none."""
+    operation, loop = _resolved(name, args, None)
+    result = operation(*args, loop=loop)
+    if name != "power":
+        call = operation.planned_call(args, loop)
+        if call is not None:
+            planned[key] = call
+    return result
+
+
+def _operand_key(value):
+    """What fixes an operand's part in a ufunc's loop: a device array's dtype, a number's
+    class (NEP 50 types Python numbers by kind, NumPy scalars by class)."""
+    return value._dtype if value.__class__ is CudaArray else value.__class__
 
 
 _LOOPS = {}  # (ufunc name, operand types) -> (input dtypes, output dtype)
@@ -108,19 +134,35 @@ def _resolve(name, given):
 
 
 def _binary(name):
+    planned = {}  # operand keys -> the engine's planned call
+
     def method(self, other):
+        key = (_operand_key(self), _operand_key(other))
+        call = planned.get(key)
+        if call is not None:
+            result = call((self, other))
+            if result is not None:
+                return result
         if not _operand(other):
             return NotImplemented
-        return apply(name, self, other)
+        return _operator(name, planned, key, (self, other))
     method.__name__ = name
     return method
 
 
 def _reflected(name):
+    planned = {}
+
     def method(self, other):
+        key = (_operand_key(other), _operand_key(self))
+        call = planned.get(key)
+        if call is not None:
+            result = call((other, self))
+            if result is not None:
+                return result
         if not _operand(other):
             return NotImplemented
-        return apply(name, other, self)
+        return _operator(name, planned, key, (other, self))
     method.__name__ = name
     return method
 
@@ -135,8 +177,16 @@ def _in_place(name):
 
 
 def _unary(name):
+    planned = {}
+
     def method(self):
-        return apply(name, self)
+        key = (_operand_key(self),)
+        call = planned.get(key)
+        if call is not None:
+            result = call((self,))
+            if result is not None:
+                return result
+        return _operator(name, planned, key, (self,))
     method.__name__ = name
     return method
 

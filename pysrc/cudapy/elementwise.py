@@ -177,6 +177,11 @@ class Elementwise:
             return out[()] if isinstance(out, np.ndarray) else out.copy_to_host()[()]
         return out
 
+    def planned_call(self, args, loop=None):
+        """The planned call kept for arguments of these types and this loop (see _FastCall;
+        it returns None for arguments it does not take), or None."""
+        return self._fast.get((tuple(_fast_type(arg) for arg in args), loop))
+
     def _broadcast_shape(self, arrays, out):
         shapes = [array.shape for array in arrays if array is not None]
         try:

@@ -96,6 +96,23 @@ def test_python_numbers_are_weak_as_in_nep_50(target, rng, dtype, scalar):
         check(apply_operator(symbol, scalar, cp.to_device(a)), BINARY[symbol](scalar, a))
 
 
+def test_repeated_operators_take_each_calls_values(target, rng):
+    """Operators called again with the same types take the planned call: each call's numbers
+    and arrays, another shape, and a number too large for the dtype, as NumPy refuses it."""
+    a, b = values(rng, "int16", 50), values(rng, "int16", 50)
+    da, db = cp.to_device(a), cp.to_device(b)
+    for k in (1, 2, 3, -7):
+        check(da + k, a + k)
+        check(k - da, k - a)
+        check(da * db, a * b)
+        check(-da, -a)
+        check(da[:10] + k, a[:10] + k)
+        check(da ** 2, a ** 2)
+    for _ in range(2):
+        with pytest.raises(OverflowError):
+            da + 10 ** 6
+
+
 def test_device_and_host_arrays_mix_on_every_call(target, rng):
     """A host array beside a device array is copied for each call, however often the same
     types come (the planned calls of device arrays and numbers do not take it)."""
