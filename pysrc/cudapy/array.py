@@ -150,14 +150,16 @@ def _strides_of(strides, shape, itemsize, where):
     return strides
 
 
-def _new_buffer(target, span):
-    """(an _Allocation of `span` bytes in the memory of `target`'s kernels, its address)."""
+def _new_buffer(target, span, memory=None):
+    """(an _Allocation of `span` bytes in the memory of `target`'s kernels, its address);
+    `memory`, when the caller has it, is the target's memory_target."""
     if target == "cuda" and not _ffi.gpu_used:
         _ffi.use_gpu()
     buffer = _ffi.buffer_p()
     # The library gets at least one byte so that empty arrays have a buffer too.
-    status = _ffi.lib.cudapy_buffer_new_on(targets.memory_target(target), span or 1,
-                                           ctypes.byref(buffer))
+    status = _ffi.lib.cudapy_buffer_new_on(
+        targets.memory_target(target) if memory is None else memory, span or 1,
+        ctypes.byref(buffer))
     if status:
         _ffi.check(status)
     return _Allocation(buffer), _ffi.lib.cudapy_buffer_pointer(buffer)
@@ -257,7 +259,7 @@ class _Allocation(_ffi.Owner):
     def __init__(self, buffer, on_release=None):
         self.buffer = buffer
         self.views = None  # a WeakSet of every array on the buffer, once one has a view
-        self._own(_release_buffer, buffer, on_release)
+        self._release = (_release_buffer, buffer, (on_release,))  # _own's, inline: per array
 
     def add_view(self, owner, view):
         if self.views is None:
@@ -391,7 +393,7 @@ class CudaArray(_ArrayView):
         strides, span, memory, description = layout
         array = cls.__new__(cls)
         array.target = target
-        allocation, pointer = _new_buffer(target, span)
+        allocation, pointer = _new_buffer(target, span, memory)
         array._adopt(allocation, pointer, 0, shape, strides, dtype, 0, span, memory, description)
         return array
 
