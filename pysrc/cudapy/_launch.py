@@ -363,6 +363,23 @@ def grid_and_block(name, grid, block):
             _dim3(block, f"{name}(): the block", _MAX_BLOCK))
 
 
+def plain_counts(grid, block):
+    """The six counts of a grid and block given as tuples of 1 to 3 ints within CUDA's limits,
+    found without grid_and_block's structures; None for anything else, which grid_and_block
+    checks and explains."""
+    if grid.__class__ is not tuple or block.__class__ is not tuple:
+        return None
+    counts = []
+    for given, limits in ((grid, _MAX_GRID), (block, _MAX_BLOCK)):
+        if not 1 <= len(given) <= 3:
+            return None
+        for count, limit in zip(given + (1, 1)[:3 - len(given)], limits):
+            if count.__class__ is not int or not 0 < count <= limit:
+                return None
+            counts.append(count)
+    return tuple(counts)
+
+
 def launch_config(name, key):
     """The LaunchConfig of `kernel[grid, block]` or `kernel[grid, block, stream, shared_bytes]`,
     each value checked against CUDA's limits, on every target."""

@@ -133,36 +133,22 @@ def _resolve(name, given):
     return loop[:-1], loop[-1]
 
 
-def _binary(name):
+def _binary(name, reflected=False):
+    """The operator method of ufunc `name` with the other operand second, or first when
+    `reflected` (__radd__ and the like)."""
     planned = {}  # operand keys -> the engine's planned call
 
     def method(self, other):
-        key = (_operand_key(self), _operand_key(other))
+        args = (other, self) if reflected else (self, other)
+        key = (_operand_key(args[0]), _operand_key(args[1]))
         call = planned.get(key)
         if call is not None:
-            result = call((self, other))
+            result = call(args)
             if result is not None:
                 return result
         if not _operand(other):
             return NotImplemented
-        return _operator(name, planned, key, (self, other))
-    method.__name__ = name
-    return method
-
-
-def _reflected(name):
-    planned = {}
-
-    def method(self, other):
-        key = (_operand_key(other), _operand_key(self))
-        call = planned.get(key)
-        if call is not None:
-            result = call((other, self))
-            if result is not None:
-                return result
-        if not _operand(other):
-            return NotImplemented
-        return _operator(name, planned, key, (other, self))
+        return _operator(name, planned, key, args)
     method.__name__ = name
     return method
 
@@ -253,7 +239,7 @@ def if_positive(criterion, then_, else_):
 def _install():
     for python_name, name in _PYTHON_OPERATORS.items():
         setattr(CudaArray, f"__{python_name}__", _binary(name))
-        setattr(CudaArray, f"__r{python_name}__", _reflected(name))
+        setattr(CudaArray, f"__r{python_name}__", _binary(name, reflected=True))
         setattr(CudaArray, f"__i{python_name}__", _in_place(name))
     for python_name, name in _COMPARISONS.items():
         setattr(CudaArray, f"__{python_name}__", _binary(name))

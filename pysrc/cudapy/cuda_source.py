@@ -18,7 +18,7 @@ import struct
 from collections import namedtuple
 
 from . import _ffi, progress
-from ._launch import _MAX_BLOCK, _MAX_GRID, grid_and_block
+from ._launch import grid_and_block, plain_counts
 from ._lazy import numpy as np
 from .array import CudaArray, device_array, to_device
 from .errors import CudaCompilationError, UnsupportedError
@@ -411,22 +411,6 @@ def _packing(kind, size, position, python_numbers):
                     f"{kind.__name__}")
 
 
-def _plain_shape(grid, block):
-    """The six counts of a grid and block given as tuples of 1 to 3 ints within CUDA's limits;
-    None for anything else, which grid_and_block checks and explains."""
-    if grid.__class__ is not tuple or block.__class__ is not tuple:
-        return None
-    counts = []
-    for given, limits in ((grid, _MAX_GRID), (block, _MAX_BLOCK)):
-        if not 1 <= len(given) <= 3:
-            return None
-        for count, limit in zip(given + (1, 1)[:3 - len(given)], limits):
-            if count.__class__ is not int or not 0 < count <= limit:
-                return None
-            counts.append(count)
-    return tuple(counts)
-
-
 # cudapy_cuda_launch_header: grid and block, shared bytes, stream, a reserved 0.
 _HEADER = "6I3Q"
 _HEADER_BYTES = struct.calcsize("<" + _HEADER)
@@ -649,7 +633,7 @@ class _Function:
         given = block if block is not None else self._block
         if given is None:
             raise TypeError(f"{self.name}: give the block shape, block=(x, y, z)")
-        shape = _plain_shape(grid, given)
+        shape = plain_counts(grid, given)
         if shape is None:  # not tuples of plain ints within CUDA's limits: checked, or refused
             grid_dim, block_dim = grid_and_block(self.name, _as_tuple(grid), _as_tuple(given))
             shape = (grid_dim.x, grid_dim.y, grid_dim.z, block_dim.x, block_dim.y, block_dim.z)

@@ -352,11 +352,11 @@ class Elementwise:
         lines = [f"    i = (int64(blockIdx.x) * blockDim.x + threadIdx.x) * {_LANES}",
                  f"    step = int64(gridDim.x) * blockDim.x * {_LANES}",
                  f"    while i + {_LANES - 1} < n:"]
-        for lane in range(_LANES):
-            element = f"[i + {lane}]" if lane else "[i]"
+        elements = ["[i]"] + [f"[i + {lane}]" for lane in range(1, _LANES)]
+        for lane, element in enumerate(elements):
             lines.append(f"        value{lane} = {self._call_text(operands, element, converted)}")
-        for lane in range(_LANES):
-            lines.append(f"        out[i{f' + {lane}' if lane else ''}] = value{lane}")
+        for lane, element in enumerate(elements):
+            lines.append(f"        out{element} = value{lane}")
         lines += ["        i += step",
                   "    while i < n:",
                   f"        out[i] = {self._call_text(operands, '[i]', converted)}",

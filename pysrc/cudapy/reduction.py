@@ -22,7 +22,6 @@ from run to run on one device and shape.
 """
 
 import builtins
-import functools
 import math
 import threading
 from types import FunctionType
@@ -34,7 +33,7 @@ from ._launch import Launch, launch_config
 from ._lazy import numpy as np
 from ._source import _source
 from .array import CudaArray, _contiguous_strides
-from ._devices import selection
+from ._devices import resident_threads, selection
 from .stream import LEGACY_DEFAULT_STREAM
 from .elementwise import (_checked_scalar, _device_target, _program_target, _type_text,
                           converter, index_range)
@@ -293,12 +292,11 @@ def _kernel(name, text, monoid, extra_source, functions, where):
 # ---- how a reduction is launched --------------------------------------------------------------
 
 
-@functools.cache
 def _threads_to_fill(where):
     """Threads that fill the target: every multiprocessor's, or a block per host core."""
-    if where == "cuda":
-        from ._devices import device_info
-        return device_info().multiprocessors * 2048
+    resident = resident_threads(where)
+    if resident is not None:
+        return resident
     import os
     return (os.cpu_count() or 1) * _BLOCK
 

@@ -387,3 +387,26 @@ def test_a_launch_made_before_cupy_was_imported_reads_cupy_arrays_in_place(recor
         launch(2.0, x, y)
     assert len(recorded) == 3
     assert len(reads) == 1  # the first launch found CuPy; the next ones read in place
+
+
+@pytest.mark.parametrize("grid, block", [
+    ((4,), (256,)), ((4, 2), (16, 16)), ((2 ** 31 - 1, 65535, 65535), (1024, 1, 1)),
+    ((1, 1, 1), (1, 1, 64)), ((0,), (32,)), ((2 ** 31,), (32,)), ((1,), (1025,)),
+    ((1,), (1, 1, 65)), ((), (32,)), ((1, 1, 1, 1), (32,)), ((True,), (32,)),
+    ((np.int32(4),), (32,)), ((1.0,), (32,)), (4, (32,)), ([4], (32,))])
+def test_plain_counts_agree_with_the_checked_shapes(grid, block):
+    """The unchecked counts of SourceModule's first launch: what grid_and_block gives for
+    tuples of plain ints within CUDA's limits, and None for anything else (which the checked
+    path then takes)."""
+    from cudapy._launch import grid_and_block, plain_counts
+
+    counts = plain_counts(grid, block)
+    plain = all(isinstance(part, tuple) and 1 <= len(part) <= 3
+                and all(type(count) is int for count in part) for part in (grid, block))
+    try:
+        grid_dim, block_dim = grid_and_block("k", grid, block)
+    except (TypeError, ValueError):
+        assert counts is None
+        return
+    checked = (grid_dim.x, grid_dim.y, grid_dim.z, block_dim.x, block_dim.y, block_dim.z)
+    assert counts == (checked if plain else None)

@@ -15,13 +15,10 @@ import numpy as np
 
 from ..array import CudaArray
 from ..cuda_source import DevicePointer, SourceModule
-from ..elementwise import index_span
+from ..elementwise import _BLOCK, _LANES, _blocks, index_span
 from .tools import parse_arguments
 
-_BLOCK = 256
 _MAX_BLOCKS = 8192
-# The consecutive indices a thread of the __restrict__ kernel runs together.
-_LANES = 4
 # Statements that leave the loop: index by index, a thread's indices would then differ.
 _JUMPS = re.compile(r"\b(?:break|goto|return)\b")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w{0,200}")
@@ -159,8 +156,7 @@ extern "C" __global__ void {self.name}_lanes({_restricted(declarations)},
         if count == 0:
             return
         if self._lanes and _apart(self._parsed, args):
-            threads = -(-count // _LANES)
-            grid, block = (min(-(-threads // _BLOCK), 2 ** 31 - 1), 1), (_BLOCK, 1, 1)
+            grid, block = (_blocks(count, _LANES), 1), (_BLOCK, 1, 1)
             function = self._lanes_function
         else:
             grid, block = launch_shape(count)
