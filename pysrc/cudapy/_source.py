@@ -80,12 +80,35 @@ def _file_lines(filename, module_globals):
     return linecache.getlines(filename, module_globals)
 
 
+def _command_lines(code):
+    """The lines of the `python -c` command that defined `code`, from the process's command
+    line, which Python keeps nowhere else; None unless compiling that command gives `code`'s
+    very instructions at its line (so that no other `<string>` code is mistaken for it)."""
+    import sys
+
+    if sys.argv[:1] != ["-c"] or code.co_filename != "<string>":
+        return None
+    try:
+        with open("/proc/self/cmdline", "rb") as file:
+            arguments = file.read().split(b"\0")
+        command = arguments[arguments.index(b"-c") + 1].decode("utf-8")
+        compiled = compile(command, "<string>", "exec")
+    except (OSError, ValueError, IndexError, SyntaxError):
+        return None
+    if not any(nested.co_code == code.co_code and nested.co_name == code.co_name
+               and nested.co_firstlineno == code.co_firstlineno
+               for nested in nested_codes(compiled)):
+        return None
+    lines = command.splitlines(keepends=True)
+    return [line if line.endswith("\n") else line + "\n" for line in lines]
+
+
 def _function_block(function):
     """The lines of the file that hold `function` (decorators first) and the 1-based number of
     the first, read from the lines its code object spans: inspect.getsourcelines finds the same
     block by tokenizing, which costs milliseconds in a fresh process."""
     code = function.__code__
-    lines = _file_lines(code.co_filename, function.__globals__)
+    lines = _file_lines(code.co_filename, function.__globals__) or _command_lines(code)
     first = code.co_firstlineno
     if not lines or first > len(lines) or not hasattr(code, "co_positions"):
         import inspect  # Python before 3.11, or a source linecache cannot read
@@ -112,6 +135,13 @@ def _function_source(function):
     try:
         file_lines, block, start = _function_block(function)
     except OSError as error:
+        if function.__code__.co_filename.startswith("<"):
+            raise OSError(
+                f"cannot read the source of {function.__qualname__}: it was compiled from a "
+                f"string ({function.__code__.co_filename}), whose text Python does not keep. "
+                "Define it in a file, or compile the string under a file name whose lines you "
+                "put in linecache.cache first (or pass the text itself where a string is taken, "
+                "as cudapy.compile does)") from None
         raise OSError(f"cannot read the source of {function.__qualname__} ({error}); pass its "
                       "source text as a string instead") from None
     indent = _leading_space(block[0])

@@ -268,35 +268,58 @@ def to_device(obj, stream=0, copy=True, to=None, target=None):
     return device_array_like(host, stream=stream, target=target)
 
 
-def device_array(shape, dtype=np.float32, strides=None, order="C", stream=0, target=None):
-    """An uninitialized CudaArray of `shape` and `dtype`, C or Fortran `order` or `strides` in
-    bytes, in the memory of `target`'s kernels; `stream` becomes its stream."""
+def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0, target=None):
+    """An uninitialized CudaArray of `shape` and `dtype` (float64 unless given, as numba's),
+    C or Fortran `order` or `strides` in bytes, in the memory of `target`'s kernels; `stream`
+    becomes its stream."""
     return CudaArray.allocate(shape, dtype, target=target, strides=strides, order=order,
                               stream=stream)
 
 
+def _strides_like(ary):
+    """Contiguous strides for an array shaped as `ary` whose axes are ordered in memory as
+    `ary`'s are (NumPy's order="K", as np.empty_like lays out a view)."""
+    shape, itemsize = ary.shape, ary.dtype.itemsize
+    # Slowest-moving axis first; ties keep C order.
+    axes = sorted(range(len(shape)), key=lambda axis: (-abs(ary.strides[axis]), axis))
+    strides = [0] * len(shape)
+    step = itemsize
+    for axis in reversed(axes):
+        strides[axis] = step
+        step *= max(shape[axis], 1)
+    return tuple(strides)
+
+
 def device_array_like(ary, stream=0, target=None):
     """An uninitialized CudaArray of the shape and dtype of `ary` (a NumPy array or a
-    CudaArray), Fortran-ordered when `ary` is Fortran-contiguous and not C-contiguous."""
-    if isinstance(ary, np.ndarray):
-        fortran = ary.flags.f_contiguous and not ary.flags.c_contiguous
-    else:
-        fortran = ary.is_f_contiguous() and not ary.is_c_contiguous()
-    return CudaArray.allocate(ary.shape, ary.dtype, target=target, order="F" if fortran else "C",
+    CudaArray), contiguous, its axes ordered in memory as `ary`'s (C order for a C-ordered
+    array, Fortran order for a Fortran-ordered one)."""
+    return CudaArray.allocate(ary.shape, ary.dtype, target=target, strides=_strides_like(ary),
                               stream=stream)
 
 
-def pinned_array(shape, dtype=np.float32, order="C"):
+def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     """A NumPy array in page-locked host memory, for asynchronous copies (an ordinary one
-    without a GPU)."""
-    return _array.pinned_array(shape, dtype, order)
+    without a GPU); float64 unless given, as numba's. With `strides`, the array is a view of
+    that layout over memory large enough to hold it."""
+    if strides is None:
+        return _array.pinned_array(shape, dtype, order)
+    dtype = np.dtype(dtype)
+    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    strides = (strides,) if isinstance(strides, (int, np.integer)) else tuple(strides)
+    if len(strides) != len(shape) or any(stride < 0 or stride % dtype.itemsize for stride in strides):
+        raise ValueError(f"pinned_array(): strides {strides} do not lay out shape {shape} of "
+                         f"{dtype}: give one non-negative multiple of {dtype.itemsize} per axis")
+    span = 0 if 0 in shape else sum((extent - 1) * stride for extent, stride in
+                                    zip(shape, strides)) + dtype.itemsize
+    memory = _array.pinned_array(max(span, 1), np.uint8)
+    return np.ndarray(shape, dtype, buffer=memory, strides=strides)
 
 
 def pinned_array_like(ary):
-    """A page-locked host array of `ary`'s shape, dtype and layout (Fortran when `ary` is
-    Fortran-ordered only), uninitialized, as numba's."""
-    order = "F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C"
-    return pinned_array(ary.shape, ary.dtype, order)
+    """A page-locked host array of `ary`'s shape and dtype, uninitialized, its axes ordered in
+    memory as `ary`'s, as numba's."""
+    return pinned_array(ary.shape, ary.dtype, strides=_strides_like(ary))
 
 
 stream = _stream.stream
@@ -445,16 +468,31 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
 
     if inspect.isfunction(func_or_sig):
         return decorate(func_or_sig)
-    if isinstance(func_or_sig, (tuple, list)):
+    if isinstance(func_or_sig, list):  # numba's list of signatures, one kernel each
         if device:
+            raise TypeError("cuda.jit(device=True) takes one signature, or none (each kernel's "
+                            "calls type the device function)")
+        signatures = [_signature(item) for item in func_or_sig]
+        if not signatures:
+            raise TypeError("cuda.jit() takes a list of one signature or more, got []")
+        return lambda function: decorate(function, signatures)
+    if func_or_sig is None or isinstance(func_or_sig, (str, tuple)):
+        signature = None if func_or_sig is None else _signature(func_or_sig)
+        if device and isinstance(func_or_sig, tuple):
             raise TypeError("cuda.jit(device=True) takes a signature with its result, as in "
                             "float32(float32, int32), or none (the calls type it)")
-        func_or_sig = signature_text(func_or_sig)  # numba's (float32[:], int32)
-    if func_or_sig is None or isinstance(func_or_sig, str):
-        signature = None if func_or_sig is None else str(func_or_sig)
         return lambda function: decorate(function, signature)
     raise TypeError("cuda.jit() takes a function or a signature string, got "
                     f"{type(func_or_sig).__name__}")
+
+
+def _signature(given):
+    """A signature as text: a string as it is (numba's "(float32[:], int32)" is a kernel's),
+    numba's tuple of argument types as a kernel's `void(...)`."""
+    if isinstance(given, (str, tuple)):
+        return str(signature_text(given))
+    raise TypeError("a signature is a string such as 'void(float32[:], int32)' or a tuple of "
+                    f"types such as (float32[:], int32), got {type(given).__name__}")
 
 
 # numba.cuda.random's names: `cuda.random.create_xoroshiro128p_states`, and `from

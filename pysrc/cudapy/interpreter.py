@@ -114,9 +114,16 @@ SCALAR_TYPES = {
                                          "uint32", "uint64", "float16", "float32", "float64",
                                          "complex64", "complex128"]},
 }
+# numba's short names, as its signature strings use them.
+SCALAR_TYPES.update({alias: SCALAR_TYPES[name] for alias, name in {
+    "b1": "bool", "boolean": "bool", "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
+    "intp": "int64", "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
+    "uintp": "uint64", "f2": "float16", "f4": "float32", "f8": "float64", "c8": "complex64",
+    "c16": "complex128"}.items()})
 
 _SIGNATURE_COMMENT = re.compile(r"#\s*(\w+)\s*:\s*(.*\S)\s*$")
-_SIGNATURE = re.compile(r"\s*(?:\w+\s*:\s*)?(\w+)\s*\((.*)\)\s*")
+# The return type may be left out, as numba's kernel signatures do: "(float32[:], int32)".
+_SIGNATURE = re.compile(r"\s*(?:(?:\w+\s*:\s*)?(\w+)\s*)?\((.*)\)\s*")
 # A type, then pointer stars or NumPy-style dimensions (`float32[:, ::1]`), then maybe a name.
 _PARAMETER = re.compile(r"\s*(\w+)\s*(\[[\s:,1]*\])?\s*((?:\*\s*)*)(\w*)\s*")
 _OUTSIDE_BRACKETS = re.compile(r",(?![^\[]*\])")
@@ -146,7 +153,7 @@ def _scalar_type(name, text):
 def parse_signature(text):
     """A Signature from a CudaPy signature such as `void (float alpha, float* X)` or a
     NumPy-style one such as `void(float32, float32[:, ::1])`, optionally preceded by the
-    function's name and a colon."""
+    function's name and a colon, or numba's parameters alone (`(f4[:], i4)`, a kernel's)."""
     match = _SIGNATURE.fullmatch(text)
     if not match:
         raise ValueError(f"not a signature: {text!r}")
@@ -159,7 +166,8 @@ def parse_signature(text):
         type_name, dimensions, stars, _ = parameter.groups()
         is_array = dimensions is not None or stars.strip()
         params.append(None if is_array else _scalar_type(type_name, text))
-    return Signature(params, None if returns == "void" else _scalar_type(returns, text))
+    return Signature(params, None if returns in (None, "void", "none")
+                     else _scalar_type(returns, text))
 
 
 def signature_comment(function):

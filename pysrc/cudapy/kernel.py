@@ -6,6 +6,7 @@ import ctypes
 import functools
 import threading
 from types import FunctionType
+from typing import NamedTuple
 
 from . import _ffi, targets
 from ._compile import _Program, _options
@@ -283,7 +284,11 @@ class Dispatcher:
         self._by_types = {}  # _type_key tuple -> Kernel
         self._by_signature = {}  # signature text -> Kernel
         self._launches = LaunchCache()
-        self._kernel = None if signature is None else self._compile(signature)
+        signatures = signature if isinstance(signature, list) else [signature]
+        self._kernel = self._compile(signatures[0]) if len(signatures) == 1 and signature else None
+        # numba's list of signatures: each call runs the one its arguments match best.
+        self._overloads = ([self._compile(text) for text in signatures]
+                           if len(signatures) > 1 else None)
 
     def __repr__(self):
         return f"<cudapy.cuda kernel {self.__name__}>"
@@ -345,6 +350,10 @@ class Dispatcher:
         return kernel if kernel is not None else self._specialize(args)
 
     def _specialize(self, args):
+        if self._overloads is not None:
+            kernel = self._resolve(args)
+            self._by_types[tuple(map(_type_key, args))] = kernel
+            return kernel
         signature = self._signature_of(args)
         with self._lock:
             kernel = self._by_signature.get(signature) or self._compile(signature)
@@ -358,14 +367,39 @@ class Dispatcher:
         self._by_signature[signature] = kernel
         return kernel
 
-    def _signature_of(self, args):
+    def _resolve(self, args):
+        """The kernel of the given signatures that `args` fit best, as numba chooses: fewest
+        unsafe conversions, then fewest safe ones, then fewest promotions."""
+        self._check_count(args)
+        given = [_ArgumentType.of(value) for value in args]
+        rated = []
+        for kernel in self._overloads:
+            costs = [argument.cost_to(param) for argument, param in zip(given, kernel._params)]
+            if None not in costs:
+                rated.append((tuple(sorted(costs, reverse=True)), kernel))
+        shown = ", ".join(map(str, given))
+        if not rated:
+            raise TypeError(f"No matching definition for argument type(s) {shown} of "
+                            f"{self.__name__}(); its signatures: {', '.join(self.signatures)}")
+        rated.sort(key=lambda pair: _rating(pair[0]))
+        best = [kernel for costs, kernel in rated if _rating(costs) == _rating(rated[0][0])]
+        if len(best) > 1:
+            choices = "\n".join(f"({', '.join(_ArgumentType.of_param(p) for p in k._params)})"
+                                " -> none" for k in best[:2])
+            raise TypeError(f"Ambiguous overloading for {self.py_func!r} ({shown}):\n{choices}")
+        return best[0]
+
+    def _check_count(self, args):
         names = self._param_names
         if len(args) != len(names):
             count = len(names)
             raise TypeError(f"{self.__name__}() takes {count} argument"
                             f"{'' if count == 1 else 's'} ({', '.join(names)}) but {len(args)} "
                             f"{'was' if len(args) == 1 else 'were'} given")
-        types = [self._argument_type(name, value) for name, value in zip(names, args)]
+
+    def _signature_of(self, args):
+        self._check_count(args)
+        types = [self._argument_type(name, value) for name, value in zip(self._param_names, args)]
         return f"void({', '.join(types)})"
 
     def _argument_type(self, name, value):
@@ -401,6 +435,70 @@ class Dispatcher:
         except TypeError as error:
             raise TypeError(f"{where}: {error}") from None
         return dtype.name
+
+
+_LAYOUT_NAMES = {_ffi.Layout.C: "C", _ffi.Layout.F: "F", _ffi.Layout.ANY: "A"}
+# Conversions of an argument to a parameter, cheapest first (numba's ranking of overloads).
+_EXACT, _PROMOTE, _SAFE, _UNSAFE = range(4)
+
+
+def _rating(costs):
+    """(unsafe, safe, promotions) conversions: the smaller, the better the match."""
+    return tuple(costs.count(kind) for kind in (_UNSAFE, _SAFE, _PROMOTE))
+
+
+class _ArgumentType(NamedTuple):
+    """What overload resolution knows of an argument: its dtype, and for an array its
+    dimensions and layout ("C", "F" or "A")."""
+
+    dtype: object
+    ndim: int = 0
+    layout: str = ""
+
+    @classmethod
+    def of(cls, value):
+        if isinstance(value, np.generic):
+            return cls(value.dtype)
+        for python_type, name in _PYTHON_SCALARS.items():
+            if isinstance(value, python_type):
+                return cls(np.dtype(name))
+        if isinstance(value, np.ndarray):
+            return cls(value.dtype, value.ndim, _LAYOUT_NAMES[ndarray_layout(value)])
+        array = value if isinstance(value, CudaArray) else foreign_array(value)
+        if array is None:
+            raise TypeError(f"an argument is a {type(value).__name__}; kernels take numbers, "
+                            "NumPy arrays and device arrays")
+        dtype, ndim, layout = array._type_key
+        return cls(dtype, ndim, _LAYOUT_NAMES[layout])
+
+    @staticmethod
+    def of_param(param):
+        if not param.is_array:
+            return param.dtype.name
+        return str(_ArgumentType(param.dtype, param.ndim, _LAYOUT_NAMES[param.layout]))
+
+    def cost_to(self, param):
+        """The conversion the argument needs to pass as `param`, or None when it cannot."""
+        if param.is_array != bool(self.ndim):
+            return None
+        if param.is_array:
+            layout = _LAYOUT_NAMES[param.layout]
+            if param.dtype != self.dtype or param.ndim != self.ndim or layout not in (
+                    self.layout, "A"):
+                return None
+            return _EXACT if layout == self.layout else _PROMOTE
+        if param.dtype == self.dtype:
+            return _EXACT
+        if np.can_cast(self.dtype, param.dtype, "safe"):
+            return _PROMOTE if self.dtype.kind == param.dtype.kind else _SAFE
+        if param.dtype.kind == "c" or self.dtype.kind != "c":
+            return _UNSAFE
+        return None  # a complex value has no real counterpart
+
+    def __str__(self):
+        if not self.ndim:
+            return self.dtype.name
+        return f"Array({self.dtype.name}, {self.ndim}, '{self.layout}', False, aligned=True)"
 
 
 class _DispatchedLaunch:

@@ -2,12 +2,28 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "ast/source.h"
 
 namespace cudapy::types {
 
 namespace {
+
+// numba's short names, which its signature strings use: "void(f4[::1], i8)".
+constexpr std::pair<std::string_view, std::string_view> numba_aliases[] = {
+    {"b1", "bool"},     {"boolean", "bool"},   {"i1", "int8"},     {"i2", "int16"},
+    {"i4", "int32"},    {"i8", "int64"},       {"intp", "int64"},  {"u1", "uint8"},
+    {"u2", "uint16"},   {"u4", "uint32"},      {"u8", "uint64"},   {"uintp", "uint64"},
+    {"f2", "float16"},  {"f4", "float32"},     {"f8", "float64"},  {"c8", "complex64"},
+    {"c16", "complex128"}, {"none", "void"},
+};
+
+std::optional<ast::Scalar> scalar_named(std::string_view name) {
+    for (const auto &[alias, canonical] : numba_aliases)
+        if (alias == name) return ast::scalar_from_name(canonical);
+    return ast::scalar_from_name(name);
+}
 
 class SignatureParser {
 public:
@@ -16,6 +32,8 @@ public:
     std::optional<Signature> parse() {
         Signature signature;
         skip_spaces();
+        // numba's kernel signatures may give the parameters alone: "(float32[:], int32)".
+        if (peek() == '(') return parameters(signature, ast::Type::of(ast::Scalar::Void));
         std::size_t start = pos_;
         std::string first = word();
         if (first.empty()) return fail(start, "expected a return type");
@@ -31,9 +49,15 @@ public:
         auto return_type = finish_type(first, start);
         if (!return_type) return std::nullopt;
         if (return_type->is_array()) return fail(start, "a function cannot return an array");
-        signature.return_type = *return_type;
         skip_spaces();
         if (peek() != '(') return fail(pos_, "expected '(' before the parameter types");
+        return parameters(signature, *return_type);
+    }
+
+private:
+    // The parameter list from its '(' on, and the end of the text.
+    std::optional<Signature> parameters(Signature &signature, ast::Type return_type) {
+        signature.return_type = return_type;
         ++pos_;
         skip_spaces();
         if (peek() == ')') {
@@ -68,9 +92,8 @@ public:
         return signature;
     }
 
-private:
     std::optional<ast::Type> finish_type(const std::string &name, std::size_t start) {
-        auto scalar = ast::scalar_from_name(name);
+        auto scalar = scalar_named(name);
         if (!scalar) return fail(start, "unknown type '" + name + "'");
         int depth = 0;
         while (true) {

@@ -467,7 +467,7 @@ SIGNATURES = [
     bad_sig("sig_return_type_only", "void", r"expected '\(' before the parameter types"),
     bad_sig("sig_open_paren_only", "void (", r"expected a parameter type"),
     bad_sig("sig_close_paren_only", "void )", r"expected '\(' before the parameter types"),
-    bad_sig("sig_no_return_type", "(int* X)", r"expected a return type"),
+    bad_sig("sig_no_return_type", "k : (int* X)", r"expected a return type after ':'"),
     bad_sig("sig_no_parentheses", "void int* X", r"expected '\(' before the parameter types"),
     bad_sig("sig_unclosed", "void (int* X", r"expected ',' or '\)' in the parameter list"),
     bad_sig("sig_closed_twice", "void (int* X))", r"unexpected text after the parameter list"),

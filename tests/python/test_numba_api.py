@@ -11,6 +11,9 @@ functions defined here or in the test.
 import ctypes
 import math
 import os
+import subprocess
+import sys
+import textwrap
 import types
 
 import numpy as np
@@ -542,9 +545,24 @@ def test_device_array_of_custom_strides(target, shape, strides):
     assert back.strides == strides
 
 
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("view", [lambda a: a[::2], lambda a: a[::2, ::3], lambda a: a[1:, ::2].T,
+                                  lambda a: a[:, :2], lambda a: a.T])
+def test_arrays_like_a_view_are_contiguous_in_its_axis_order(target, order, view):
+    """As np.empty_like's (order "K"): a view's like is contiguous, its axes ordered in memory
+    as the view's."""
+    host = np.zeros((6, 8), np.float32, order=order)
+    expected = np.empty_like(view(host))
+    like = cuda.device_array_like(view(cuda.to_device(host)))
+    assert like.shape == expected.shape and like.strides == expected.strides
+    pinned = cuda.pinned_array_like(view(host))
+    assert pinned.shape == expected.shape and pinned.strides == expected.strides
+
+
 def test_device_array_factories(target):
     empty = cuda.device_array(5)
-    assert empty.shape == (5,) and empty.dtype == np.float32
+    assert empty.shape == (5,) and empty.dtype == np.float64  # numba's default
+    assert cuda.pinned_array(5).dtype == np.float64
     fortran = np.zeros((3, 4), np.int16, order="F")
     like = cuda.device_array_like(fortran)
     assert like.shape == (3, 4) and like.dtype == np.int16 and like.is_f_contiguous()
@@ -976,3 +994,87 @@ def test_type_objects_compare_and_hash_as_their_dtypes():
     assert isinstance(np.float32(1), cuda.float32) and not isinstance(1.0, cuda.float32)
     with pytest.raises(TypeError, match="device=True"):
         cuda.jit((cuda.float64, cuda.float64), device=True)
+
+
+# ---- numba's signature lists, short type names, kernels of strings -----------------------------
+
+def add_into(r, x, y):
+    r[0] = x + y
+
+
+def test_a_list_of_signatures_runs_the_kernel_the_arguments_match_best(target):
+    """numba's overload resolution: exact matches first, then the fewest unsafe, safe and
+    promoting conversions; no match and a tie are TypeErrors."""
+    from cudapy.cuda import float64
+
+    kernel = cuda.jit(["(int64[::1], int64, int64)", (float64[::1], float64, float64)])(add_into)
+    assert len(kernel.overloads) == 2
+    ints = np.zeros(1, np.int64)
+    kernel[1, 1](ints, 1, 2)
+    floats = np.zeros(1, np.float64)
+    kernel[1, 1](floats, 1.5, 2.5)
+    assert ints[0] == 3 and floats[0] == 4.0
+    with pytest.raises(TypeError, match="No matching definition"):
+        kernel[1, 1](np.zeros(1, np.complex128), 1j, 1j)
+    assert len(kernel.overloads) == 2
+
+    widths = cuda.jit(["(float64[::1], float32, float32)",
+                       "(float64[::1], float64, float64)"])(add_into)
+    widths[1, 1](floats, np.float32(1), np.float32(2 ** -25))
+    assert floats[0] == np.float64(np.float32(1) + np.float32(2 ** -25))  # float32 arithmetic
+    widths[1, 1](floats, 1, 2 ** -25)  # an int converts safely to float64 only
+    assert floats[0] == 1 + 2 ** -25
+
+    tied = cuda.jit(["(float64[::1], float32, float64)", "(float64[::1], float64, float32)",
+                     "(float64[::1], int64, int64)"])(add_into)
+    with pytest.raises(TypeError, match=r"Ambiguous overloading .*\n.*float32, float64\) -> none"
+                                        r"\n.*float64, float32\) -> none$") as error:
+        tied[1, 1](floats, 1.0, 2.0)
+    assert "int64" not in str(error.value)
+
+
+def test_numba_short_type_names_and_parameters_alone_make_signatures(target):
+    kernel = cuda.jit("(f8[::1], i4, u1)")(add_into)
+    out = np.zeros(1, np.float64)
+    kernel[1, 1](out, np.int32(-5), np.uint8(200))
+    assert out[0] == 195.0
+    assert cp.translate(add_into, sig="(f8[::1], f4, b1)").count("double") >= 1
+
+
+def test_a_python_c_kernel_reads_its_source_from_the_command_line():
+    """`python -c` keeps the command nowhere but the process's command line."""
+    code = textwrap.dedent("""
+        import numpy as np
+        from cudapy import cuda
+
+        @cuda.jit
+        def twice(x):
+            i = cuda.grid(1)
+            if i < x.size:
+                x[i] *= 2
+
+        a = np.arange(4.0)
+        twice[1, 4](a)
+        print(a.tolist())
+        """)
+    env = dict(os.environ, CUDAPY_TARGET="cpu")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[0.0, 2.0, 4.0, 6.0]"
+
+
+def test_a_kernel_compiled_from_a_string_says_how_to_give_its_source():
+    namespace = {"cuda": cuda}
+    exec("def fill(x):\n    x[0] = 1\n", namespace)
+    with pytest.raises(OSError, match=r"compiled from a string \(<string>\).*linecache"):
+        cuda.jit("void(int32[::1])", target="cpu")(namespace["fill"])
+    import linecache
+
+    text = "def fill(x):\n    x[0] = 7\n"
+    linecache.cache["<kernels of test_numba_api>"] = (len(text), None, text.splitlines(True),
+                                                      "<kernels of test_numba_api>")
+    exec(compile(text, "<kernels of test_numba_api>", "exec"), namespace)
+    out = np.zeros(1, np.int32)
+    cuda.jit("void(int32[::1])", target="cpu")(namespace["fill"])[1, 1](out)
+    assert out[0] == 7

@@ -83,6 +83,26 @@ TEST_CASE("CudaPy signatures parse with and without names") {
     CHECK(empty->params.empty());
 }
 
+TEST_CASE("numba's signatures: short type names, and parameters alone for a kernel") {
+    types::SignatureError error;
+    auto s = types::parse_signature("(i4[::1], f8, b1, u8, c8, intp)", error);
+    REQUIRE(s);
+    CHECK(s->return_type.is_void());
+    REQUIRE(s->params.size() == 6);
+    CHECK(s->params[0].type == Type::nd_array(Scalar::Int32, 1, ast::Layout::C));
+    CHECK(s->params[1].type == t(Scalar::Float64));
+    CHECK(s->params[2].type == t(Scalar::Bool));
+    CHECK(s->params[3].type == t(Scalar::UInt64));
+    CHECK(s->params[4].type == t(Scalar::Complex64));
+    CHECK(s->params[5].type == t(Scalar::Int64));
+    auto device = types::parse_signature("f2(f2, u1)", error);
+    REQUIRE(device);
+    CHECK(device->return_type == t(Scalar::Float16));
+    CHECK(device->params[1].type == t(Scalar::UInt8));
+    CHECK_FALSE(types::parse_signature("k : (int* X)", error));
+    CHECK(error.message == "expected a return type after ':'");
+}
+
 TEST_CASE("bad signatures say what and where") {
     types::SignatureError error;
     CHECK_FALSE(types::parse_signature("void (flaot x)", error));
