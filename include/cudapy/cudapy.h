@@ -665,7 +665,9 @@ CUDAPY_API cudapy_status cudapy_buffer_wrap(cudapy_target target, void *pointer,
                                             cudapy_buffer **out);
 
 /* Page-locked host memory of `bytes` bytes, which copies to and from the GPU use without
- * staging and asynchronously. Free it with cudapy_host_free(). */
+ * staging and asynchronously, and which every GPU's kernels may also read and write in place
+ * at the same address (mapped; cudapy_buffer_wrap for the CUDA target makes it a buffer).
+ * Free it with cudapy_host_free(). */
 CUDAPY_API cudapy_status cudapy_host_alloc(size_t bytes, void **out);
 /* Frees memory of cudapy_host_alloc(). NULL is allowed. */
 CUDAPY_API void cudapy_host_free(void *pointer);

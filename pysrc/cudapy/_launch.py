@@ -12,7 +12,8 @@ from typing import NamedTuple, Optional
 from . import _ffi, targets
 from ._lazy import numpy as np
 from .array import (CudaArray, ForeignArray, cupy_interop, foreign_array, foreign_reader,
-                    launch_key, list_to_array, order_after, torch_interop)
+                    launch_key, list_to_array, mapped_array_class, order_after,
+                    torch_interop)
 from .cache import launch_code
 from ._devices import selection
 from .stream import LEGACY_DEFAULT_STREAM, stream_handle
@@ -179,6 +180,9 @@ class _Parameter:
                 return value
             return self._check_device_array(value, "a CudaArray")
         if isinstance(value, np.ndarray):
+            if (type(value) is not np.ndarray and self.memory == _ffi.Target.CUDA
+                    and isinstance(value, mapped_array_class())):
+                return self._check_device_array(value.device_view(), "a mapped array")
             return self._stage(value)
         if isinstance(value, list) and self.ndim == 1:
             try:
@@ -417,6 +421,17 @@ def thread_config(name, nx, ny, nz):
     threads = _ffi.Dim3(_positive_count(nx, f"{where} nx"), _positive_count(ny, f"{where} ny"),
                         _positive_count(nz, f"{where} nz"))
     return _ffi.LaunchConfig(size=ctypes.sizeof(_ffi.LaunchConfig), threads=threads)
+
+
+def forall_config(name, tasks, stream, shared_bytes):
+    """numba's forall(tasks, stream=, sharedmem=) without a block size: thread_config's launch
+    of `tasks` threads, on `stream`, with `shared_bytes` of dynamic shared memory."""
+    config = thread_config(name, tasks, 1, 1)
+    config.shared_bytes = _non_negative(shared_bytes, f"{name}(): sharedmem", _MAX_SHARED_BYTES,
+                                        " (a block's shared memory)")
+    config.stream = stream_handle(stream, f"{name}(): the stream")
+    config.stream_owner = stream
+    return config
 
 
 def _plain(key):

@@ -9,6 +9,7 @@ import sys
 import weakref
 
 from . import _ffi, targets
+from ._devices import device_count
 from ._lazy import numpy as np
 from .errors import DeviceMemoryError, HostMemoryError
 from .stream import LEGACY_DEFAULT_STREAM, stream_handle
@@ -710,6 +711,12 @@ class CudaArray(_ArrayView):
         """A (nested) list of Python numbers holding a copy of the data."""
         return self.copy_to_host().tolist()
 
+    @property
+    def device_ctypes_pointer(self):
+        """The address of the first element as a ctypes.c_void_p (numba's), for C functions
+        that take the memory; None's value for an empty array."""
+        return ctypes.c_void_p(self._pointer if self.size else None)
+
     def is_c_contiguous(self):
         """Whether the elements are contiguous in C (row-major) order."""
         return self._c_contiguous
@@ -852,6 +859,36 @@ class ForeignArray(_ArrayView):
         producer = interface.get("stream")
         self.producer_stream = (None if producer is None or producer == 0
                                 else stream_handle(producer, "the __cuda_array_interface__ stream"))
+
+
+def from_cuda_array_interface(interface, owner=None, sync=True):
+    """A CudaArray over the GPU memory an array interface describes (a
+    __cuda_array_interface__ dict), sharing it: nothing is copied, and `owner` (the object
+    that owns the memory) is kept alive while the array or a view of it is. With `sync`, the
+    interface's stream is waited for first, as the protocol asks of a consumer."""
+    described = ForeignArray(owner, interface)
+    if any(stride < 0 for stride in described._strides):
+        raise ValueError("CudaArrays take non-negative strides; the array interface gives "
+                         f"{described._strides}")
+    if sync and described.producer_stream is not None:
+        _ffi.check(_ffi.lib.cudapy_stream_synchronize(described.producer_stream))
+    array = _over_memory(described._pointer, described._shape, described._strides,
+                         described._dtype, owner)
+    array.readonly = bool(described.readonly)
+    return array
+
+
+def _over_memory(pointer, shape, strides, dtype, owner):
+    """A CudaArray of the cuda target over memory at `pointer` that kernels can address and
+    that `owner` keeps alive (the array keeps `owner`)."""
+    buffer = _ffi.buffer_p()
+    _ffi.check(_ffi.lib.cudapy_buffer_wrap(_ffi.Target.CUDA, ctypes.c_void_p(pointer),
+                                           max(_span(shape, strides, dtype.itemsize), 1),
+                                           ctypes.byref(buffer)))
+    array = CudaArray.__new__(CudaArray)
+    array.target = "cuda"
+    array._adopt(_Allocation(buffer, lambda: owner), pointer, 0, shape, strides, dtype, 0)
+    return array
 
 
 def foreign_array(value):
@@ -1101,10 +1138,13 @@ def zeros_like(prototype, dtype=None, stream=None, target=None):
     return zeros(shape, dtype, order, stream, target)
 
 
-def pinned_array(shape, dtype="float64", order="C"):
+def pinned_array(shape, dtype="float64", order="C", strides=None):
     """An uninitialized NumPy array in page-locked host memory, which copies with a stream do
-    not wait for; freed when it (and every view of it) is collected. Without a GPU there is
-    nothing to pin for, and it is an ordinary NumPy array."""
+    not wait for; freed when it (and every view of it) is collected. `strides` in bytes lay it
+    out instead of `order`. Without a GPU there is nothing to pin for, and it is an ordinary
+    NumPy array."""
+    if strides is not None:
+        return _strided_pinned(shape, dtype, strides)
     shape = _shape_of(shape, "pinned_array()")
     dtype = np.dtype(dtype)
     if order not in _ORDERS:
@@ -1122,6 +1162,56 @@ def pinned_array(shape, dtype="float64", order="C"):
     _ffi.own(memory, _ffi.lib.cudapy_host_free, pointer.value)
     flat = np.frombuffer(memory, dtype=np.uint8, count=nbytes)
     return np.ndarray(shape, dtype, buffer=flat, order=order)
+
+
+@functools.cache
+def mapped_array_class():
+    """The class of mapped arrays, made on first use (`import cudapy` imports no NumPy)."""
+
+    class MappedArray(np.ndarray):
+        """A NumPy array in page-locked host memory that GPU kernels read and write in place,
+        through the memory's device address (numba's mapped_array): a launch passes its
+        address, copying nothing, and the host sees the kernel's stores once the kernel has
+        finished."""
+
+        def device_view(self):
+            """A CudaArray of the cuda target over this array's memory."""
+            view = self.__dict__.get("_device_view")
+            if view is None:
+                view = self.__dict__["_device_view"] = _over_host_memory(self)
+            return view
+
+        @property
+        def __cuda_array_interface__(self):
+            return self.device_view().__cuda_array_interface__
+
+    return MappedArray
+
+
+def _over_host_memory(host):
+    """A CudaArray of the cuda target over the page-locked memory of the NumPy array `host`
+    (under unified addressing, its device address is its host address); it keeps `host`
+    alive."""
+    if any(stride < 0 for stride in host.strides):
+        raise ValueError("a mapped array with negative strides has no device view; copy it")
+    return _over_memory(host.ctypes.data, host.shape, host.strides, host.dtype, host)
+
+
+def mapped_array(shape, dtype="float64", strides=None, order="C"):
+    """An uninitialized MappedArray (see mapped_array_class): page-locked host memory that
+    GPU kernels use in place. Without a GPU it is an ordinary NumPy array."""
+    host = pinned_array(shape, dtype, order, strides)
+    if device_count() == 0:
+        return host
+    return host.view(mapped_array_class())
+
+
+def _strided_pinned(shape, dtype, strides):
+    dtype = np.dtype(dtype)
+    shape = _shape_of(shape, "pinned_array()")
+    strides = _strides_of(strides, shape, dtype.itemsize, "pinned_array(): the shape")
+    memory = pinned_array(max(_span(shape, strides, dtype.itemsize), 1), np.uint8)
+    return np.ndarray(shape, dtype, buffer=memory, strides=strides)
 
 
 def from_dlpack(obj):

@@ -21,9 +21,10 @@ is $CUDAPY_TARGET, else "cuda"), chosen when the kernel is decorated.
 
 The names kernels use (cuda.threadIdx, cuda.grid, cuda.shared.array, cuda.atomic.add,
 cuda.syncthreads, ...) mean something only inside a kernel: on the host they raise RuntimeError.
-Host functions: to_device, device_array, device_array_like, pinned_array, synchronize,
-stream, event, default_stream, external_stream, is_available, detect, get_current_device,
-gpus, select_device, list_devices. The
+Host functions: to_device, device_array, device_array_like, pinned_array,
+pinned_array_like, mapped_array, mapped_array_like, is_cuda_array, as_cuda_array,
+from_cuda_array_interface, synchronize, stream, event, default_stream, external_stream,
+is_available, detect, get_current_device, gpus, select_device, list_devices. The
 rest of numba.cuda's API raises AttributeError naming it.
 """
 
@@ -55,6 +56,8 @@ _stream = importlib.import_module(".stream", __package__)
 __all__ = [
     "jit", "declare_device", "CUSource", "vectorize", "guvectorize", "reduce", "Reduce",
     "to_device", "device_array", "device_array_like", "pinned_array", "pinned_array_like",
+    "mapped_array", "mapped_array_like", "is_cuda_array", "as_cuda_array",
+    "from_cuda_array_interface",
     "synchronize",
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device", "gpus", "select_device", "list_devices",
@@ -300,26 +303,53 @@ def device_array_like(ary, stream=0, target=None):
 
 def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     """A NumPy array in page-locked host memory, for asynchronous copies (an ordinary one
-    without a GPU); float64 unless given, as numba's. With `strides`, the array is a view of
-    that layout over memory large enough to hold it."""
-    if strides is None:
-        return _array.pinned_array(shape, dtype, order)
-    dtype = np.dtype(dtype)
-    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
-    strides = (strides,) if isinstance(strides, (int, np.integer)) else tuple(strides)
-    if len(strides) != len(shape) or any(stride < 0 or stride % dtype.itemsize for stride in strides):
-        raise ValueError(f"pinned_array(): strides {strides} do not lay out shape {shape} of "
-                         f"{dtype}: give one non-negative multiple of {dtype.itemsize} per axis")
-    span = 0 if 0 in shape else sum((extent - 1) * stride for extent, stride in
-                                    zip(shape, strides)) + dtype.itemsize
-    memory = _array.pinned_array(max(span, 1), np.uint8)
-    return np.ndarray(shape, dtype, buffer=memory, strides=strides)
+    without a GPU); float64 unless given, as numba's; laid out by `strides` in bytes, or in
+    `order`."""
+    return _array.pinned_array(shape, dtype, order, strides)
 
 
 def pinned_array_like(ary):
     """A page-locked host array of `ary`'s shape and dtype, uninitialized, its axes ordered in
     memory as `ary`'s, as numba's."""
     return pinned_array(ary.shape, ary.dtype, strides=_strides_like(ary))
+
+
+def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False,
+                 wc=False):
+    """numba's mapped array: a NumPy array in page-locked host memory that kernels read and
+    write in place (a launch copies nothing; the host sees the stores once the kernel has
+    finished, e.g. after cuda.synchronize()). float64 unless given. Every such array is
+    portable across GPUs; `wc` (write-combined) is a hint cudapy does not take."""
+    return _array.mapped_array(shape, dtype, strides, order)
+
+
+def mapped_array_like(ary, stream=0, portable=False, wc=False):
+    """A mapped array of `ary`'s shape and dtype, its axes ordered in memory as `ary`'s."""
+    return mapped_array(ary.shape, ary.dtype, strides=_strides_like(ary))
+
+
+def is_cuda_array(obj):
+    """Whether `obj` is an array in GPU memory: one with __cuda_array_interface__."""
+    return hasattr(obj, "__cuda_array_interface__")
+
+
+def as_cuda_array(obj, sync=True):
+    """A CudaArray sharing the GPU memory of `obj` (a CuPy array, a PyTorch tensor, anything
+    with __cuda_array_interface__), without a copy; `obj` stays alive while it is used. With
+    `sync`, the producer's stream the interface names is waited for."""
+    interface = getattr(obj, "__cuda_array_interface__", None)
+    if interface is None:
+        raise TypeError(f"as_cuda_array() takes an object with __cuda_array_interface__, got "
+                        f"{type(obj).__name__}")
+    return from_cuda_array_interface(interface, owner=obj, sync=sync)
+
+
+def from_cuda_array_interface(desc, owner=None, sync=True):
+    """A CudaArray over the GPU memory that the __cuda_array_interface__ dict `desc`
+    describes, kept alive through `owner`; see as_cuda_array."""
+    if desc.get("mask") is not None:
+        raise NotImplementedError("arrays with a mask (masked arrays) are not supported")
+    return _array.from_cuda_array_interface(desc, owner, sync)
 
 
 stream = _stream.stream

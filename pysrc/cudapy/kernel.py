@@ -12,7 +12,7 @@ from . import _ffi, targets
 from ._compile import _Program, _options
 from ._launch import (_ARRAY_VIEWS, _ONE, Launch, LaunchCache, _argument_struct,
                       _fast_launch_maker, _keep, _Parameter, _Staged, array_type, dim3,
-                      launch_config, thread_config)
+                      forall_config, launch_config, thread_config)
 from ._lazy import numpy as np
 from .numba_types import signature_text
 from ._source import _FIRST_DEF, _function_source
@@ -334,6 +334,18 @@ class Dispatcher:
         shared_mem=bytes)` is `kernel[blocks, threads, s, bytes](x, y)`."""
         self[grid, block, stream, shared_mem](*args)
 
+    def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        """numba's: the kernel configured for `ntasks` threads in one dimension, `tpb` a block
+        (0: the block size cudapy chooses, and exactly `ntasks` threads run), on `stream`
+        with `sharedmem` bytes of dynamic shared memory; call it with the arguments."""
+        if tpb:
+            blocks = -(-_count(ntasks, f"{self.__name__}.forall(): ntasks") // tpb)
+            return self[blocks, tpb, stream, sharedmem]
+        config = forall_config(self.__name__, ntasks, stream, sharedmem)
+        if self._kernel is not None:
+            return self._kernel._make_launch(self._kernel, config)
+        return _DispatchedLaunch(self, config)
+
     def launch_split(self, n, *args, devices=None):
         """Launches `n` threads, one per row, spread over `devices` (all of the target's unless
         given): each device runs its rows' threads on its piece of each SplitArray argument
@@ -440,6 +452,12 @@ class Dispatcher:
 _LAYOUT_NAMES = {_ffi.Layout.C: "C", _ffi.Layout.F: "F", _ffi.Layout.ANY: "A"}
 # Conversions of an argument to a parameter, cheapest first (numba's ranking of overloads).
 _EXACT, _PROMOTE, _SAFE, _UNSAFE = range(4)
+
+
+def _count(value, what):
+    if value.__class__ is not int or value < 0:
+        raise TypeError(f"{what} must be a non-negative int, got {value!r}")
+    return value
 
 
 def _rating(costs):

@@ -124,7 +124,9 @@ void *host_alloc(std::size_t bytes) {
         throw Error(Status::HostOutOfMemory, "could not page-lock " + std::to_string(bytes) +
                                                  " bytes of host memory: more than an address space holds");
     void *pointer = nullptr;
-    cudaError_t status = cudaHostAlloc(&pointer, bytes, cudaHostAllocPortable);
+    // Mapped: kernels may use the memory in place through its address (unified addressing
+    // makes the device address the host one), as numba's mapped arrays do.
+    cudaError_t status = cudaHostAlloc(&pointer, bytes, cudaHostAllocPortable | cudaHostAllocMapped);
     if (status == cudaErrorMemoryAllocation) {
         cudaGetLastError();
         throw Error(Status::HostOutOfMemory, "could not page-lock " + std::to_string(bytes) +

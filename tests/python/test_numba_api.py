@@ -92,7 +92,7 @@ def test_lane_values_used_on_the_host_raise(name, use):
         use(getattr(cuda, name))
 
 
-@pytest.mark.parametrize("name", ["as_cuda_array", "mapped_array",
+@pytest.mark.parametrize("name", ["managed_array",
                                   "autojit", "close"])
 def test_the_rest_of_numba_cuda_is_refused_by_name(name):
     with pytest.raises(AttributeError, match=rf"^cuda\.{name} is not supported by cudapy$"):
@@ -988,6 +988,37 @@ def test_pinned_array_like_has_the_shape_dtype_and_layout(order):
     np.testing.assert_array_equal(pinned, np.full((3, 5), 2, np.float32))
 
 
+@pytest.mark.gpu
+def test_mapped_arrays_are_host_memory_kernels_use_in_place():
+    """A kernel stores into the mapped array's own memory (its device view has the host
+    address), so the host sees the stores after synchronize() with no copy."""
+    def twice(x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = x[i] * 2
+
+    mapped = cuda.mapped_array((4, 6), np.float32, order="F")
+    assert mapped.dtype == np.float32 and mapped.flags.f_contiguous
+    mapped[...] = np.arange(24, dtype=np.float32).reshape(4, 6)
+    expected = mapped * 2
+    view = mapped.device_view()
+    assert view.__cuda_array_interface__["data"][0] == mapped.ctypes.data
+    kernel = cuda.jit(twice)
+    kernel[1, 32](mapped.reshape(-1, order="A"))
+    cuda.synchronize()
+    np.testing.assert_array_equal(mapped, expected)
+    like = cuda.mapped_array_like(mapped[:, ::2])
+    assert like.strides == np.empty_like(mapped[:, ::2]).strides
+    assert cuda.mapped_array(3).dtype == np.float64
+
+
+def test_mapped_arrays_without_a_gpu_are_host_arrays():
+    if cp.device_count() > 0:
+        pytest.skip("a GPU maps them; see test_mapped_arrays_are_host_memory_kernels_use_in_place")
+    mapped = cuda.mapped_array(5, np.int16)
+    assert type(mapped) is np.ndarray and mapped.shape == (5,) and mapped.dtype == np.int16
+
+
 def test_type_objects_compare_and_hash_as_their_dtypes():
     assert cuda.float64 != None and cuda.float64 != float and cuda.int64 != int  # noqa: E711
     assert {np.dtype("f8"): "found"}[cuda.float64] == "found"
@@ -1078,3 +1109,45 @@ def test_a_kernel_compiled_from_a_string_says_how_to_give_its_source():
     out = np.zeros(1, np.int32)
     cuda.jit("void(int32[::1])", target="cpu")(namespace["fill"])[1, 1](out)
     assert out[0] == 7
+
+
+def test_forall_launches_a_thread_per_task(target):
+    def bump(arr, val):
+        i = cuda.grid(1)
+        if i < len(arr):
+            arr[i] += val
+
+    kernel = cuda.jit(bump)
+    values = np.arange(1000, dtype=np.int64)
+    kernel.forall(values.size)(values, 7)
+    kernel.forall(values.size, tpb=64)(values, 1)
+    np.testing.assert_array_equal(values, np.arange(1000) + 8)
+    with pytest.raises(TypeError, match="ntasks must be a non-negative int"):
+        kernel.forall(2.5, tpb=64)
+
+
+@pytest.mark.gpu
+def test_as_cuda_array_shares_the_memory_of_an_array_interface():
+    class Foreign:
+        """Another library's array: only __cuda_array_interface__."""
+
+        def __init__(self, array):
+            self._array = array
+            self.__cuda_array_interface__ = array.__cuda_array_interface__
+
+    host = np.arange(10, dtype=np.int64)
+    device = cuda.to_device(host)
+    assert cuda.is_cuda_array(device) and not cuda.is_cuda_array(host)
+    wrapped = cuda.as_cuda_array(Foreign(device))
+    assert cuda.is_cuda_array(wrapped)
+    assert wrapped.device_ctypes_pointer.value == device.device_ctypes_pointer.value
+    wrapped[2:4].copy_to_device(np.array([-1, -2]))
+    host[2:4] = [-1, -2]
+    np.testing.assert_array_equal(device.copy_to_host(), host)
+    del device
+    np.testing.assert_array_equal(wrapped.copy_to_host(), host)  # kept alive by the owner
+    masked = dict(wrapped.__cuda_array_interface__, mask=wrapped.__cuda_array_interface__)
+    with pytest.raises(NotImplementedError, match="masked arrays"):
+        cuda.from_cuda_array_interface(masked)
+    with pytest.raises(TypeError, match="__cuda_array_interface__"):
+        cuda.as_cuda_array(host)
