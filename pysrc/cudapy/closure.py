@@ -5,6 +5,7 @@ and constant arrays."""
 
 import functools
 import math
+import operator
 import types
 from typing import NamedTuple
 
@@ -98,8 +99,12 @@ def _constant_types():
 def is_math_function(value):
     """Whether `value` is a function of Python's math module (math.cos, passed in or
     imported under any name)."""
+    return _module_function(math, value)
+
+
+def _module_function(module, value):
     name = getattr(value, "__name__", None)
-    return isinstance(name, str) and getattr(math, name, None) is value and callable(value)
+    return isinstance(name, str) and getattr(module, name, None) is value and callable(value)
 
 
 def _alias(constants, function, name, target):
@@ -131,6 +136,8 @@ def closure(functions):
                 continue
             elif is_math_function(value):  # math.cos passed in as `op`, or imported as cos
                 _alias(constants, function, name, f"math.{value.__name__}")
+            elif _module_function(operator, value):  # operator.add passed in as `op`
+                _alias(constants, function, name, f"operator.{value.__name__}")
             elif isinstance(value, _constant_types() + (complex, np.complexfloating)):
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:

@@ -84,6 +84,7 @@ import fractions
 import inspect
 import itertools
 import linecache
+import operator
 import math as python_math
 import re
 import types
@@ -674,6 +675,7 @@ def kernel_globals(launch=None):
         "__builtins__": builtins.__dict__,
         "math": math,
         "cmath": _cmath_namespace(), "complex": _complex,
+        "operator": operator,  # its functions are the operators, on NumPy's scalars too
         "range": kernel_range, "xrange": kernel_range, "enumerate": kernel_enumerate,
         "len": lambda array: np.int64(len(array)),
         "round": _to_int64(np.rint),

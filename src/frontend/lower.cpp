@@ -98,9 +98,36 @@ constexpr std::string_view builtin_names[] = {
 // Module prefixes under which scalar type names may be called as casts: np.float32(x).
 constexpr std::string_view type_modules[] = {"np", "numpy", "numba"};
 
+// The operator module's functions of two operands, as the operators they are.
+constexpr std::pair<std::string_view, BinaryOp> operator_binary[] = {
+    {"add", BinaryOp::Add},          {"sub", BinaryOp::Sub},         {"mul", BinaryOp::Mul},
+    {"truediv", BinaryOp::Div},      {"floordiv", BinaryOp::FloorDiv}, {"mod", BinaryOp::Mod},
+    {"pow", BinaryOp::Pow},          {"lshift", BinaryOp::LeftShift}, {"rshift", BinaryOp::RightShift},
+    {"and_", BinaryOp::BitAnd},      {"or_", BinaryOp::BitOr},       {"xor", BinaryOp::BitXor},
+};
+constexpr std::pair<std::string_view, CompareOp> operator_compare[] = {
+    {"lt", CompareOp::Less},  {"le", CompareOp::LessEqual}, {"gt", CompareOp::Greater},
+    {"ge", CompareOp::GreaterEqual}, {"eq", CompareOp::Equal}, {"ne", CompareOp::NotEqual},
+};
+constexpr std::pair<std::string_view, UnaryOp> operator_unary[] = {
+    {"neg", UnaryOp::Negate}, {"pos", UnaryOp::Plus}, {"invert", UnaryOp::Invert}, {"inv", UnaryOp::Invert},
+};
+
+template <typename Op, std::size_t N>
+std::optional<Op> operator_named(const std::pair<std::string_view, Op> (&table)[N], std::string_view name) {
+    for (const auto &[text, op] : table)
+        if (text == name) return op;
+    return std::nullopt;
+}
+
+bool is_operator_function(std::string_view name) {
+    return operator_named(operator_binary, name) || operator_named(operator_compare, name) ||
+           operator_named(operator_unary, name) || name == "not_" || name == "abs";
+}
+
 // The modules whose functions kernels call by the module's name.
 bool is_module_name(std::string_view name) {
-    for (std::string_view module : {"math", "cmath", "cuda", "cp", "cudapy", "np", "numpy", "numba"})
+    for (std::string_view module : {"math", "cmath", "cuda", "cp", "cudapy", "np", "numpy", "numba", "operator"})
         if (name == module) return true;
     return false;
 }
@@ -1195,6 +1222,31 @@ private:
         return lower_expr_at_depth(node);
     }
 
+    // operator.add(a, b) and the operator module's other functions: the operators they are.
+    ExprPtr lower_operator_call(TSNode node, const std::string &name, std::vector<ExprPtr> args) {
+        Span span = tree_.span(node);
+        bool unary = operator_named(operator_unary, name) || name == "not_" || name == "abs";
+        if (!is_operator_function(name)) {
+            error(DiagnosticKind::Name, field(node, "function"),
+                  "kernels have no operator." + name + "; they call the operator module's arithmetic, "
+                  "bitwise and comparison functions (operator.add, operator.lt, ...)");
+            return nullptr;
+        }
+        if (!expect_arity("operator." + name, unary ? 1 : 2, unary ? 1 : 2, args.size(), node)) return nullptr;
+        if (auto op = operator_named(operator_binary, name)) {
+            TSNode divisor = named_children(field(node, "arguments")).back();
+            return binary(span, *op, args[0], args[1], divisor);
+        }
+        if (auto op = operator_named(operator_compare, name))
+            return std::make_shared<Compare>(span, *op, args[0], args[1]);
+        if (name == "not_") return std::make_shared<Not>(span, args[0]);
+        if (name == "abs") {
+            auto resolved = resolve_intrinsic("abs", IntrinsicModule::Builtin);
+            return std::make_shared<Intrinsic>(span, *resolved, std::move(args));
+        }
+        return std::make_shared<Unary>(span, *operator_named(operator_unary, name), args[0]);
+    }
+
     // lhs op rhs, as Python computes it: arithmetic on literals done exactly, and a division by
     // a literal zero refused at the divisor (`divisor`), where Python would raise. `node` is the
     // operation's own node, or null for one no source operator wrote.
@@ -1952,6 +2004,7 @@ private:
                 return std::make_shared<Cast>(span, Type::of(*scalar), (*args)[0], false);
             }
         }
+        if (module == "operator") return lower_operator_call(node, name, std::move(*args));
         if (module == "math" || module == "cmath") {
             auto in = module == "math" ? IntrinsicModule::Math : IntrinsicModule::Cmath;
             if (auto resolved = resolve_intrinsic(name, in)) {
@@ -2080,7 +2133,7 @@ std::optional<std::pair<std::string, TSNode>> constant_definition(const syntax::
 }
 
 // The function a module-level `NAME = value` names, when `value` is a function of the program
-// or of the math module (numba's kernels call functions passed to them under other names).
+// or of the math or operator module (numba's kernels call functions passed to them under other names).
 std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree, TSNode value, const Globals &globals) {
     if (kind(value) == "identifier") {
         std::string name(tree.text(value));
@@ -2089,10 +2142,12 @@ std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree,
     }
     if (kind(value) != "attribute") return std::nullopt;
     TSNode object = field(value, "object"), attribute = field(value, "attribute");
-    if (kind(object) != "identifier" || tree.text(object) != "math") return std::nullopt;
-    std::string name(tree.text(attribute));
-    if (!resolve_intrinsic(name, IntrinsicModule::Math)) return std::nullopt;
-    return std::vector<std::string>{"math", name};
+    if (kind(object) != "identifier") return std::nullopt;
+    std::string module(tree.text(object)), name(tree.text(attribute));
+    if (module == "math" ? !resolve_intrinsic(name, IntrinsicModule::Math)
+                         : module != "operator" || !is_operator_function(name))
+        return std::nullopt;
+    return std::vector<std::string>{module, name};
 }
 
 }  // namespace

@@ -224,6 +224,10 @@ COND, OR, AND, NOT, CMP, BOR, BXOR, BAND, SHIFT, ADD, MUL, UNARY, POW, ATOM = ra
 BINARY_PREC = {"|": BOR, "^": BXOR, "&": BAND, "<<": SHIFT, ">>": SHIFT, "+": ADD, "-": ADD,
                "*": MUL, "/": MUL, "//": MUL, "%": MUL, "**": POW}
 
+OPERATOR_FUNCTIONS = {"|": "or_", "^": "xor", "&": "and_", "<<": "lshift", ">>": "rshift",
+                      "+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv",
+                      "%": "mod", "**": "pow"}
+
 
 def nan_free(e):
     """e, or 0.0 where e is a NaN: a NaN's sign is IEEE 754's to leave open, and x86 (the
@@ -580,6 +584,9 @@ class Generator:
             # Python raises for a literal zero divisor, and cudapy refuses one at compile time.
             rhs = E("2" if rhs.weak == "int" else "2.0", ATOM, rhs.t, weak=rhs.weak, value=2,
                     pure_leaf=True)
+        if self.chance(0.04):  # the operator module's function for the operator
+            self.note("operator_function")
+            return E(f"operator.{OPERATOR_FUNCTIONS[op]}({lhs.text}, {rhs.text})", ATOM, t)
         if op == "**":
             text = f"{wrap(lhs, POW + 1)} ** {wrap(rhs, UNARY)}"
         else:

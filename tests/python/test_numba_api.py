@@ -10,6 +10,7 @@ functions defined here or in the test.
 
 import ctypes
 import math
+import operator
 import os
 import subprocess
 import sys
@@ -1151,3 +1152,32 @@ def test_as_cuda_array_shares_the_memory_of_an_array_interface():
         cuda.from_cuda_array_interface(masked)
     with pytest.raises(TypeError, match="__cuda_array_interface__"):
         cuda.as_cuda_array(host)
+
+
+@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv,
+                                operator.floordiv, operator.mod, operator.pow, operator.lt,
+                                operator.ge, operator.ne, operator.and_, operator.xor])
+def test_operator_functions_passed_to_a_kernel_are_the_operators(target, op):
+    """numba's kernels call a function of the operator module passed in under another name."""
+    def apply(r, a, b):
+        r[0] = op(a[0], b[0])
+
+    # Integer true division gives float32 in cudapy (the language's rule): floats for it.
+    dtype = np.float64 if op is operator.truediv else np.int64
+    a, b = np.array([-7], dtype), np.array([3], dtype)
+    result = np.zeros(1, np.float64)
+    cuda.jit(apply)[1, 1](result, a, b)
+    assert result[0] == op(a[0], b[0])
+
+
+def test_the_operator_module_is_called_by_its_name(target):
+    def unary(r, x):
+        r[0] = operator.neg(x[0]) + operator.abs(x[1]) + operator.invert(x[2])
+        r[1] = operator.not_(x[0] > 0)
+
+    out = np.zeros(2, np.int32)
+    cuda.jit(unary)[1, 1](out, np.array([5, -6, 7], np.int32))
+    assert out.tolist() == [-5 + 6 + ~7, 0]
+    with pytest.raises(cp.CompileError, match="kernels have no operator.getitem"):
+        cp.translate("import operator\ndef k(X):\n    X[0] = operator.getitem(X, 1)\n",
+                     sig="void(int32[::1])")
