@@ -50,7 +50,9 @@ typedef enum cudapy_status {
     CUDAPY_ERROR_NO_DEVICE = 6,          /* no CUDA driver or no GPU */
     CUDAPY_ERROR_DEVICE_OUT_OF_MEMORY = 7,
     CUDAPY_ERROR_NOT_FOUND = 8,          /* no kernel of that name, no device of that ordinal */
-    CUDAPY_ERROR_LAUNCH_FAILED = 9,      /* the kernel faulted or could not be launched */
+    CUDAPY_ERROR_LAUNCH_FAILED = 9,      /* the kernel faulted, raised a Python exception
+                                            ("file:line: ValueError: ..."), or could not be
+                                            launched */
     CUDAPY_ERROR_CUDA = 10,              /* any other CUDA runtime error */
     CUDAPY_ERROR_UNSUPPORTED = 11,       /* the library was built without this feature */
     CUDAPY_ERROR_INTERNAL = 12,          /* a bug in cudapy; the message says where */
@@ -567,7 +569,11 @@ CUDAPY_API cudapy_status cudapy_host_device_count_set(int count);
  * GPU and itself). Copies between buffers of two GPUs enable it themselves. */
 CUDAPY_API cudapy_status cudapy_device_peer_access(int device, int peer, int *out);
 /* Waits for all work on the current device (CPU launches finish before they return); reports a
- * kernel fault as CUDAPY_ERROR_LAUNCH_FAILED. Without a GPU there is nothing to wait for. */
+ * kernel fault as CUDAPY_ERROR_LAUNCH_FAILED. Without a GPU there is nothing to wait for.
+ * A Python exception a GPU kernel raised (a zero range() step) ends the raising threads only:
+ * the launch finishes, and the first such exception of the process is reported as
+ * CUDAPY_ERROR_LAUNCH_FAILED by the next wait for GPU work (this, a stream's or an event's
+ * synchronize, a blocking copy to the host), once; the GPU stays usable. */
 CUDAPY_API cudapy_status cudapy_synchronize(void);
 
 typedef struct cudapy_buffer cudapy_buffer;

@@ -2,6 +2,8 @@
 // NVRTC or nvcc, loaded and launched through the CUDA Runtime. Built without CUDA, it says so.
 #include "driver/backend.h"
 
+#include <atomic>
+#include <cstdint>
 #include <string>
 
 #include "common/background.h"
@@ -10,6 +12,7 @@
 
 #if CUDAPY_HAVE_CUDA
 #include "runtime/device.h"
+#include "runtime/kernel_error.h"
 #include "runtime/memory.h"
 #include "runtime/module.h"
 #include "runtime/stream.h"
@@ -26,6 +29,16 @@ using DeviceMemory = BufferOf<runtime::DeviceBuffer, false>;
 struct DeviceCode : LoadedCode {
     explicit DeviceCode(const std::string &binary) : module(binary) {}
     runtime::LoadedModule module;
+    // The GPUs (bit d: device d) whose copy of the module has the error record's address.
+    std::atomic<std::uint64_t> error_record_devices{0};
+
+    void attach_error_record() {
+        int device = runtime::current_device();
+        std::uint64_t bit = device < 64 ? std::uint64_t{1} << device : 0;
+        if (bit && (error_record_devices.load(std::memory_order_acquire) & bit)) return;
+        runtime::attach_error_record(module.global("cudapy_error_record"));
+        error_record_devices.fetch_or(bit, std::memory_order_acq_rel);
+    }
 };
 
 // The code for the current GPU unless the options name an architecture. The GPU's own CUBIN,
@@ -64,9 +77,11 @@ public:
         auto module = std::make_unique<Module>();
         bool with_asserts = options.debug && !translation.asserts.empty();
         if (with_asserts) module->asserts = translation.asserts;
+        bool raises = code->module.global("cudapy_error_record") != nullptr;
         for (const auto &kernel : translation.kernels) {
             auto bound = std::make_unique<Kernel>(*this, kernel, code->module.kernel(kernel.symbol));
             if (with_asserts) bound->assertion_code = code.get();
+            if (raises) bound->raising_code = code.get();
             bound->asserts = &module->asserts;
             module->kernels.push_back(std::move(bound));
         }
@@ -80,6 +95,7 @@ public:
 
     void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                 std::uintptr_t stream, void **args) const override {
+        if (kernel.raising_code) static_cast<DeviceCode *>(kernel.raising_code)->attach_error_record();
         runtime::launch(kernel.entry, shape.grid, shape.block, shared_bytes, stream, args);
         // A debug build's asserts are checked when the launch is over, as numba's are.
         if (!kernel.assertion_code) return;

@@ -32,6 +32,9 @@ public:
     // GPU the code runs on), and what each assert says.
     const LoadedCode *assertion_code = nullptr;
     const std::vector<emit::AssertSite> *asserts = nullptr;
+    // When the kernel may raise a Python exception (cudapy::fail): the loaded code holding the
+    // error record's address, which each GPU's copy of the module gets before its first launch.
+    LoadedCode *raising_code = nullptr;
 
     // The block size a launch by thread counts uses, chosen on first use.
     int block_size();

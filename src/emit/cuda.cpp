@@ -399,6 +399,8 @@ private:
         std::string text = "// Translated by cudapy from Python; #line directives point at the source.\n";
         // The CPU runs the threads of a block as fibers only where they cooperate.
         if (target_ == Target::Cpu && !collective_.empty()) text += "#define CUDAPY_COOPERATIVE 1\n";
+        // The GPU's Python exceptions need the error record the library gives the module.
+        if (target_ == Target::Cuda && raises_) text += "#define CUDAPY_RAISES 1\n";
         text += std::string(target_ == Target::Cuda ? cudapy_prelude_cuda : cudapy_prelude_host) + "\n";
         if (target_ == Target::Cuda && uses_toolbox(program_)) text += std::string(cudapy_prelude_cuda_toolbox) + "\n";
         text += std::string(cudapy_prelude) + "\n";
@@ -642,6 +644,7 @@ private:
             indent(depth + 1);
             out_ << "const " << type << " " << step << " = " << expr(*s.step) << ";\n";
             indent(depth + 1);
+            raises_ = true;
             out_ << "if (" << step << " == 0) cudapy::fail(" << quoted(unit_file(s.span)) << ", "
                  << s.span.line << ", \"ValueError: range() arg 3 must not be zero\");\n";
             test = [&, ascending = s.step_nonnegative](const std::string &value) {
@@ -1087,6 +1090,7 @@ private:
     std::vector<std::string> break_labels_;
     std::vector<AssertSite> sites_;  // numbered from 1 in the order printed
     bool uses_arithmetic_ = false;  // whether the code calls prelude_arithmetic.cuh
+    bool raises_ = false;           // whether the code calls cudapy::fail
     bool in_index_ = false;  // printing the arithmetic of an array index
     std::set<std::string> collective_;
 };

@@ -32,14 +32,51 @@ struct half {
     }
 };
 
-// A Python exception the kernel cannot raise: say where, then stop the launch, which then
-// fails on the host rather than computing garbage or hanging.
+}  // namespace cudapy
+
+#ifdef CUDAPY_RAISES
+// The first Python exception of the process's kernels, in page-locked host memory every GPU
+// maps; the library points each loaded module's cudapy_error_record at it and raises what it
+// holds at its next wait for the GPU. `raised`: 0 none, 1 being written, 2 written.
+struct cudapy_kernel_error {
+    unsigned raised;
+    char text[252];
+};
+extern "C" __device__ cudapy_kernel_error *cudapy_error_record;
+__device__ cudapy_kernel_error *cudapy_error_record;
+
+namespace cudapy {
+
+// A Python exception the kernel cannot raise: recorded as "file:line: message" unless another
+// thread's came first, then this thread ends; the others run on, so the launch finishes and the
+// GPU stays usable (a trap would leave the process's CUDA context unusable).
 static __device__ __noinline__ void fail(const char *file, int line, const char *message) {
-    printf("%s:%d: %s\n", file, line, message);
-    __trap();
+    cudapy_kernel_error *record = cudapy_error_record;
+    if (record == nullptr) {  // a module run without the library: stop the launch instead
+        printf("%s:%d: %s\n", file, line, message);
+        __trap();
+    }
+    if (atomicCAS_system(&record->raised, 0u, 1u) == 0u) {
+        constexpr int room = sizeof(record->text) - 1;
+        int n = 0;
+        for (const char *c = file; *c && n < room; ++c) record->text[n++] = *c;
+        char digits[10];
+        int count = 0;
+        for (unsigned value = static_cast<unsigned>(line); count == 0 || value; value /= 10)
+            digits[count++] = static_cast<char>('0' + value % 10);
+        if (n < room) record->text[n++] = ':';
+        while (count && n < room) record->text[n++] = digits[--count];
+        for (const char *c = ": "; *c && n < room; ++c) record->text[n++] = *c;
+        for (const char *c = message; *c && n < room; ++c) record->text[n++] = *c;
+        record->text[n] = '\0';
+        __threadfence_system();
+        atomicExch_system(&record->raised, 2u);
+    }
+    asm volatile("exit;");
 }
 
 }  // namespace cudapy
+#endif
 
 #ifdef CUDAPY_DEBUG
 // The first failed check of a launch (an assert, or a division by zero), which the host reads

@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "runtime/cuda_error.h"
+#include "runtime/kernel_error.h"
 
 namespace cudapy::runtime {
 
@@ -87,6 +88,9 @@ std::pair<int, int> lowest_capability_if_mixed() {
     return lowest;
 }
 
-void synchronize() { check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
+void synchronize() {
+    check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+    raise_kernel_error();
+}
 
 }  // namespace cudapy::runtime

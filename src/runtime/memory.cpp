@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "common/limits.h"
 #include "runtime/cuda_error.h"
+#include "runtime/kernel_error.h"
 
 namespace cudapy::runtime {
 
@@ -260,6 +261,7 @@ void DeviceBuffer::download(std::size_t offset, void *host, std::size_t bytes) c
     check_cuda(cudaMemcpy(host, static_cast<const char *>(pointer_) + offset, bytes,
                           cudaMemcpyDeviceToHost),
                "copy from the device");
+    raise_kernel_error();
 }
 
 }  // namespace cudapy::runtime

@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "runtime/cuda_error.h"
+#include "runtime/kernel_error.h"
 #include "runtime/memory.h"
 
 namespace cudapy::runtime {
@@ -119,6 +120,7 @@ void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
 
 AssertionRecord take_assertion(void *record, std::uintptr_t stream) {
     check_cuda(cudaStreamSynchronize(reinterpret_cast<cudaStream_t>(stream)), "running the kernel");
+    raise_kernel_error();
     AssertionRecord found;
     static_assert(sizeof found == 7 * sizeof(int));
     check_cuda(cudaMemcpy(&found, record, sizeof found, cudaMemcpyDeviceToHost), "reading the assertion record");

@@ -8,6 +8,7 @@
 #include "common/limits.h"
 #include "runtime/cuda_error.h"
 #include "runtime/device.h"
+#include "runtime/kernel_error.h"
 
 namespace cudapy::runtime {
 
@@ -39,6 +40,7 @@ Stream::~Stream() { cudaStreamDestroy(static_cast<cudaStream_t>(stream_)); }
 void synchronize_stream(std::uintptr_t stream) {
     require_device("synchronizing a stream");
     check_cuda(cudaStreamSynchronize(as_stream(stream)), "cudaStreamSynchronize");
+    raise_kernel_error();
 }
 
 bool stream_done(std::uintptr_t stream) {
@@ -70,6 +72,7 @@ void Event::record(std::uintptr_t stream) {
 
 void Event::synchronize() const {
     check_cuda(cudaEventSynchronize(static_cast<cudaEvent_t>(event_)), "cudaEventSynchronize");
+    raise_kernel_error();
 }
 
 bool Event::query() const {
