@@ -867,15 +867,16 @@ def from_cuda_array_interface(interface, owner=None, sync=True):
     that owns the memory) is kept alive while the array or a view of it is. With `sync`, the
     interface's stream is waited for first, as the protocol asks of a consumer."""
     described = ForeignArray(owner, interface)
+    if described.readonly:
+        raise TypeError("a read-only GPU array has no CudaArray view (CudaArrays are writable); "
+                        "pass the array itself to kernels, which refuse to store into it")
     if any(stride < 0 for stride in described._strides):
         raise ValueError("CudaArrays take non-negative strides; the array interface gives "
                          f"{described._strides}")
     if sync and described.producer_stream is not None:
         _ffi.check(_ffi.lib.cudapy_stream_synchronize(described.producer_stream))
-    array = _over_memory(described._pointer, described._shape, described._strides,
-                         described._dtype, owner)
-    array.readonly = bool(described.readonly)
-    return array
+    return _over_memory(described._pointer, described._shape, described._strides,
+                        described._dtype, owner)
 
 
 def _over_memory(pointer, shape, strides, dtype, owner):

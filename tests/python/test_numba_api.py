@@ -1152,6 +1152,10 @@ def test_as_cuda_array_shares_the_memory_of_an_array_interface():
         cuda.from_cuda_array_interface(masked)
     with pytest.raises(TypeError, match="__cuda_array_interface__"):
         cuda.as_cuda_array(host)
+    readonly = dict(wrapped.__cuda_array_interface__)
+    readonly["data"] = (readonly["data"][0], True)
+    with pytest.raises(TypeError, match="read-only GPU array has no CudaArray view"):
+        cuda.from_cuda_array_interface(readonly)
 
 
 @pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv,
