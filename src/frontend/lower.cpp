@@ -14,6 +14,7 @@
 #include "ast/source.h"
 #include "ast/visitor.h"
 #include "frontend/literals.h"
+#include "frontend/specialize.h"
 #include "frontend/suggest.h"
 #include "frontend/unicode.h"
 
@@ -186,7 +187,28 @@ struct Globals {
     std::map<std::string, ExprPtr> constants;  // module-level `NAME = constant`
     std::set<std::string> failed_constants;    // reported where they are defined
     std::map<std::string, const ConstantArray *> constant_arrays;
+    // The program's function definitions, and their parameters (marked where only a
+    // compile-time value can stand for one; see specialize.h).
+    std::map<std::string, std::pair<const syntax::Tree *, TSNode>> definitions;
+    std::map<std::string, std::vector<std::pair<std::string, bool>>> parameters;
 };
+
+// The copies of helpers that calls with compile-time arguments ask for, by the copy's name.
+struct Specializations {
+    struct Request {
+        std::string function;
+        std::map<std::string, CompileTimeValue> values;  // by parameter
+    };
+    std::map<std::string, Request> requested;
+    std::vector<std::string> pending;            // requested, not lowered yet
+    std::set<std::string> called_as_written;     // functions some call calls without a copy
+};
+
+ExprPtr integer_literal(const Span &span, long long value) {
+    if (value >= 0) return std::make_shared<IntLiteral>(span, static_cast<std::uint64_t>(value));
+    return std::make_shared<Unary>(span, UnaryOp::Negate,
+                                   std::make_shared<IntLiteral>(span, 0 - static_cast<std::uint64_t>(value)));
+}
 
 constexpr std::string_view math_constants[] = {"pi", "e", "tau", "inf", "nan"};
 
@@ -231,8 +253,11 @@ std::string without_underscores(std::string_view text) {
 
 class FunctionLowering {
 public:
-    FunctionLowering(const syntax::Tree &tree, const Globals &globals, Diagnostics &diagnostics)
-        : tree_(tree), globals_(globals), functions_(globals.functions), diagnostics_(diagnostics) {}
+    FunctionLowering(const syntax::Tree &tree, const Globals &globals, Diagnostics &diagnostics,
+                     Specializations *specializations = nullptr,
+                     std::map<std::string, CompileTimeValue> substitutions = {})
+        : tree_(tree), globals_(globals), functions_(globals.functions), diagnostics_(diagnostics),
+          specializations_(specializations), substitutions_(std::move(substitutions)) {}
 
     // The value of a module-level `name = value`: numbers and arithmetic on them and on the
     // constants defined before it.
@@ -330,6 +355,7 @@ private:
             std::string_view k = kind(parameter);
             if (k == "identifier") {
                 std::string name(tree_.text(parameter));
+                if (substitutions_.count(name)) continue;  // a compile-time value in this copy
                 if (std::any_of(function.params.begin(), function.params.end(),
                                 [&](const Param &p) { return p.name == name; }))
                     error(DiagnosticKind::Name, parameter,
@@ -1157,6 +1183,10 @@ private:
             return std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, static_cast<int>(*d), array);
         }
         if (subscripts.size() == 1 && kind(subscripts[0]) == "slice") return lower_slice(node, subscripts[0]);
+        if (kind(value) == "identifier")
+            if (auto given = substitutions_.find(std::string(tree_.text(value)));
+                given != substitutions_.end() && given->second.kind == CompileTimeValue::Kind::Tuple)
+                return tuple_item(subscripts, given->second);
         auto array = lower_expr(value);
         std::vector<ExprPtr> indices;
         bool ok = array != nullptr;
@@ -1172,6 +1202,21 @@ private:
         }
         if (!ok) return nullptr;
         return std::make_shared<Index>(span, array, std::move(indices));
+    }
+
+    // An item of a tuple this copy of a helper was given (`shape[0]`), by a constant index.
+    ExprPtr tuple_item(const std::vector<TSNode> &subscripts, const CompileTimeValue &tuple) {
+        auto index = subscripts.size() == 1 ? lower_expr(subscripts[0]) : nullptr;
+        auto position = index ? fold_integer(*index) : std::nullopt;
+        auto count = static_cast<long long>(tuple.tuple.size());
+        if (!position || *position < -count || *position >= count) {
+            error(DiagnosticKind::Type, subscripts[0],
+                  "the tuple " + tuple.text() + " is indexed by a constant integer from " +
+                      std::to_string(-count) + " to " + std::to_string(count - 1));
+            return nullptr;
+        }
+        long long item = tuple.tuple[static_cast<std::size_t>(*position < 0 ? *position + count : *position)];
+        return integer_literal(tree_.span(subscripts[0]), item);
     }
 
     // X[start:stop], either bound optional; a step is refused.
@@ -1408,6 +1453,8 @@ private:
     ExprPtr lower_name(TSNode node) {
         std::string name(tree_.text(node));
         Span span = tree_.span(node);
+        if (auto value = substitutions_.find(name); value != substitutions_.end())
+            return compile_time_expr(node, name, value->second);
         if (params_.count(name) || locals_.count(name))
             return std::make_shared<Variable>(span, name);
         if (refused_names_.count(name)) return nullptr;  // its definition was reported
@@ -1436,6 +1483,101 @@ private:
         }
         unknown_name(node, name, "name");
         return nullptr;
+    }
+
+    // A parameter this copy of a helper was made for, read as a value: its integer or bool.
+    ExprPtr compile_time_expr(TSNode node, const std::string &name, const CompileTimeValue &value) {
+        Span span = tree_.span(node);
+        if (value.kind == CompileTimeValue::Kind::Integer) return integer_literal(span, value.integer);
+        if (value.kind == CompileTimeValue::Kind::Boolean) return std::make_shared<BoolLiteral>(span, value.integer != 0);
+        error(DiagnosticKind::Type, node,
+              "'" + name + "' is " + value.text() + " in this call, which the function can call, index or "
+              "use as an array's shape or dtype, not use as a value");
+        return nullptr;
+    }
+
+    // The compile-time value an argument gives a parameter that only such a value can stand for
+    // (`wanted`), or one that can only be a compile-time value (a dtype, a function, a tuple).
+    std::optional<CompileTimeValue> compile_time_value(TSNode node, bool wanted) {
+        while (kind(node) == "parenthesized_expression" && named_children(node).size() == 1)
+            node = named_children(node)[0];
+        std::string_view k = kind(node);
+        using Kind = CompileTimeValue::Kind;
+        if (k == "identifier" || k == "attribute") {
+            auto parts = dotted(node);
+            if (!parts) return std::nullopt;
+            const std::string &first = parts->front();
+            if (parts->size() == 1)
+                if (auto value = substitutions_.find(first); value != substitutions_.end())
+                    return wanted || value->second.kind != Kind::Integer ? std::optional(value->second) : std::nullopt;
+            if (params_.count(first) || locals_.count(first)) return std::nullopt;
+            if (parts->size() == 1 && functions_.count(first)) return CompileTimeValue::named(Kind::Callable, *parts);
+            if (parts->size() == 1)
+                if (auto alias = globals_.function_aliases.find(first); alias != globals_.function_aliases.end())
+                    return CompileTimeValue::named(Kind::Callable, alias->second);
+            if (parts->size() == 1 || is_module_name(first))
+                if (auto scalar = scalar_from_name(parts->back()); scalar && *scalar != Scalar::Void)
+                    return CompileTimeValue::named(Kind::DType, *parts);
+            if (!wanted) return std::nullopt;
+            if (parts->size() > 1 && is_module_name(first)) return CompileTimeValue::named(Kind::Callable, *parts);
+            if (auto constant = globals_.constants.find(first); parts->size() == 1 && constant != globals_.constants.end())
+                if (auto value = fold_integer(*constant->second)) return CompileTimeValue::number(Kind::Integer, *value);
+            return std::nullopt;
+        }
+        if (k == "tuple") {
+            CompileTimeValue value = CompileTimeValue::number(Kind::Tuple, 0);
+            for (TSNode element : named_children(node)) {
+                auto item = compile_time_value(element, true);
+                if (!item || item->kind != Kind::Integer) return std::nullopt;
+                value.tuple.push_back(item->integer);
+            }
+            return value;
+        }
+        if (!wanted) return std::nullopt;
+        if (k == "true" || k == "false") return CompileTimeValue::number(Kind::Boolean, k == "true");
+        if (k == "integer" || (k == "unary_operator" && kind(field(node, "argument")) == "integer"))
+            if (auto lowered = lower_expr(node))
+                if (auto value = fold_integer(*lowered)) return CompileTimeValue::number(Kind::Integer, *value);
+        return std::nullopt;
+    }
+
+    // A call of the program's function `name` giving compile-time values to parameters that
+    // only such values can stand for: a call of the copy of `name` made for them, with the other
+    // arguments. None when the call gives no such value.
+    std::optional<ExprPtr> specialized_call(TSNode node, const std::string &name) {
+        auto parameters = globals_.parameters.find(name);
+        if (!specializations_ || parameters == globals_.parameters.end()) return std::nullopt;
+        auto arguments = named_children(field(node, "arguments"));
+        std::vector<std::pair<std::string, CompileTimeValue>> values;
+        std::vector<TSNode> runtime;
+        for (std::size_t i = 0; i < arguments.size(); ++i) {
+            if (kind(arguments[i]) == "keyword_argument" || kind(arguments[i]) == "list_splat" ||
+                kind(arguments[i]) == "dictionary_splat")
+                return std::nullopt;  // refused as written
+            if (i < parameters->second.size() && !parameters->second[i].first.empty())
+                if (auto value = compile_time_value(arguments[i], parameters->second[i].second)) {
+                    values.emplace_back(parameters->second[i].first, *value);
+                    continue;
+                }
+            runtime.push_back(arguments[i]);
+        }
+        if (values.empty()) {
+            specializations_->called_as_written.insert(name);
+            return std::nullopt;
+        }
+        std::string copy = specialization_name(name, values);
+        if (!specializations_->requested.count(copy)) {
+            specializations_->requested[copy] = {name, {values.begin(), values.end()}};
+            specializations_->pending.push_back(copy);
+        }
+        std::vector<ExprPtr> args;
+        bool ok = true;
+        for (TSNode argument : runtime) {
+            args.push_back(lower_expr(argument));
+            ok = ok && args.back();
+        }
+        if (!ok) return ExprPtr{};
+        return ExprPtr(std::make_shared<Call>(tree_.span(node), copy, std::move(args)));
     }
 
     // Whether `name`, called or used as a module at `node`, is a variable of the function: a
@@ -1844,10 +1986,19 @@ private:
             shape_value = named_children(shape_value)[0];
         std::vector<TSNode> extent_nodes = kind(shape_value) == "tuple" ? named_children(shape_value)
                                                                         : std::vector<TSNode>{shape_value};
+        // A shape this copy of a helper was given as a tuple: its extents, each at the name.
+        const CompileTimeValue *given_shape = nullptr;
+        if (kind(shape_value) == "identifier")
+            if (auto value = substitutions_.find(std::string(tree_.text(shape_value)));
+                value != substitutions_.end() && value->second.kind == CompileTimeValue::Kind::Tuple) {
+                given_shape = &value->second;
+                extent_nodes.assign(value->second.tuple.size(), shape_value);
+            }
         std::vector<long long> shape;
         long long elements = 1;
         for (TSNode extent_node : extent_nodes) {
-            auto extent = lower_expr(extent_node);
+            auto extent = given_shape ? integer_literal(tree_.span(extent_node), given_shape->tuple[shape.size()])
+                                      : lower_expr(extent_node);
             auto value = extent ? fold_integer(*extent) : std::nullopt;
             if (!value) {
                 if (extent)
@@ -1888,9 +2039,13 @@ private:
             if (auto text = string_value(node)) parts = std::vector<std::string>{*text};
         }
         std::optional<Scalar> scalar;
-        if (parts && (parts->size() == 1 || names_module(node)) && !params_.count(parts->front()) &&
-            !locals_.count(parts->front()))
+        auto value = parts && parts->size() == 1 ? substitutions_.find(parts->front()) : substitutions_.end();
+        if (value != substitutions_.end()) {
+            if (value->second.kind == CompileTimeValue::Kind::DType) scalar = scalar_from_name(value->second.parts.back());
+        } else if (parts && (parts->size() == 1 || names_module(node)) && !params_.count(parts->front()) &&
+                   !locals_.count(parts->front())) {
             scalar = scalar_from_name(parts->back());
+        }
         if (!scalar || *scalar == Scalar::Void) {
             error(DiagnosticKind::Type, node,
                   "unknown dtype '" + std::string(tree_.text(node)) + "'; name one, as in float32 or np.int32");
@@ -1937,7 +2092,15 @@ private:
                   "only named functions can be called in kernels");
             return nullptr;
         }
-        if (parts->size() == 1 || is_module_name(parts->front()))
+        // A parameter that is a function or a dtype in this copy of a helper: call that.
+        bool substituted = false;
+        if (parts->size() == 1)
+            if (auto value = substitutions_.find(parts->front()); value != substitutions_.end() &&
+                                                                 !value->second.parts.empty()) {
+                parts = value->second.parts;
+                substituted = true;
+            }
+        if (!substituted && (parts->size() == 1 || is_module_name(parts->front())))
             if (rebound(parts->front(), callee)) return nullptr;
         if (parts->size() == 1)
             if (auto alias = globals_.function_aliases.find(parts->front()); alias != globals_.function_aliases.end())
@@ -1950,10 +2113,12 @@ private:
             module = unqualified[0];
             name = unqualified[1];
         } else {
-            module = std::string(tree_.text(field(callee, "object")));
+            for (std::size_t i = 0; i + 1 < parts->size(); ++i) module += (i ? "." : "") + (*parts)[i];
             name = parts->back();
         }
         if (auto cooperative = lower_cuda_call(node, module, name, prefixed)) return *cooperative;
+        if (module.empty() && functions_.count(name) && !params_.count(name) && !locals_.count(name))
+            if (auto call = specialized_call(node, name)) return *call;
 
         TSNode arguments = field(node, "arguments");
         // float('inf') and float('nan') are the one use of strings in kernel code.
@@ -2060,6 +2225,9 @@ private:
     const Globals &globals_;
     const std::set<std::string> &functions_;
     Diagnostics &diagnostics_;
+    Specializations *specializations_;  // where calls ask for copies of helpers
+    // In a copy of a helper: the compile-time values of the parameters it was made for.
+    std::map<std::string, CompileTimeValue> substitutions_;
     std::set<std::string> params_;
     std::set<std::string> locals_;
     std::set<std::string> refused_names_;  // bound only by refused constructs
@@ -2246,8 +2414,46 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
 
     std::set<std::string> &names = globals.functions;
     for (const auto &definition : definitions) {
-        FunctionLowering lowering(*definition.tree, globals, diagnostics);
+        std::string name(definition.tree->text(field(definition.node, "name")));
+        globals.definitions[name] = {definition.tree, definition.node};
+        globals.parameters[name] = compile_time_parameters(*definition.tree, definition.node);
+    }
+    // A function some of whose parameters only compile-time values can stand for is lowered as
+    // the copies its calls ask for, and as it is written only when some call or none asks for
+    // that (a kernel, or a helper its calls give runtime values, whose errors then show).
+    auto is_template = [&](const std::string &name) {
+        const auto &parameters = globals.parameters[name];
+        return std::any_of(parameters.begin(), parameters.end(), [](const auto &p) { return p.second; });
+    };
+    Specializations specializations;
+    std::vector<std::string> templates;
+    for (const auto &definition : definitions) {
+        std::string name(definition.tree->text(field(definition.node, "name")));
+        if (is_template(name)) {
+            templates.push_back(name);
+            continue;
+        }
+        FunctionLowering lowering(*definition.tree, globals, diagnostics, &specializations);
         program.functions.push_back(lowering.lower(definition.node));
+    }
+    // Each copy may ask for copies of the helpers it calls; a cycle of copies repeats a name.
+    constexpr std::size_t max_copies = 1000;
+    for (std::size_t next = 0; next < specializations.pending.size() && next < max_copies; ++next) {
+        std::string copy = specializations.pending[next];
+        const auto &request = specializations.requested.at(copy);
+        auto [tree, node] = globals.definitions.at(request.function);
+        FunctionLowering lowering(*tree, globals, diagnostics, &specializations, request.values);
+        Function function = lowering.lower(node);
+        function.name = copy;
+        program.functions.push_back(std::move(function));
+    }
+    std::set<std::string> copied;
+    for (const auto &[copy, request] : specializations.requested) copied.insert(request.function);
+    for (const auto &name : templates) {
+        if (copied.count(name) && !specializations.called_as_written.count(name)) continue;
+        auto [tree, node] = globals.definitions.at(name);
+        FunctionLowering lowering(*tree, globals, diagnostics, &specializations);
+        program.functions.push_back(lowering.lower(node));
     }
     std::vector<std::string> function_names(names.begin(), names.end());
     for (auto &[name, signature] : comments) {

@@ -374,9 +374,12 @@ class Scope:
 
 
 class Helper:
-    def __init__(self, name, params, returns, typed, recursive=False, void=False):
+    def __init__(self, name, params, returns, typed, recursive=False, void=False, dtype=None):
         self.name, self.params, self.returns = name, params, returns
         self.typed, self.recursive, self.void = typed, recursive, void
+        # A dtype every call passes last, which the helper casts its result with (a copy of
+        # the helper is made for it).
+        self.dtype = dtype
 
 
 class Generator:
@@ -832,7 +835,8 @@ class Generator:
         if h.recursive:
             self.note("recursion")
         self.note("typed_helper" if h.typed else "untyped_helper")
-        return E(f"{h.name}({', '.join(a.text for a in args)})", ATOM, t)
+        texts = [a.text for a in args] + ([h.dtype] if h.dtype else [])
+        return E(f"{h.name}({', '.join(texts)})", ATOM, t)
 
     def implicit(self, s, t):
         """cudapy's implicit conversion of a helper argument of type s to parameter type t."""
@@ -1469,7 +1473,10 @@ class Generator:
         else:
             ptypes = [rng.choice(ALL_TYPES) for _ in range(rng.randint(1, 3))]
         pnames = [f"a{k}" for k in range(len(ptypes))]
-        h = Helper(name, ptypes, returns, kind_ != "untyped", recursive=kind_ == "recursive")
+        # An untyped helper may take the dtype of its result as an argument.
+        dtype = returns if kind_ == "untyped" and self.chance(0.3) else None
+        h = Helper(name, ptypes, returns, kind_ != "untyped", recursive=kind_ == "recursive",
+                   dtype=dtype)
         saved = (self.scope, self.in_helper, self.budget, self.loop_depth)
         self.scope = Scope()
         self.in_helper = h
@@ -1502,8 +1509,14 @@ class Generator:
             if self.chance(0.4):
                 cond = self.condition(2)
                 body += [f"    if {cond.text}:", f"        return {self.expr(returns, 3).text}"]
-            body.append(f"    return {self.expr(returns, 3).text}")
+            result = self.expr(returns, 3).text
+            if dtype:
+                self.note("dtype_argument")
+                result = f"T({result})"
+            body.append(f"    return {result}")
         self.scope, self.in_helper, self.budget, self.loop_depth = saved
+        if dtype:
+            pnames.append("T")
         cudapy_sig, numba_sig = self.signature_text(name, list(zip(pnames, ptypes)), returns)
         if kind_ == "untyped":
             cudapy_sig = numba_sig = None

@@ -1185,3 +1185,69 @@ def test_the_operator_module_is_called_by_its_name(target):
     with pytest.raises(cp.CompileError, match="kernels have no operator.getitem"):
         cp.translate("import operator\ndef k(X):\n    X[0] = operator.getitem(X, 1)\n",
                      sig="void(int32[::1])")
+
+
+# ---- device functions given dtypes, functions and shapes (numba's compile-time arguments) ----
+
+@cuda.jit(device=True)
+def _cast_none(value):
+    return value
+
+
+@cuda.jit(device=True)
+def _histogram_into(out, bins, weight, dtype, size, accumulate, cast, shape):
+    tid = cuda.threadIdx.x
+    counts = cuda.shared.array(size, dtype)
+    scratch = cuda.local.array(shape, dtype)  # a tuple shape, and its items as constants
+    scratch[shape[0] - 1, shape[-1] - 1] = 0
+    counts[tid] = scratch[shape[0] - 1, shape[1] - 1]
+    cuda.syncthreads()
+    accumulate(counts, cast(bins[tid] % size), weight)
+    cuda.syncthreads()
+    out[tid] = counts[tid]
+
+
+def _histogram_uint32(out, bins):
+    _histogram_into(out, bins, 1, cuda.uint32, 32, cuda.atomic.add, _cast_none, (2, 3))
+
+
+def _histogram_float64(out, bins):
+    _histogram_into(out, bins, 0.5, cuda.float64, 32, cuda.atomic.add, int, (1, 1))
+
+
+@pytest.mark.parametrize("kernel, dtype, weight", [(_histogram_uint32, np.uint32, 1),
+                                                   (_histogram_float64, np.float64, 0.5)])
+def test_device_functions_take_dtypes_shapes_and_functions_as_numba_does(target, kernel, dtype,
+                                                                         weight):
+    """Each call with compile-time arguments compiles a copy of the device function with those
+    values: its shared array's dtype and size, the atomic it calls, the helper it casts with."""
+    bins = np.random.default_rng(7).integers(0, 1000, 32).astype(np.int64)
+    out = np.zeros(32, dtype)
+    cuda.jit(kernel)[1, 32](out, bins)
+    expected = np.zeros(32, dtype)
+    np.add.at(expected, bins % 32, weight)
+    np.testing.assert_array_equal(out, expected)
+
+
+def test_a_compile_time_parameter_used_as_a_value_is_an_error():
+    source = textwrap.dedent("""
+        def apply(op, x):
+            return op(x) + op
+
+        def k(X):
+            X[0] = apply(math.sin, X[0])
+        """)
+    with pytest.raises(cp.CompileError, match=r"'op' is math.sin in this call, which the "
+                                              r"function can call"):
+        cp.translate(source, sig={"k": "void(float32[::1])"})
+    shaped = textwrap.dedent("""
+        def fill(X, n):
+            s = cuda.local.array(n, float32)
+            s[0] = 1
+            X[0] = s[0]
+
+        def k(X, m):
+            fill(X, m)
+        """)
+    with pytest.raises(cp.CompileError, match="the shape of a local array must be constant"):
+        cp.translate(shaped, sig={"k": "void(float32[::1], int32)"})
