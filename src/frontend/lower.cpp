@@ -310,6 +310,7 @@ public:
             error(DiagnosticKind::Syntax, name, "expected an indented block after the definition of '" +
                                                     function.name + "'");
         collect_locals(body);
+        collect_tuple_locals(body);
         function.body = lower_block(body, true);
         return function;
     }
@@ -437,6 +438,81 @@ private:
             }
             for (TSNode child : named_children_with_comments(node)) pending.push_back(child);
         }
+    }
+
+    // Locals that only ever hold a tuple of one length (`p = (i, j)`, `p = cuda.grid(2)`), and
+    // are never augmented, looped over or unpacked into: each item is a variable of its own,
+    // `p[0]` (a constant index reads one), and `X[p]` indexes by all of them.
+    void collect_tuple_locals(TSNode body) {
+        std::map<std::string, std::size_t> lengths;
+        std::set<std::string> others;
+        std::vector<TSNode> pending{body};
+        while (!pending.empty()) {
+            TSNode node = pending.back();
+            pending.pop_back();
+            std::string_view k = kind(node);
+            if (k == "function_definition" || k == "class_definition" || k == "lambda") continue;
+            if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
+                TSNode left = field(node, "left"), right = field(node, "right");
+                std::vector<TSNode> names = kind(left) == "identifier" ? std::vector<TSNode>{left}
+                                            : is_tuple_target(left) ? named_children(left)
+                                                                    : std::vector<TSNode>{};
+                for (TSNode name_node : names) {
+                    std::string name(tree_.text(name_node));
+                    auto length = k == "assignment" && names.size() == 1 ? tuple_length(right) : std::nullopt;
+                    if (!length || (lengths.count(name) && lengths[name] != *length))
+                        others.insert(name);
+                    else
+                        lengths[name] = *length;
+                }
+            }
+            for (TSNode child : named_children_with_comments(node)) pending.push_back(child);
+        }
+        for (const auto &[name, length] : lengths)
+            if (!others.count(name) && locals_.count(name)) tuple_locals_[name] = length;
+    }
+
+    // The length of a tuple display or of cuda.grid(n)/gridsize(n) with a literal n.
+    std::optional<std::size_t> tuple_length(TSNode value) {
+        if (ts_node_is_null(value)) return std::nullopt;
+        while (kind(value) == "parenthesized_expression" && named_children(value).size() == 1)
+            value = named_children(value)[0];
+        std::string_view k = kind(value);
+        if (k == "tuple" || k == "expression_list") {
+            auto items = named_children(value);
+            for (TSNode item : items)
+                if (kind(item) == "list_splat") return std::nullopt;
+            return items.empty() ? std::nullopt : std::optional<std::size_t>(items.size());
+        }
+        if (k != "call") return std::nullopt;
+        auto parts = dotted(field(value, "function"));
+        auto arguments = named_children(field(value, "arguments"));
+        if (!parts || arguments.size() != 1 || kind(arguments[0]) != "integer") return std::nullopt;
+        auto name = without_module(*parts);
+        if (name.size() != 1 || (name[0] != "grid" && name[0] != "gridsize") || functions_.count(name[0]))
+            return std::nullopt;
+        std::string_view digits = tree_.text(arguments[0]);
+        if (digits != "1" && digits != "2" && digits != "3") return std::nullopt;
+        return static_cast<std::size_t>(digits[0] - '0');
+    }
+
+    // The variable holding item `index` of the tuple local `name`.
+    static std::string tuple_item_name(const std::string &name, std::size_t index) {
+        return name + "[" + std::to_string(index) + "]";
+    }
+
+    // The items of the tuple local an expression names, as variables; none for another one.
+    std::optional<std::vector<ExprPtr>> tuple_local_items(TSNode node) {
+        while (kind(node) == "parenthesized_expression" && named_children(node).size() == 1)
+            node = named_children(node)[0];
+        if (kind(node) != "identifier") return std::nullopt;
+        std::string name(tree_.text(node));
+        auto found = tuple_locals_.find(name);
+        if (found == tuple_locals_.end()) return std::nullopt;
+        std::vector<ExprPtr> items;
+        for (std::size_t i = 0; i < found->second; ++i)
+            items.push_back(std::make_shared<Variable>(tree_.span(node), tuple_item_name(name, i)));
+        return items;
     }
 
     static bool is_tuple_target(TSNode node) {
@@ -710,6 +786,26 @@ private:
     }
 
     // `a, b = b, a + b`: every value is evaluated before any target is assigned.
+    // `p = (a, b)` or `p = cuda.grid(2)` for a tuple local: its items, each assigned once every
+    // value is known (`p = (p[1], p[0])` swaps).
+    void lower_tuple_local_assignment(TSNode node, const std::string &name, TSNode right, Block &out) {
+        while (kind(right) == "parenthesized_expression" && named_children(right).size() == 1)
+            right = named_children(right)[0];
+        std::size_t count = tuple_locals_.at(name);
+        std::vector<ExprPtr> values;
+        if (auto given = tuple_value(right, count)) {
+            if (given->empty()) return;  // reported
+            values = std::move(*given);
+        } else {
+            for (TSNode item : named_children(right)) values.push_back(lower_expr(item));
+        }
+        if (std::any_of(values.begin(), values.end(), [](const auto &v) { return !v; })) return;
+        std::vector<ExprPtr> targets;
+        for (std::size_t i = 0; i < count; ++i)
+            targets.push_back(std::make_shared<Variable>(tree_.span(field(node, "left")), tuple_item_name(name, i)));
+        assign_together(tree_.span(node), targets, values, out);
+    }
+
     void lower_tuple_assignment(TSNode node, TSNode left, TSNode right, Block &out) {
         std::vector<TSNode> target_nodes = named_children(left);
         std::vector<ExprPtr> targets;
@@ -750,7 +846,12 @@ private:
         if (std::any_of(targets.begin(), targets.end(), [](const auto &t) { return !t; }) ||
             std::any_of(values.begin(), values.end(), [](const auto &v) { return !v; }))
             return;
-        Span span = tree_.span(node);
+        assign_together(tree_.span(node), targets, values, out);
+    }
+
+    // Assigns each value to its target after all are evaluated, as Python's a, b = b, a does.
+    void assign_together(const Span &span, const std::vector<ExprPtr> &targets, std::vector<ExprPtr> values,
+                         Block &out) {
         for (auto &value : values) {
             // Literals cannot change under the assignments; everything else is held first.
             if (value->kind == ExprKind::IntLiteral || value->kind == ExprKind::FloatLiteral ||
@@ -769,6 +870,13 @@ private:
     // list after an error.
     std::optional<std::vector<ExprPtr>> tuple_value(TSNode node, std::size_t count) {
         Span span = tree_.span(node);
+        if (auto items = tuple_local_items(node)) {
+            if (items->size() == count) return items;
+            error(DiagnosticKind::Type, node,
+                  "the tuple '" + std::string(tree_.text(node)) + "' holds " + std::to_string(items->size()) +
+                      " values, not " + std::to_string(count));
+            return std::vector<ExprPtr>{};
+        }
         if (kind(node) == "attribute" && tree_.text(field(node, "attribute")) == "shape" &&
             !names_module(field(node, "object"))) {
             auto array = lower_expr(field(node, "object"));
@@ -839,6 +947,9 @@ private:
     }
 
     void lower_assignment(TSNode node, Block &out) {
+        if (TSNode left = field(node, "left"); kind(left) == "identifier" &&
+                                               tuple_locals_.count(std::string(tree_.text(left))))
+            return lower_tuple_local_assignment(node, std::string(tree_.text(left)), field(node, "right"), out);
         if (TSNode left = field(node, "left"); is_tuple_target(left)) {
             TSNode right = field(node, "right");
             if (!ts_node_is_null(right) && kind(right) != "assignment")
@@ -1187,6 +1298,13 @@ private:
             if (auto given = substitutions_.find(std::string(tree_.text(value)));
                 given != substitutions_.end() && given->second.kind == CompileTimeValue::Kind::Tuple)
                 return tuple_item(subscripts, given->second);
+        if (auto items = tuple_local_items(value)) {
+            CompileTimeValue positions = CompileTimeValue::number(CompileTimeValue::Kind::Tuple, 0);
+            for (std::size_t i = 0; i < items->size(); ++i) positions.tuple.push_back(static_cast<long long>(i));
+            auto position = tuple_item(subscripts, positions);
+            if (!position) return nullptr;
+            return (*items)[static_cast<std::size_t>(fold_integer(*position).value_or(0))];
+        }
         auto array = lower_expr(value);
         std::vector<ExprPtr> indices;
         bool ok = array != nullptr;
@@ -1195,6 +1313,10 @@ private:
                 error(DiagnosticKind::Unsupported, subscript,
                       "slices in kernels take one dimension, as in X[a:b] of a 1-d array");
                 return nullptr;
+            }
+            if (auto items = tuple_local_items(subscript)) {  // X[p]: p's items index X
+                for (auto &item : *items) indices.push_back(item);
+                continue;
             }
             auto index = lower_expr(subscript);
             ok = ok && index;
@@ -1455,6 +1577,12 @@ private:
         Span span = tree_.span(node);
         if (auto value = substitutions_.find(name); value != substitutions_.end())
             return compile_time_expr(node, name, value->second);
+        if (tuple_locals_.count(name)) {
+            error(DiagnosticKind::Unsupported, node,
+                  "the tuple '" + name + "' can be indexed by a constant (" + name + "[0]), unpacked, or "
+                  "index an array (X[" + name + "]); it cannot be used as a value");
+            return nullptr;
+        }
         if (params_.count(name) || locals_.count(name))
             return std::make_shared<Variable>(span, name);
         if (refused_names_.count(name)) return nullptr;  // its definition was reported
@@ -1894,6 +2022,10 @@ private:
             while (kind(index) == "parenthesized_expression" && named_children(index).size() == 1)
                 index = named_children(index)[0];
             std::vector<TSNode> index_nodes = kind(index) == "tuple" ? named_children(index) : std::vector<TSNode>{index};
+            if (auto items = tuple_local_items(index)) {
+                indices = std::move(*items);
+                index_nodes.clear();
+            }
             for (TSNode index_node : index_nodes) {
                 auto lowered = lower_expr(index_node);
                 ok = ok && lowered;
@@ -2230,6 +2362,7 @@ private:
     std::map<std::string, CompileTimeValue> substitutions_;
     std::set<std::string> params_;
     std::set<std::string> locals_;
+    std::map<std::string, std::size_t> tuple_locals_;  // locals holding a tuple, by its length
     std::set<std::string> refused_names_;  // bound only by refused constructs
     std::set<std::string> failed_locals_;  // whose assignment failed to lower
     int loop_depth_ = 0;

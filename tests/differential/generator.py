@@ -1219,6 +1219,12 @@ class Generator:
             ea, eb = self.expr(ta, 2), self.expr(tb, 2)
             self.scope.vars[a] = ta
             self.scope.vars[b] = tb
+            if self.chance(0.3):  # through a local holding the tuple, read by constant indices
+                held = self.fresh("p")
+                self.note("tuple_local")
+                return [f"{indent}{held} = ({ea.text}, {eb.text})",
+                        f"{indent}{a} = {held}[{rng.choice(['0', '-2'])}]",
+                        f"{indent}{b} = {held}[{rng.choice(['1', '-1'])}]"]
             self.note("tuple_assign")
             return [f"{indent}{a}, {b} = {ea.text}, {eb.text}"]
         if what == "store":

@@ -1251,3 +1251,36 @@ def test_a_compile_time_parameter_used_as_a_value_is_an_error():
         """)
     with pytest.raises(cp.CompileError, match="the shape of a local array must be constant"):
         cp.translate(shaped, sig={"k": "void(float32[::1], int32)"})
+
+
+def _tuple_locals(out, shape):
+    pos = cuda.grid(2)
+    if pos[0] < out.shape[0] and pos[1] < out.shape[1]:
+        out[pos] = pos[0] * 10 + pos[1]
+        swapped = (pos[1], pos[0])
+        swapped = (swapped[1], swapped[0])  # both items read before either is assigned
+        row, column = swapped
+        cuda.atomic.add(shape, (0, 0), row * 0 + 1)
+        cuda.atomic.add(shape, swapped, column - pos[-1])
+
+
+def test_locals_holding_tuples_index_and_unpack(target):
+    """A local that only ever holds a tuple of one length: its items by constant index,
+    unpacking, and indexing arrays and atomics with it, as numba's kernels do."""
+    out = np.zeros((4, 6), np.int64)
+    counts = np.zeros((4, 6), np.int64)
+    cuda.jit(_tuple_locals)[(2, 2), (2, 3)](out, counts)
+    rows, columns = np.indices((4, 6))
+    np.testing.assert_array_equal(out, rows * 10 + columns)
+    assert counts[0, 0] == 24 and counts.sum() == 24
+
+
+@pytest.mark.parametrize("body, message", [
+    ("p = (1, 2)\n    X[0] = p", r"the tuple 'p' can be indexed by a constant"),
+    ("p = (1, 2)\n    X[0] = p[2]", r"indexed by a constant integer from -2 to 1"),
+    ("p = (1, 2)\n    X[0] = p[X[0]]", r"indexed by a constant integer"),
+    ("p = (1, 2)\n    p = (1, 2, 3)\n    X[0] = p[0]", r"tuples are not supported"),
+])
+def test_tuple_locals_refuse_what_they_cannot_do(body, message):
+    with pytest.raises(cp.CompileError, match=message):
+        cp.translate(f"def k(X):\n    {body}\n", sig="void(int64[::1])")
