@@ -78,6 +78,16 @@ cudapy_status cudapy_program_set_signature(cudapy_program *program, const char *
     });
 }
 
+cudapy_status cudapy_program_set_typing(cudapy_program *program, cudapy_typing typing) {
+    return guard([&] {
+        require(program, "program");
+        if (typing != CUDAPY_TYPING_CUDAPY && typing != CUDAPY_TYPING_NUMBA)
+            throw Error(Status::InvalidArgument, "unknown typing " + std::to_string(static_cast<int>(typing)) +
+                                                     ": CUDAPY_TYPING_CUDAPY or CUDAPY_TYPING_NUMBA");
+        program->program.set_typing(typing == CUDAPY_TYPING_NUMBA ? ast::Typing::Numba : ast::Typing::CudaPy);
+    });
+}
+
 cudapy_status cudapy_program_declare_device(cudapy_program *program, const char *name, const char *symbol,
                                            const char *signature, cudapy_calling_convention convention) {
     return guard([&] {

@@ -162,6 +162,16 @@ CUDAPY_API cudapy_status cudapy_program_set_signature(cudapy_program *program,
                                                       const char *name,
                                                       const char *signature);
 
+/* Whose rules type the program's variables. CudaPy's (the default) keep one type per variable;
+ * numba's, for kernels written for numba.cuda, unify the types a variable is assigned as NumPy
+ * promotes them (int32 then int64 makes an int64 variable) and let a parameter be assigned any
+ * value its type holds (a bool in an int64 parameter). */
+typedef enum cudapy_typing {
+    CUDAPY_TYPING_CUDAPY = 0,
+    CUDAPY_TYPING_NUMBA = 1,
+} cudapy_typing;
+CUDAPY_API cudapy_status cudapy_program_set_typing(cudapy_program *program, cudapy_typing typing);
+
 /* Translates the sources to CUDA C++ (`*out`, owned; `out` may be NULL to only check them).
  * Functions with a void signature that no other function calls become kernels; the others
  * become device helpers. On CUDAPY_ERROR_TRANSLATION the diagnostics say why, and

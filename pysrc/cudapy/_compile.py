@@ -26,6 +26,8 @@ class _Options(NamedTuple):
     compiler: int = 0  # a _ffi.Compiler
     # What `link=` gave: LinkedSources, and DeclaredDevices a source text calls by their names.
     link: tuple = ()
+    # numba's typing of variables (cudapy_program_set_typing), for @cuda.jit kernels.
+    numba_typing: bool = False
 
 
 def _positive_option(value, what):
@@ -120,6 +122,8 @@ class _Program:
         for name, signature in signatures.items():
             _ffi.check(_ffi.lib.cudapy_program_set_signature(handle, name.encode("utf-8"),
                                                              signature.encode("utf-8")), handle)
+        if options.numba_typing:
+            _ffi.check(_ffi.lib.cudapy_program_set_typing(handle, _ffi.Typing.NUMBA), handle)
         for name, array in found.arrays.items():
             self._add_constant_array(name, array)
         self._link(found.declared, options.link)

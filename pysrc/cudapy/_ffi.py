@@ -37,6 +37,13 @@ class ParamKind(enum.IntEnum):
     ARRAY = 1
 
 
+class Typing(enum.IntEnum):
+    """cudapy_typing: whose rules type a program's variables."""
+
+    CUDAPY = 0
+    NUMBA = 1
+
+
 class Layout(enum.IntEnum):
     """cudapy_layout: how an n-dimensional array argument is laid out."""
 
@@ -305,6 +312,7 @@ _PROTOTYPES = [
     ("cudapy_program_add_source", _status,
      [program_p, ctypes.c_char_p, _size, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
     ("cudapy_program_set_signature", _status, [program_p, ctypes.c_char_p, ctypes.c_char_p]),
+    ("cudapy_program_set_typing", _status, [program_p, ctypes.c_int]),
     ("cudapy_program_declare_device", _status,
      [program_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int]),
     ("cudapy_program_link_source", _status, [program_p, ctypes.c_char_p, _size, ctypes.c_char_p]),

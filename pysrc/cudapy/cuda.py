@@ -485,7 +485,8 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
     if device and link is not None:
         raise TypeError("cuda.jit(device=True): give link= to the kernels that call the device "
                         "function, or to declare_device()")
-    options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds, compiler, link)
+    options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds, compiler,
+                       link)._replace(numba_typing=True)
     if not device:
         targets.resolve(target)
 

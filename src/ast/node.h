@@ -387,10 +387,16 @@ struct Linkage {
     }
 };
 
+// Whose rules type the program's variables: CudaPy's keep one type per variable (a change is an
+// error); numba's unify the types a variable is assigned (int32 and int64 make it int64, as
+// NumPy promotes them) and let a parameter take values that fit its type (a bool in an int64).
+enum class Typing { CudaPy, Numba };
+
 struct Program {
     std::vector<Function> functions;  // in source order
     std::vector<ConstantArray> constants;
     Linkage linkage;
+    Typing typing = Typing::CudaPy;
 };
 
 }  // namespace cudapy::ast

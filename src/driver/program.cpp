@@ -127,7 +127,8 @@ private:
 
 Program::Program(const Program &other)
     : units_(other.units_), signatures_(other.signatures_), constants_(other.constants_),
-      linkage_(other.linkage_), translation_(other.translation_), diagnostics_(other.diagnostics_),
+      linkage_(other.linkage_), typing_(other.typing_), translation_(other.translation_),
+      diagnostics_(other.diagnostics_),
       diagnostic_lines_(other.diagnostic_lines_) {}
 
 Program::~Program() = default;
@@ -156,6 +157,11 @@ void Program::add_source(std::string_view source, std::string file, int first_li
 
 void Program::set_signature(const std::string &name, const std::string &signature) {
     signatures_[name] = signature;
+    input_changed();
+}
+
+void Program::set_typing(ast::Typing typing) {
+    typing_ = typing;
     input_changed();
 }
 
@@ -244,10 +250,10 @@ void Program::set_diagnostics(std::vector<ast::Diagnostic> diagnostics) {
 
 const pipeline::Translation &Program::translated() {
     if (!translation_) {
-        auto key = translation_key(units_, signatures_, constants_, linkage_);
+        auto key = translation_key(units_, signatures_, constants_, linkage_, typing_);
         translation_ = load_translation(key);
         if (!translation_) {
-            translation_ = pipeline::translate(units_, signatures_, constants_, Target::Cuda, linkage_);
+            translation_ = pipeline::translate(units_, signatures_, constants_, Target::Cuda, linkage_, typing_);
             store_translation(key, *translation_);
         }
         set_diagnostics(translation_->diagnostics);
@@ -296,7 +302,7 @@ void Program::report_compiler_failure(const Error &error, const std::vector<jit:
 }
 
 std::shared_ptr<jit::HostLibrary> Program::compile_for_host(const jit::CompileRequest &request) {
-    auto translation = pipeline::translate(units_, signatures_, constants_, Target::Cpu, linkage_);
+    auto translation = pipeline::translate(units_, signatures_, constants_, Target::Cpu, linkage_, typing_);
     // Asserts are checked in debug builds, as NVRTC's -DCUDAPY_DEBUG does on the GPU.
     if (request.debug) translation.source = "#define CUDAPY_DEBUG 1\n" + translation.source;
     if (!translation.ok) {

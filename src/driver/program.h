@@ -43,6 +43,8 @@ public:
     // to fit the ints of diagnostics (Error(InvalidArgument)).
     void add_source(std::string_view text, std::string file, int first_line, int column_offset);
     void set_signature(const std::string &name, const std::string &signature);
+    // Whose rules type the variables (ast::Typing).
+    void set_typing(ast::Typing typing);
     // A module constant array; the name must be a Python identifier, the data `bytes` long as
     // the element type and shape make it, and all arrays fit the GPU's 64 KiB of constant memory.
     void add_constant_array(const std::string &name, ast::Scalar element,
@@ -101,6 +103,7 @@ private:
     std::map<std::string, std::string> signatures_;
     std::vector<ast::ConstantArray> constants_;
     ast::Linkage linkage_;
+    ast::Typing typing_ = ast::Typing::CudaPy;
     std::optional<pipeline::Translation> translation_;
     std::vector<ast::Diagnostic> diagnostics_;
     std::vector<std::string> diagnostic_lines_;

@@ -92,10 +92,12 @@ private:
 
 jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
-                       const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage) {
+                       const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage,
+                       ast::Typing typing) {
     jit::CacheKeyBuilder builder;
     builder.add("translation");
     builder.add(library_identity());
+    builder.add(typing == ast::Typing::Numba ? "numba typing" : "cudapy typing");
     builder.add(std::to_string(units.size()));
     for (const auto &unit : units) {
         builder.add(unit.file);

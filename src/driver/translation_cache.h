@@ -19,7 +19,8 @@ namespace cudapy::driver {
 
 jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
-                       const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage);
+                       const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage,
+                       ast::Typing typing = ast::Typing::CudaPy);
 
 // The kept translation `key`, or none (there is none, the disk cache is off, or the entry is
 // damaged: then it is deleted).

@@ -472,7 +472,7 @@ private:
             if (!others.count(name) && locals_.count(name)) tuple_locals_[name] = length;
     }
 
-    // The length of a tuple display or of cuda.grid(n)/gridsize(n) with a literal n.
+    // The length of a tuple display or of cuda.grid(n)/gridsize(n) with a literal n of 2 or 3.
     std::optional<std::size_t> tuple_length(TSNode value) {
         if (ts_node_is_null(value)) return std::nullopt;
         while (kind(value) == "parenthesized_expression" && named_children(value).size() == 1)
@@ -492,7 +492,7 @@ private:
         if (name.size() != 1 || (name[0] != "grid" && name[0] != "gridsize") || functions_.count(name[0]))
             return std::nullopt;
         std::string_view digits = tree_.text(arguments[0]);
-        if (digits != "1" && digits != "2" && digits != "3") return std::nullopt;
+        if (digits != "2" && digits != "3") return std::nullopt;  // grid(1) is an int
         return static_cast<std::size_t>(digits[0] - '0');
     }
 

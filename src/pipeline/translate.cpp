@@ -152,7 +152,7 @@ std::vector<KernelInterface> interfaces(const Program &program) {
 Translation translate(const std::vector<SourceUnit> &units,
                       const std::map<std::string, std::string> &signatures,
                       const std::vector<ast::ConstantArray> &constants, Target target,
-                      const ast::Linkage &linkage) {
+                      const ast::Linkage &linkage, ast::Typing typing) {
     Translation result;
     Diagnostics diagnostics;
     Stages stages(result.stage_times);
@@ -173,6 +173,7 @@ Translation translate(const std::vector<SourceUnit> &units,
     }
 
     stages.run("lower", program, [&] { program = frontend::lower(tree_pointers, constants, linkage, diagnostics); });
+    program.typing = typing;
     if (program.functions.empty() && !diagnostics.any())
         diagnostics.report(DiagnosticKind::Syntax, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                            "no function definition found in the source");

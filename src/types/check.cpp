@@ -101,9 +101,9 @@ class ProgramChecker;
 class BodyChecker {
 public:
     BodyChecker(ProgramChecker &program, Function &function, Variables &variables, bool final,
-                Diagnostics *diagnostics)
+                Diagnostics *diagnostics, Typing typing)
         : program_(program), function_(function), variables_(variables), final_(final),
-          diagnostics_(diagnostics) {}
+          diagnostics_(diagnostics), unify_(typing == Typing::Numba) {}
 
     void check(Block &block) {
         for (auto &stmt : block) statement(stmt);
@@ -231,6 +231,7 @@ private:
             return false;
         }
         if (value.type == p.type || (value.weak && weak_fits(value.type, p.type))) return true;
+        if (unify_ && holds_every_value(value.type, p.type)) return true;
         error(DiagnosticKind::Type, value_span,
               "the parameter '" + p.name + "' is " + type_name(p.type) + " and cannot hold " +
                   type_name(value.type) + "; convert explicitly, e.g. " + type_name(p.type) + "(...)");
@@ -266,8 +267,21 @@ private:
             return;
         }
         if (value.weak ? weak_fits(value.type, v.typed.type) : value.type == v.typed.type) return;
+        if (unify_ && value.type.is_scalar() && v.typed.type.is_scalar()) {
+            // numba's unification: the variable takes the type both values promote to.
+            Type unified = promote_strong_all({v.typed.type, value.type});
+            if (!final_ && unified.is_scalar()) v.typed.type = unified;
+            if (holds_every_value(value.type, final_ ? v.typed.type : unified)) return;
+        }
         const Span &other = v.first_strong_assignment ? *v.first_strong_assignment : v.first_assignment;
         conflict(name, other, v.typed.type, value_span, value.type);
+    }
+
+    // Whether numba's typing lets a value of type `from` be stored where `to` is: `to` holds
+    // every value of `from` (NumPy's safe casting: a bool in an int, an int32 in an int64 or a
+    // float64, never a float in an int or a complex in a real).
+    static bool holds_every_value(Type from, Type to) {
+        return from.is_scalar() && to.is_scalar() && !to.is_void() && promote_strong_all({from, to}) == to;
     }
 
     void conflict(const std::string &name, const Span &first, Type first_type, const Span &here,
@@ -460,6 +474,7 @@ private:
     Variables &variables_;
     bool final_;
     Diagnostics *diagnostics_;
+    bool unify_;  // numba's typing: a variable's assignments unify (see ast::Typing)
     std::optional<Typed> returned_;
     bool return_failed_ = false;
 };
@@ -625,7 +640,7 @@ private:
         for (int round = 0; round < max_rounds; ++round) {
             Variables before = variables;
             Block scratch = clone(f.body);
-            BodyChecker inference(*this, f, variables, false, nullptr);
+            BodyChecker inference(*this, f, variables, false, nullptr, program_.typing);
             inference.check(scratch);
             returned = inference.returned();
             return_failed = inference.return_failed();
@@ -640,7 +655,7 @@ private:
         }
         if (!f.has_signature) f.return_type = returned ? returned->type : Type{};
         if (final) {
-            BodyChecker checker(*this, f, variables, true, &diagnostics_);
+            BodyChecker checker(*this, f, variables, true, &diagnostics_, program_.typing);
             checker.check(f.body);
             return_failed = return_failed || checker.return_failed();
             if (!return_failed && !earlier_errors_ && !f.return_type.is_void() && !always_returns(f.body))

@@ -127,6 +127,23 @@ static void test_signature_from_api(void) {
     cudapy_program_delete(program);
 }
 
+/* numba's typing unifies what a variable is assigned; CudaPy's refuses a second type. */
+static void test_typing(void) {
+    const char *source = "def grow(X, n):\n    v = X[0]\n    v = n\n    n = X[0] > 0\n    X[0] = v\n";
+    cudapy_program *program = program_from(source, "grow.py");
+    CHECK_OK(cudapy_program_set_signature(program, "grow", "void (int32* X, int64 n)"));
+    CHECK_STATUS(cudapy_program_translate(program, NULL), CUDAPY_ERROR_TRANSLATION);
+    CHECK(strstr(cudapy_last_error(), "a variable keeps one type") != NULL);
+    CHECK_OK(cudapy_program_set_typing(program, CUDAPY_TYPING_NUMBA));
+    char *cuda = NULL;
+    CHECK_OK(cudapy_program_translate(program, &cuda));
+    CHECK(strstr(cuda, "long long v{}") != NULL); /* int32 and int64 unify to int64 */
+    cudapy_string_free(cuda);
+    CHECK_STATUS(cudapy_program_set_typing(program, (cudapy_typing)7), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_set_typing(NULL, CUDAPY_TYPING_NUMBA), CUDAPY_ERROR_INVALID_ARGUMENT);
+    cudapy_program_delete(program);
+}
+
 static void expect_diagnostic(const char *source, cudapy_diagnostic_kind kind, int line, int column,
                               const char *message_part) {
     cudapy_program *program = program_from(source, "bad.py");
@@ -232,6 +249,7 @@ int main(void) {
     test_memory_share();
     test_translate_saxpy();
     test_signature_from_api();
+    test_typing();
     test_diagnostics();
     test_first_line_and_columns();
     test_invalid_arguments();

@@ -1284,3 +1284,28 @@ def test_locals_holding_tuples_index_and_unpack(target):
 def test_tuple_locals_refuse_what_they_cannot_do(body, message):
     with pytest.raises(cp.CompileError, match=message):
         cp.translate(f"def k(X):\n    {body}\n", sig="void(int64[::1])")
+
+
+def _unified(out, n, flag):
+    total = np.int32(0)
+    for i in range(n):
+        total = total + np.int64(i)  # int32, then int64: the variable is int64
+    flag = out[0] > 0  # a bool where an int64 parameter was: it holds every bool
+    out[0] = total + flag
+
+
+def test_cuda_jit_kernels_type_variables_as_numba_does(target):
+    """numba unifies the types a variable is assigned; cudapy's own kernels keep one type per
+    variable."""
+    out = np.array([1], np.int64)
+    cuda.jit(_unified)[1, 1](out, 5, 0)
+    assert out[0] == 10 + 1
+    with pytest.raises(cp.CompileError, match="a variable keeps one type"):
+        cp.compile(_unified, sig="void(int64[::1], int64, int64)")
+    with pytest.raises(cp.CompileError, match="is int64 and cannot hold float"):
+        cuda.jit("void(int64[::1], int64)")(_float_into_int)
+
+
+def _float_into_int(out, n):
+    n = 0.5  # a float where an int64 parameter was: it would lose the fraction
+    out[0] = n
