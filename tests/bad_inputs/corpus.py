@@ -245,8 +245,11 @@ UNSUPPORTED = [
            r"dicts are not supported", count=None),
     Source("set_in_return", with_helper("return {v}"), "unsupported", (3, 12),
            r"sets are not supported"),
-    Source("tuple_as_value_in_helper", with_helper("t = (v, v)", "return v"), "unsupported",
-           (3, 9), r"tuples are not supported"),
+    Source("tuple_as_value_in_helper", with_helper("t = (v, v)", "return t"), "unsupported",
+           (4, 12), r"the tuple 't' can be indexed by a constant .* it cannot be used as a "
+                    r"value"),
+    Source("tuple_of_two_lengths", with_helper("t = (v, v)", "t = (v,)", "return t[0]"),
+           "unsupported", (3, 9), r"tuples are not supported", count=2),
     Source("slice_on_store", kernel("X[1:2] = X[0]"), "unsupported", (3, 5),
            r"assignment to a slice is not supported in kernels"),
     Source("slice_with_step", kernel("X[idx] = X[::2][0]"), "unsupported", (3, 18),
