@@ -588,16 +588,15 @@ private:
         } else if (k == "if_statement") {
             out.push_back(lower_if(node));
         } else if (k == "while_statement") {
-            if (!ts_node_is_null(field(node, "alternative")))
-                error(DiagnosticKind::Unsupported, field(node, "alternative"),
-                      "'else' after a while loop is not supported in kernels");
+            auto broke = loop_else_flag(node, out);
             auto condition = lower_expr(field(node, "condition"));
-            ++loop_depth_;
-            auto body = lower_block(field(node, "body"));
-            --loop_depth_;
+            auto body = lower_loop_body(field(node, "body"), broke);
             if (condition) out.push_back(std::make_shared<While>(span, condition, std::move(body)));
+            lower_loop_else(node, broke, out);
         } else if (k == "for_statement") {
-            lower_for(node, out);
+            auto broke = loop_else_flag(node, out);
+            lower_for(node, broke, out);
+            lower_loop_else(node, broke, out);
         } else if (k == "return_statement") {
             auto children = named_children(node);
             ExprPtr value;
@@ -619,9 +618,11 @@ private:
                       std::string("'") + (is_break ? "break" : "continue") + "' outside loop");
                 return;
             }
-            if (is_break)
+            if (is_break) {
+                if (const ExprPtr &broke = break_flags_.back())  // the loop has an else clause
+                    out.push_back(std::make_shared<Assign>(span, clone(broke), std::make_shared<BoolLiteral>(span, true)));
                 out.push_back(std::make_shared<Break>(span));
-            else
+            } else
                 out.push_back(std::make_shared<Continue>(span));
         } else {
             refuse(node);
@@ -1057,20 +1058,44 @@ private:
                                     std::move(else_body));
     }
 
-    void lower_for(TSNode node, Block &out) {
+    // A loop's `else` runs when the loop ends without a break: a flag, false before the loop,
+    // that each break of the loop sets first. None for a loop without one.
+    ExprPtr loop_else_flag(TSNode loop, Block &out) {
+        if (ts_node_is_null(field(loop, "alternative"))) return nullptr;
+        Span span = tree_.span(loop);
+        ExprPtr broke = temporary(span);
+        out.push_back(std::make_shared<Assign>(span, broke, std::make_shared<BoolLiteral>(span, false)));
+        return clone(broke);
+    }
+
+    Block lower_loop_body(TSNode body, const ExprPtr &broke) {
+        ++loop_depth_;
+        break_flags_.push_back(broke);
+        auto block = lower_block(body);
+        break_flags_.pop_back();
+        --loop_depth_;
+        return block;
+    }
+
+    void lower_loop_else(TSNode loop, const ExprPtr &broke, Block &out) {
+        if (!broke) return;
+        TSNode alternative = field(loop, "alternative");
+        Span span = tree_.span(alternative);
+        auto body = lower_block(field(alternative, "body"));
+        out.push_back(std::make_shared<If>(span, std::make_shared<Not>(span, clone(broke)), std::move(body), Block{}));
+    }
+
+    void lower_for(TSNode node, const ExprPtr &broke, Block &out) {
         if (kind(ts_node_child(node, 0)) == "async") {
             unsupported(node, "async for loops");
             return;
         }
-        if (!ts_node_is_null(field(node, "alternative")))
-            error(DiagnosticKind::Unsupported, field(node, "alternative"),
-                  "'else' after a for loop is not supported in kernels");
         TSNode left = field(node, "left");
         TSNode right = field(node, "right");
         std::string callee = kind(right) == "call" ? std::string(tree_.text(field(right, "function")))
                                                     : std::string();
         if (kind(right) == "identifier" || callee == "enumerate" || callee == "zip") {
-            lower_for_each(node, left, right, callee, out);
+            lower_for_each(node, left, right, callee, broke, out);
             return;
         }
         if (kind(left) != "identifier") {
@@ -1107,9 +1132,7 @@ private:
             error(DiagnosticKind::Type, named_children(field(right, "arguments"))[2], callee + "() arg 3 must not be zero");
             return;
         }
-        ++loop_depth_;
-        auto body = lower_block(field(node, "body"));
-        --loop_depth_;
+        auto body = lower_loop_body(field(node, "body"), broke);
         out.push_back(std::make_shared<ForRange>(tree_.span(node), std::string(tree_.text(left)),
                                                  tree_.span(left), start, stop, step,
                                                  std::move(body)));
@@ -1120,7 +1143,8 @@ private:
     // at the top of the body (so a body that writes the array sees the writes, as Python's
     // iteration over a NumPy array does). The arrays and the start are evaluated once, before
     // the loop.
-    void lower_for_each(TSNode node, TSNode left, TSNode right, const std::string &callee, Block &out) {
+    void lower_for_each(TSNode node, TSNode left, TSNode right, const std::string &callee,
+                        const ExprPtr &broke, Block &out) {
         std::vector<TSNode> iterables;
         TSNode start_node{};
         bool has_start = false;
@@ -1229,9 +1253,7 @@ private:
                 tree_.span(target), std::make_shared<ast::Variable>(tree_.span(target), std::string(tree_.text(target))),
                 std::make_shared<Index>(tree_.span(iterables[i]), arrays[i], std::move(indices))));
         }
-        ++loop_depth_;
-        auto rest = lower_block(field(node, "body"));
-        --loop_depth_;
+        auto rest = lower_loop_body(field(node, "body"), broke);
         body.insert(body.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
         out.push_back(std::make_shared<ForRange>(span, counter->name, tree_.span(left), first, stop,
                                                  std::make_shared<IntLiteral>(span, 1), std::move(body)));
@@ -1625,8 +1647,9 @@ private:
     }
 
     // The compile-time value an argument gives a parameter that only such a value can stand for
-    // (`wanted`), or one that can only be a compile-time value (a dtype, a function, a tuple).
+    // (`wanted`: the helper calls it, or shapes or types an array with it); none otherwise.
     std::optional<CompileTimeValue> compile_time_value(TSNode node, bool wanted) {
+        if (!wanted) return std::nullopt;
         while (kind(node) == "parenthesized_expression" && named_children(node).size() == 1)
             node = named_children(node)[0];
         std::string_view k = kind(node);
@@ -1636,8 +1659,7 @@ private:
             if (!parts) return std::nullopt;
             const std::string &first = parts->front();
             if (parts->size() == 1)
-                if (auto value = substitutions_.find(first); value != substitutions_.end())
-                    return wanted || value->second.kind != Kind::Integer ? std::optional(value->second) : std::nullopt;
+                if (auto value = substitutions_.find(first); value != substitutions_.end()) return value->second;
             if (params_.count(first) || locals_.count(first)) return std::nullopt;
             if (parts->size() == 1 && functions_.count(first)) return CompileTimeValue::named(Kind::Callable, *parts);
             if (parts->size() == 1)
@@ -1646,7 +1668,6 @@ private:
             if (parts->size() == 1 || is_module_name(first))
                 if (auto scalar = scalar_from_name(parts->back()); scalar && *scalar != Scalar::Void)
                     return CompileTimeValue::named(Kind::DType, *parts);
-            if (!wanted) return std::nullopt;
             if (parts->size() > 1 && is_module_name(first)) return CompileTimeValue::named(Kind::Callable, *parts);
             if (auto constant = globals_.constants.find(first); parts->size() == 1 && constant != globals_.constants.end())
                 if (auto value = fold_integer(*constant->second)) return CompileTimeValue::number(Kind::Integer, *value);
@@ -1661,7 +1682,6 @@ private:
             }
             return value;
         }
-        if (!wanted) return std::nullopt;
         if (k == "true" || k == "false") return CompileTimeValue::number(Kind::Boolean, k == "true");
         if (k == "integer" || (k == "unary_operator" && kind(field(node, "argument")) == "integer"))
             if (auto lowered = lower_expr(node))
@@ -2366,6 +2386,7 @@ private:
     std::set<std::string> refused_names_;  // bound only by refused constructs
     std::set<std::string> failed_locals_;  // whose assignment failed to lower
     int loop_depth_ = 0;
+    std::vector<ExprPtr> break_flags_;  // per enclosing loop: what its breaks set (its else), or null
     int temporaries_ = 0;
     int allocations_ = 0;
     std::set<std::string> constant_locals_;  // locals bound to constant arrays

@@ -1401,7 +1401,17 @@ class Generator:
         self.loop_depth -= 1
         self.pop()
         self.note("for")
-        return pre + [header] + body
+        return pre + [header] + body + self.loop_else(indent)
+
+    def loop_else(self, indent):
+        """Now and then an else clause, which runs when the loop ends without a break."""
+        if not self.chance(0.15):
+            return []
+        self.note("loop_else")
+        self.push()
+        lines = self.statements(indent + "    ", self.rng.randint(1, 2))
+        self.pop()
+        return [f"{indent}else:"] + (lines or [f"{indent}    pass"])
 
     def while_statement(self, indent):
         rng = self.rng
@@ -1422,7 +1432,7 @@ class Generator:
         self.pop()
         self.scope.vars[counter] = "int32"
         self.note("while")
-        return lines
+        return lines + self.loop_else(indent)
 
     def forced_call(self, h, indent):
         """A statement that calls helper h."""

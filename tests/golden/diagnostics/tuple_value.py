@@ -1,4 +1,4 @@
 # pair : void (int* X)
 def pair(X):
     t = (1, 2)
-    X[idx] = 0
+    X[idx] = t
