@@ -41,7 +41,7 @@ from .array import CudaArray
 from .closure import DeviceFunction
 from .linking import CUSource, declare_device
 from .numba_types import SCALAR_TYPES, from_dtype, signature_text, void
-from ._compile import _options
+from ._compile import _options, ptx as _compile_ptx
 from .kernel import Dispatcher
 from .reduction import Reduce
 from .guvectorize import guvectorize as _any_target_guvectorize
@@ -61,6 +61,7 @@ __all__ = [
     "synchronize",
     "stream", "event", "default_stream", "external_stream",
     "is_available", "detect", "get_current_device", "gpus", "select_device", "list_devices",
+    "compile_ptx", "compile_ptx_for_current_device", "compile",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
     "shared", "local", "const", "atomic", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -515,6 +516,40 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
         return lambda function: decorate(function, signature)
     raise TypeError("cuda.jit() takes a function or a signature string, got "
                     f"{type(func_or_sig).__name__}")
+
+
+def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
+                cc=None, opt=None, abi="c", abi_info=None, forceinline=False,
+                launch_bounds=None, lto=False, output="ptx"):
+    """numba's: the PTX of the kernel `pyfunc` compiled for the signature `sig` (a string,
+    numba's tuple of argument types, or `void(...)`) and compute capability `cc` ((major,
+    minor); None: the oldest NVRTC compiles for), with the return type: (ptx, void). Device
+    functions are compiled into the kernels that call them, so `device=True` is refused;
+    `lto=True` and `output="ltoir"` (NVVM's LTO-IR) are refused too."""
+    if device:
+        raise NotImplementedError("compile_ptx(device=True): cudapy compiles a device function "
+                                  "into each kernel that calls it; compile such a kernel")
+    if lto or output != "ptx":
+        raise NotImplementedError("cudapy compiles PTX with NVRTC: lto=True and output="
+                                  f"{output!r} (LTO-IR) are not supported")
+    arch = None if cc is None else f"compute_{cc[0]}{cc[1]}"
+    ptx = _compile_ptx(pyfunc, sig={pyfunc.__name__: _signature(sig)}, arch=arch,
+                       fast_math=fastmath, line_info=lineinfo, debug=debug,
+                       launch_bounds=launch_bounds)
+    return ptx, void
+
+
+def compile_ptx_for_current_device(pyfunc, sig, debug=False, lineinfo=False, device=False,
+                                   fastmath=False, opt=None, abi="c", abi_info=None,
+                                   forceinline=False, launch_bounds=None, lto=False,
+                                   output="ptx"):
+    """compile_ptx for the compute capability of the current GPU."""
+    return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
+                       fastmath=fastmath, cc=get_current_device().compute_capability,
+                       launch_bounds=launch_bounds, lto=lto, output=output)
+
+
+compile = compile_ptx  # numba's cuda.compile with its default output, PTX
 
 
 def _signature(given):

@@ -302,12 +302,20 @@ class Dispatcher:
         """numba's: the PTX of the kernel compiled for `signature` (a signature string or
         numba's tuple of argument types; compiled now if it was not), or, without one, a dict of
         the PTX of every signature compiled so far."""
+        return self._inspect(signature, lambda kernel: kernel.ptx())
+
+    def inspect_llvm(self, signature=None):
+        """What numba's gives as LLVM IR, in cudapy's terms: the CUDA C++ the kernel compiled for
+        `signature` was translated to (or, without one, a dict of it by signature)."""
+        return self._inspect(signature, lambda kernel: kernel.cuda_source)
+
+    def _inspect(self, signature, read):
         if signature is None:
-            return {text: kernel.ptx() for text, kernel in self.overloads.items()}
+            return {text: read(kernel) for text, kernel in self.overloads.items()}
         text = str(signature_text(signature))
         with self._lock:
             kernel = self._by_signature.get(text) or self._compile(text)
-        return kernel.ptx()
+        return read(kernel)
 
     @property
     def overloads(self):

@@ -1309,3 +1309,24 @@ def test_cuda_jit_kernels_type_variables_as_numba_does(target):
 def _float_into_int(out, n):
     n = 0.5  # a float where an int64 parameter was: it would lose the fraction
     out[0] = n
+
+
+@pytest.mark.nvrtc
+def test_compile_ptx_gives_a_kernels_ptx_and_inspect_llvm_its_cuda_cpp():
+    from cudapy.cuda import float32, int32
+
+    def scale(x, factor):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = x[i] * factor
+
+    ptx, result = cuda.compile_ptx(scale, (float32[::1], int32), cc=(8, 0))
+    assert result == cuda.void and ".entry scale" in ptx.replace("\t", " ")
+    assert ".target sm_80" in ptx
+    assert cuda.compile is cuda.compile_ptx
+    assert ".entry scale" in cuda.compile_ptx(scale, "void(float32[:], int32)")[0].replace("\t", " ")
+    with pytest.raises(NotImplementedError, match="device=True"):
+        cuda.compile_ptx(scale, (float32[::1], int32), device=True)
+    kernel = cuda.jit((float32[::1], int32), target="cpu")(scale)
+    assert "scale(" in kernel.inspect_llvm((float32[::1], int32))
+    assert list(kernel.inspect_llvm()) == kernel.signatures
