@@ -34,6 +34,13 @@ driver::CompileOptions request_from(const cudapy_compile_options *options) {
     if (!CUDAPY_HAS_MEMBER(options, target)) return request;
     request.target = capi::target_from(options->target);
     if (CUDAPY_HAS_MEMBER(options, compiler)) request.compiler = capi::compiler_from(options->compiler);
+    if (CUDAPY_HAS_MEMBER(options, shared_memory_carveout)) {
+        if (options->shared_memory_carveout < 0 || options->shared_memory_carveout > 101)
+            throw Error(Status::InvalidArgument,
+                        "shared_memory_carveout is 0 (the driver's choice) or 1 + a percent from 0 to 100, got " +
+                            std::to_string(options->shared_memory_carveout));
+        request.shared_memory_carveout = options->shared_memory_carveout - 1;
+    }
     return request;
 }
 

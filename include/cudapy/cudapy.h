@@ -300,6 +300,10 @@ typedef struct cudapy_compile_options {
     int launch_bounds_max_threads; /* nonzero: __launch_bounds__ of every kernel */
     int launch_bounds_min_blocks;  /* with it, minimum blocks per multiprocessor (0: unset) */
     cudapy_compiler compiler;      /* for the GPU; the CPU target uses the host's compiler */
+    /* The share of a multiprocessor's unified L1 cache and shared memory that every kernel
+     * prefers as shared memory (cudaFuncAttributePreferredSharedMemoryCarveout): 0 leaves it
+     * to the driver; 1 + p prefers p percent, p from 0 (all L1) to 100 (all shared memory). */
+    int shared_memory_carveout;
 } cudapy_compile_options;
 
 /* Translates and compiles to PTX with NVRTC (`*out`, owned). Needs NVRTC, not a GPU.

@@ -28,6 +28,8 @@ class _Options(NamedTuple):
     link: tuple = ()
     # numba's typing of variables (cudapy_program_set_typing), for @cuda.jit kernels.
     numba_typing: bool = False
+    # The percent of L1 and shared memory the GPU's kernels prefer as shared; -1: the driver's.
+    shared_memory_carveout: int = -1
 
 
 def _positive_option(value, what):
@@ -74,7 +76,8 @@ def _compile_options(arch, options):
                                fast_math=int(options.fast_math), line_info=int(options.line_info),
                                debug=int(options.debug), max_registers=options.max_registers,
                                launch_bounds_max_threads=max_threads,
-                               launch_bounds_min_blocks=min_blocks, compiler=options.compiler)
+                               launch_bounds_min_blocks=min_blocks, compiler=options.compiler,
+                               shared_memory_carveout=options.shared_memory_carveout + 1)
 
 
 class _Program:

@@ -104,7 +104,8 @@ class CompileOptions(ctypes.Structure):
                 ("fast_math", ctypes.c_int), ("line_info", ctypes.c_int), ("target", ctypes.c_int),
                 ("debug", ctypes.c_int), ("max_registers", ctypes.c_int),
                 ("launch_bounds_max_threads", ctypes.c_int),
-                ("launch_bounds_min_blocks", ctypes.c_int), ("compiler", ctypes.c_int)]
+                ("launch_bounds_min_blocks", ctypes.c_int), ("compiler", ctypes.c_int),
+                ("shared_memory_carveout", ctypes.c_int)]
 
 
 class CallingConvention(enum.IntEnum):

@@ -466,28 +466,58 @@ def detect():
 # ---- device functions and kernels -----------------------------------------------------------
 
 # numba's options that cudapy does what they ask anyway: compiled code is always cached on disk
-# and always optimized.
-_IMPLIED_OPTIONS = ("cache", "opt")
+# and always optimized; the device functions a kernel calls are compiled with it, in one
+# translation unit, where NVRTC inlines them (what numba's inline="always", forceinline=True and
+# link-time optimization, lto=True, achieve), and numba's inline="never" leaves NVRTC's own
+# inlining alone, as it leaves LLVM's.
+_IMPLIED_OPTIONS = ("cache", "opt", "inline", "forceinline", "lto")
+
+# numba's names of shared memory carveouts, as percents (-1: the driver's choice).
+_CARVEOUTS = {"MaxL1": 0, "MaxShared": 100, "default": -1}
+
+
+def _carveout(value):
+    """numba's shared_memory_carveout as a percent: "MaxL1", "MaxShared", "default" or an int
+    from -1 (the driver's choice) to 100."""
+    if isinstance(value, str):
+        if value not in _CARVEOUTS:
+            raise ValueError(f"Invalid carveout value {value!r}: give 'MaxL1', 'MaxShared', "
+                             "'default' or a percent from -1 to 100")
+        return _CARVEOUTS[value]
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"shared_memory_carveout takes a name or an int, got {value!r}")
+    if not -1 <= value <= 100:
+        raise ValueError(f"shared_memory_carveout must be between -1 and 100, got {value}")
+    return int(value)
 
 
 def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=False,
         max_registers=None, launch_bounds=None, target=None, compiler=None, link=None,
-        **numba_options):
+        shared_memory_carveout=None, **numba_options):
     """`@cuda.jit`, `@cuda.jit("void(float32[:], int32)")` (or numba's type objects:
     `@cuda.jit(void(float32[:], int32))`, `@cuda.jit((float32[:], int32))`),
     `@cuda.jit(device=True)` and the options: debug (check asserts; KernelAssertionError when one fails), fastmath, lineinfo,
     max_registers, launch_bounds (max threads per block, or (that, min blocks per
     multiprocessor)), target ("cuda", "cpu", "python"; default $CUDAPY_TARGET, else "cuda"),
     compiler ("nvrtc", "nvcc"; default $CUDAPY_COMPILER, else NVRTC), link (CUDA C++ source
-    text or .cu files defining the functions of `declare_device` the kernel calls)."""
+    text or .cu files defining the functions of `declare_device` the kernel calls),
+    shared_memory_carveout (the share of L1 and shared memory the kernel prefers as shared:
+    "MaxL1", "MaxShared", "default" or a percent). numba's cache, opt, inline, forceinline and
+    lto are taken: cudapy caches and optimizes always, and compiles device functions with their
+    kernel, where NVRTC inlines them."""
     for option in numba_options:
         if option not in _IMPLIED_OPTIONS:
             raise TypeError(f"cuda.jit(): the option {option}= is not supported by cudapy")
+    if shared_memory_carveout is not None and device:
+        raise TypeError("cuda.jit(device=True) takes no shared_memory_carveout: give it to the "
+                        "kernels")
     if device and link is not None:
         raise TypeError("cuda.jit(device=True): give link= to the kernels that call the device "
                         "function, or to declare_device()")
     options = _options(fastmath, lineinfo, debug, max_registers, launch_bounds, compiler,
                        link)._replace(numba_typing=True)
+    if shared_memory_carveout is not None:
+        options = options._replace(shared_memory_carveout=_carveout(shared_memory_carveout))
     if not device:
         targets.resolve(target)
 

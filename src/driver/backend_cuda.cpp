@@ -80,6 +80,8 @@ public:
         bool raises = code->module.global("cudapy_error_record") != nullptr;
         for (const auto &kernel : translation.kernels) {
             auto bound = std::make_unique<Kernel>(*this, kernel, code->module.kernel(kernel.symbol));
+            if (options.shared_memory_carveout >= 0)
+                runtime::set_shared_memory_carveout(bound->entry, options.shared_memory_carveout);
             if (with_asserts) bound->assertion_code = code.get();
             if (raises) bound->raising_code = code.get();
             bound->asserts = &module->asserts;

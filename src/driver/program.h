@@ -25,6 +25,9 @@ namespace cudapy::driver {
 // What a compile is asked for: the compiler's request and the target whose back end runs it.
 struct CompileOptions : jit::CompileRequest {
     Target target = Target::Cuda;
+    // The percent of a multiprocessor's L1 and shared memory each GPU kernel prefers as shared
+    // memory, set when the module is loaded; -1 leaves it to the driver.
+    int shared_memory_carveout = -1;
     bool operator==(const CompileOptions &) const = default;
 };
 

@@ -91,6 +91,12 @@ void set_max_dynamic_shared_bytes(const void *kernel, int bytes) {
         throw_cuda_error(error, "allowing the kernel " + std::to_string(bytes) + " bytes of dynamic shared memory");
 }
 
+void set_shared_memory_carveout(const void *kernel, int percent) {
+    cudaError_t error = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, percent);
+    if (error != cudaSuccess)
+        throw_cuda_error(error, "giving the kernel a shared memory carveout of " + std::to_string(percent) + "%");
+}
+
 int auto_block_size(const void *kernel) {
     int min_grid = 0, block = 0;
     check_cuda(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, kernel, 0, 0),

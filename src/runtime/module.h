@@ -49,6 +49,8 @@ struct KernelAttributes {
 KernelAttributes kernel_attributes(const void *kernel);
 // Lets launches of the kernel ask for up to `bytes` of dynamic shared memory.
 void set_max_dynamic_shared_bytes(const void *kernel, int bytes);
+// Makes the kernel prefer `percent` (0 to 100) of the unified L1 and shared memory as shared.
+void set_shared_memory_carveout(const void *kernel, int percent);
 
 // The block size the occupancy calculator picks for the kernel.
 int auto_block_size(const void *kernel);

@@ -263,7 +263,11 @@ def test_jit_with_a_signature_translates_at_once():
 
 
 @pytest.mark.parametrize("options, error, message", [
-    ({"inline": True}, TypeError, "the option inline= is not supported"),
+    ({"nopython": True}, TypeError, "the option nopython= is not supported"),
+    ({"shared_memory_carveout": 150}, ValueError, "must be between -1 and 100"),
+    ({"shared_memory_carveout": "InvalidOption"}, ValueError, "Invalid carveout value"),
+    ({"shared_memory_carveout": 1.5}, TypeError, "takes a name or an int"),
+    ({"shared_memory_carveout": 50, "device": True}, TypeError, "give it to the kernels"),
     ({"max_registers": 0}, ValueError, "max_registers must be positive"),
     ({"max_registers": "8"}, TypeError, "max_registers must be a positive integer"),
     ({"max_registers": True}, TypeError, "max_registers must be a positive integer"),
@@ -1330,3 +1334,30 @@ def test_compile_ptx_gives_a_kernels_ptx_and_inspect_llvm_its_cuda_cpp():
     kernel = cuda.jit((float32[::1], int32), target="cpu")(scale)
     assert "scale(" in kernel.inspect_llvm((float32[::1], int32))
     assert list(kernel.inspect_llvm()) == kernel.signatures
+
+
+@pytest.mark.parametrize("carveout", ["MaxL1", "MaxShared", "default", 0, 50, 100, -1])
+def test_kernels_take_numbas_inlining_and_carveout_options(target, carveout):
+    """shared_memory_carveout reaches the driver (the kernel still runs as before);
+    inline, forceinline and lto are what cudapy does anyway."""
+    @cuda.jit(device=True, inline="never", forceinline=True)
+    def plus_one(i):
+        return i + 1
+
+    def fill(x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = plus_one(i)
+
+    values = np.zeros(10, np.int32)
+    cuda.jit(fill, shared_memory_carveout=carveout, inline="always", lto=True)[1, 10](values)
+    np.testing.assert_array_equal(values, np.arange(1, 11))
+
+
+def test_a_carveout_outside_the_c_api_range_is_refused():
+    program = cp._compile._Program("def k(X):\n    X[0] = 1\n", "void(int32[::1])")
+    options = cp._compile._compile_options(None, cp._compile._Options(shared_memory_carveout=101))
+    pointer = ctypes.c_void_p()
+    status = _ffi.lib.cudapy_program_ptx(program.handle, ctypes.byref(options), ctypes.byref(pointer))
+    assert status == _ffi.Status.INVALID_ARGUMENT
+    assert "shared_memory_carveout is 0" in _ffi.last_error()
