@@ -191,6 +191,13 @@ def _atomics():
         sub=_atomic("sub", _NUMBERS, lambda old, value: old - value),
         min=_atomic("min", _NUMBERS, lambda old, value: value if value < old else old),
         max=_atomic("max", _NUMBERS, lambda old, value: value if value > old else old),
+        # numba's: a NaN is missing, so a value replaces a NaN and a NaN value changes nothing.
+        nanmin=_atomic("nanmin", _NUMBERS,
+                       lambda old, value: old if value != value else
+                       value if old != old or value < old else old),
+        nanmax=_atomic("nanmax", _NUMBERS,
+                       lambda old, value: old if value != value else
+                       value if old != old or value > old else old),
         and_=_atomic("and_", _INTEGERS, lambda old, value: old & value),
         or_=_atomic("or_", _INTEGERS, lambda old, value: old | value),
         xor=_atomic("xor", _INTEGERS, lambda old, value: old ^ value),

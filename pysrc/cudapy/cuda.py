@@ -128,7 +128,9 @@ _KERNEL_DOCS = {
 }
 _ATOMIC_DOCS = {
     "add": "adds value", "sub": "subtracts value", "min": "stores the smaller",
-    "max": "stores the larger", "and_": "ands value in", "or_": "ors value in",
+    "max": "stores the larger", "nanmin": "stores the smaller, a NaN counting as missing",
+    "nanmax": "stores the larger, a NaN counting as missing",
+    "and_": "ands value in", "or_": "ors value in",
     "xor": "xors value in", "exch": "stores value", "inc": "counts up to value, then from 0",
     "dec": "counts down from value to 0, then from value",
 }

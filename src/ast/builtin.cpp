@@ -58,6 +58,9 @@ constexpr std::array table{
     atomic(K::AtomicSub, "atomic.sub", "atomic_sub", numbers),
     atomic(K::AtomicMin, "atomic.min", "atomic_min", numbers),
     atomic(K::AtomicMax, "atomic.max", "atomic_max", numbers),
+    // numba's: a NaN is a missing value, as np.nanmin and np.nanmax take it.
+    atomic(K::AtomicNanMin, "atomic.nanmin", "atomic_nanmin", numbers),
+    atomic(K::AtomicNanMax, "atomic.nanmax", "atomic_nanmax", numbers),
     // numba spells and/or with an underscore: `and` and `or` are keywords
     atomic(K::AtomicAnd, "atomic.and_", "atomic_and", integers),
     atomic(K::AtomicOr, "atomic.or_", "atomic_or", integers),

@@ -19,7 +19,7 @@ enum class BuiltinKind {
     ShflSync, ShflUpSync, ShflDownSync, ShflXorSync,
     AllSync, AnySync, BallotSync, ActiveMask, LaneMaskLt,
     Popc, Brev, Clz, Ffs,
-    AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
+    AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicNanMin, AtomicNanMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
     AtomicInc, AtomicDec, AtomicCas, AtomicLoad,
     Print,
 };

@@ -84,6 +84,27 @@ CUDAPY_FN float atomic_max(float *p, float v) { return atomic_extreme<false>(p, 
 CUDAPY_FN double atomic_min(double *p, double v) { return atomic_extreme<true>(p, v); }
 CUDAPY_FN double atomic_max(double *p, double v) { return atomic_extreme<false>(p, v); }
 
+// numba's nanmin and nanmax: a NaN is missing, so v replaces a NaN and a NaN v changes nothing.
+template <typename T> CUDAPY_FN T atomic_nanmin(T *p, T v) { return atomic_min(p, v); }
+template <typename T> CUDAPY_FN T atomic_nanmax(T *p, T v) { return atomic_max(p, v); }
+template <bool Smaller, typename T>
+CUDAPY_FN T atomic_nan_extreme(T *p, T v) {
+    using Bits = decltype(bits_of(v));
+    Bits *bits = (Bits *)p, old = *bits, assumed;
+    if (v != v) return value_of(old);
+    do {
+        assumed = old;
+        T held = value_of(assumed);
+        if (held == held && !(Smaller ? v < held : v > held)) break;
+        old = atomicCAS(bits, assumed, bits_of(v));
+    } while (old != assumed);
+    return value_of(old);
+}
+CUDAPY_FN float atomic_nanmin(float *p, float v) { return atomic_nan_extreme<true>(p, v); }
+CUDAPY_FN float atomic_nanmax(float *p, float v) { return atomic_nan_extreme<false>(p, v); }
+CUDAPY_FN double atomic_nanmin(double *p, double v) { return atomic_nan_extreme<true>(p, v); }
+CUDAPY_FN double atomic_nanmax(double *p, double v) { return atomic_nan_extreme<false>(p, v); }
+
 template <typename T> CUDAPY_FN T atomic_and(T *p, T v) { return atomicAnd(p, v); }
 CUDAPY_FN long long atomic_and(long long *p, long long v) { return (long long)atomicAnd((ull *)p, (ull)v); }
 template <typename T> CUDAPY_FN T atomic_or(T *p, T v) { return atomicOr(p, v); }

@@ -290,6 +290,15 @@ template <typename T>
 CUDAPY_FN T atomic_max(T *p, T v) {
     return atomic_update(p, [v](T old) { return v > old ? v : old; });
 }
+// numba's nanmin and nanmax: a NaN is missing, so v replaces a NaN and a NaN v changes nothing.
+template <typename T>
+CUDAPY_FN T atomic_nanmin(T *p, T v) {
+    return atomic_update(p, [v](T old) { return v != v ? old : (old != old || v < old) ? v : old; });
+}
+template <typename T>
+CUDAPY_FN T atomic_nanmax(T *p, T v) {
+    return atomic_update(p, [v](T old) { return v != v ? old : (old != old || v > old) ? v : old; });
+}
 template <typename T>
 CUDAPY_FN T atomic_and(T *p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }
 template <typename T>

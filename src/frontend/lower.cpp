@@ -1944,7 +1944,9 @@ private:
             return std::make_shared<ArrayInfo>(span, attribute == "size" ? ArrayInfoKind::Size : ArrayInfoKind::Ndim,
                                                0, array);
         }
-        if (object_name == "math" || object_name == "cmath") {
+        // math.pi and the others; NumPy's np.pi, np.e, np.inf and np.nan (it has no tau).
+        bool numpy = (object_name == "np" || object_name == "numpy") && names_module(object);
+        if (object_name == "math" || object_name == "cmath" || (numpy && attribute != "tau")) {
             if (auto value = math_constant(attribute))
                 return std::make_shared<FloatLiteral>(span, *value);
         }

@@ -39,7 +39,8 @@ DEVICE_FUNCTIONS = ["grid", "gridsize", "syncthreads", "syncthreads_count", "syn
                     "shfl_xor_sync", "all_sync", "any_sync", "ballot_sync", "activemask",
                     "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "cbrt"]
 NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atomic.add",
-                        "atomic.sub", "atomic.min", "atomic.max", "atomic.and_", "atomic.or_",
+                        "atomic.sub", "atomic.min", "atomic.max", "atomic.nanmin",
+                        "atomic.nanmax", "atomic.and_", "atomic.or_",
                         "atomic.xor", "atomic.exch", "atomic.inc", "atomic.dec",
                         "atomic.compare_and_swap", "atomic.cas", "atomic.load"]
 DTYPE_NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -100,8 +101,7 @@ def test_the_rest_of_numba_cuda_is_refused_by_name(name):
         getattr(cuda, name)
 
 
-@pytest.mark.parametrize("name", ["atomic.nanmax", "atomic.nanmin", "shared.zeros",
-                                  "local.zeros", "const.array"])
+@pytest.mark.parametrize("name", ["atomic.fetch", "shared.zeros", "local.zeros", "const.array"])
 def test_the_rest_of_the_namespaces_is_refused_by_name(name):
     namespace, attribute = name.split(".")
     with pytest.raises(AttributeError, match=rf"^cuda\.{namespace}\.{attribute} is not "
@@ -1361,3 +1361,41 @@ def test_a_carveout_outside_the_c_api_range_is_refused():
     status = _ffi.lib.cudapy_program_ptx(program.handle, ctypes.byref(options), ctypes.byref(pointer))
     assert status == _ffi.Status.INVALID_ARGUMENT
     assert "shared_memory_carveout is 0" in _ffi.last_error()
+
+
+def _nan_extremes(low, high, values, olds):
+    i = cuda.grid(1)
+    if i < values.size:
+        olds[i] = cuda.atomic.nanmin(low, 0, values[i])
+        cuda.atomic.nanmax(high, 0, values[i])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.uint64])
+def test_atomic_nanmin_and_nanmax_take_nan_as_missing(target, dtype):
+    """numba's nanmin and nanmax agree with np.nanmin and np.nanmax: a NaN value changes
+    nothing and a NaN in the array is replaced; each returns the old value."""
+    values = np.arange(1, 257).astype(dtype)
+    np.random.default_rng(5).shuffle(values)
+    if np.dtype(dtype).kind == "f":
+        values[1::3] = np.nan
+    start = np.array([np.nan if np.dtype(dtype).kind == "f" else 1000], dtype)
+    low, high = start.copy(), np.zeros(1, dtype) + (np.nan if np.dtype(dtype).kind == "f" else 0)
+    olds = np.zeros(values.size, dtype)
+    cuda.jit(_nan_extremes)[2, 128](low, high, values, olds)
+    assert low[0] == np.nanmin(values) and high[0] == np.nanmax(values)
+    seen = np.append(values, start)
+    assert np.all(np.isin(olds, seen) | np.isnan(olds.astype(np.float64)))
+
+
+def test_numpy_constants_in_kernels(target):
+    def constants(x):
+        x[0] = np.nan
+        x[1] = -np.inf
+        x[2] = np.pi
+        x[3] = np.e
+
+    out = np.zeros(4)
+    cuda.jit(constants)[1, 1](out)
+    np.testing.assert_array_equal(out, [np.nan, -np.inf, np.pi, np.e])
+    with pytest.raises(cp.CompileError, match="the attribute 'np.tau' is not supported"):
+        cp.translate("def k(X):\n    X[0] = np.tau\n", sig="void(float64[::1])")
