@@ -115,6 +115,22 @@ def _alias(constants, function, name, target):
                          "a compile's globals share one namespace")
 
 
+def _dtype_named(value):
+    """The name of the element type `value` stands for, when it is one: a numba type object
+    (cuda.float32), a NumPy scalar type (np.float32) or a dtype; else None."""
+    from .numba_types import ScalarType
+
+    if isinstance(value, ScalarType):
+        return None if value.name == "void" else value.dtype.name
+    if isinstance(value, np.dtype) or (isinstance(value, type) and issubclass(value, np.generic)):
+        try:
+            scalar_type_of(value)
+        except TypeError:
+            return None
+        return np.dtype(value).name
+    return None
+
+
 def closure(functions):
     """The Closure of the Python functions of one compile (the kernel first)."""
     helpers, constants, arrays, declared = [], {}, {}, {}
@@ -138,6 +154,9 @@ def closure(functions):
                 _alias(constants, function, name, f"math.{value.__name__}")
             elif _module_function(operator, value):  # operator.add passed in as `op`
                 _alias(constants, function, name, f"operator.{value.__name__}")
+            elif (dtype := _dtype_named(value)) is not None:  # `nbtype = float32` read as a dtype
+                if dtype != name:
+                    _alias(constants, function, name, dtype)
             elif isinstance(value, _constant_types() + (complex, np.complexfloating)):
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:

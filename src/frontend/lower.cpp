@@ -2198,7 +2198,9 @@ private:
             if (value->second.kind == CompileTimeValue::Kind::DType) scalar = scalar_from_name(value->second.parts.back());
         } else if (parts && (parts->size() == 1 || names_module(node)) && !params_.count(parts->front()) &&
                    !locals_.count(parts->front())) {
-            scalar = scalar_from_name(parts->back());
+            auto alias = parts->size() == 1 ? globals_.function_aliases.find(parts->front())
+                                            : globals_.function_aliases.end();
+            scalar = scalar_from_name(alias != globals_.function_aliases.end() ? alias->second.back() : parts->back());
         }
         if (!scalar || *scalar == Scalar::Void) {
             error(DiagnosticKind::Type, node,
@@ -2456,12 +2458,15 @@ std::optional<std::pair<std::string, TSNode>> constant_definition(const syntax::
     return std::make_pair(std::string(tree.text(left)), assignment);
 }
 
-// The function a module-level `NAME = value` names, when `value` is a function of the program
-// or of the math or operator module (numba's kernels call functions passed to them under other names).
+// The function a module-level `NAME = value` names, when `value` is a function of the program,
+// of the math or operator module, or an element type (numba's kernels call functions passed to them under other names).
 std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree, TSNode value, const Globals &globals) {
     if (kind(value) == "identifier") {
         std::string name(tree.text(value));
+        // A program function, or an element type (`T = float32`: T names the type, and casts).
         if (globals.functions.count(name)) return std::vector<std::string>{name};
+        if (auto scalar = scalar_from_name(name); scalar && *scalar != Scalar::Void)
+            return std::vector<std::string>{name};
         return std::nullopt;
     }
     if (kind(value) != "attribute") return std::nullopt;

@@ -1399,3 +1399,18 @@ def test_numpy_constants_in_kernels(target):
     np.testing.assert_array_equal(out, [np.nan, -np.inf, np.pi, np.e])
     with pytest.raises(cp.CompileError, match="the attribute 'np.tau' is not supported"):
         cp.translate("def k(X):\n    X[0] = np.tau\n", sig="void(float64[::1])")
+
+
+def test_types_bound_to_other_names_are_dtypes_and_casts(target):
+    """numba's kernels name element types through variables: a closure's `nbtype = float32`,
+    a module's `T = np.float64`, a dtype."""
+    size, nbtype, dtype = 8, cuda.float32, np.dtype("int16")
+
+    def kernel(out, i):
+        scratch = cuda.shared.array(size, dtype=nbtype)
+        scratch[i] = 5
+        out[i] = scratch[i] + nbtype(0.25) + dtype(3.9) + np.float64(1)
+
+    out = np.zeros(2, np.float32)
+    cuda.jit("(float32[::1], intp)")(kernel)[1, 1](out, 0)
+    assert out[0] == np.float32(5 + 0.25 + 3 + 1)
