@@ -115,6 +115,12 @@ def _alias(constants, function, name, target):
                          "a compile's globals share one namespace")
 
 
+def _is_int_tuple(value):
+    return (isinstance(value, tuple) and len(value) > 0 and
+            all(isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_))
+                for item in value))
+
+
 def _dtype_named(value):
     """The name of the element type `value` stands for, when it is one: a numba type object
     (cuda.float32), a NumPy scalar type (np.float32) or a dtype; else None."""
@@ -164,6 +170,11 @@ def closure(functions):
                                      f"compile read different globals named '{name}' "
                                      f"({constants[name]} and {text}); a compile's constants "
                                      "share one namespace")
+            elif _is_int_tuple(value):  # a shape: `SHAPE = (16, 16)`
+                text = f"({', '.join(str(int(item)) for item in value)}{',' * (len(value) == 1)})"
+                if constants.setdefault(name, text) != text:
+                    raise ValueError(f"{function.__name__}() and another function of its "
+                                     f"compile read different tuples named '{name}'")
             elif isinstance(value, np.ndarray):
                 if arrays.setdefault(name, value) is not value:
                     raise ValueError(f"{function.__name__}() and another function of its "

@@ -185,6 +185,8 @@ struct Globals {
     // (["math", "cos"], or a function of the program's), so that a call of NAME calls it.
     std::map<std::string, std::vector<std::string>> function_aliases;
     std::map<std::string, ExprPtr> constants;  // module-level `NAME = constant`
+    // module-level `NAME = (2, 3)`: tuples of integers, read as a helper's tuple parameter is
+    std::map<std::string, CompileTimeValue> tuple_constants;
     std::set<std::string> failed_constants;    // reported where they are defined
     std::map<std::string, const ConstantArray *> constant_arrays;
     // The program's function definitions, and their parameters (marked where only a
@@ -283,6 +285,14 @@ public:
               "the module-level name '" + name + "' must be a constant: a number, or arithmetic "
               "on numbers and other constants");
         return nullptr;
+    }
+
+    // A module-level tuple of integer constants (`SHAPE = (16, 16)`), or none.
+    std::optional<CompileTimeValue> tuple_constant(TSNode value) {
+        while (kind(value) == "parenthesized_expression" && named_children(value).size() == 1)
+            value = named_children(value)[0];
+        if (kind(value) != "tuple") return std::nullopt;
+        return compile_time_value(value, true);
     }
 
     Function lower(TSNode definition) {
@@ -1317,9 +1327,9 @@ private:
         }
         if (subscripts.size() == 1 && kind(subscripts[0]) == "slice") return lower_slice(node, subscripts[0]);
         if (kind(value) == "identifier")
-            if (auto given = substitutions_.find(std::string(tree_.text(value)));
-                given != substitutions_.end() && given->second.kind == CompileTimeValue::Kind::Tuple)
-                return tuple_item(subscripts, given->second);
+            if (const CompileTimeValue *given = compile_time_named(std::string(tree_.text(value)));
+                given && given->kind == CompileTimeValue::Kind::Tuple)
+                return tuple_item(subscripts, *given);
         if (auto items = tuple_local_items(value)) {
             CompileTimeValue positions = CompileTimeValue::number(CompileTimeValue::Kind::Tuple, 0);
             for (std::size_t i = 0; i < items->size(); ++i) positions.tuple.push_back(static_cast<long long>(i));
@@ -1597,8 +1607,7 @@ private:
     ExprPtr lower_name(TSNode node) {
         std::string name(tree_.text(node));
         Span span = tree_.span(node);
-        if (auto value = substitutions_.find(name); value != substitutions_.end())
-            return compile_time_expr(node, name, value->second);
+        if (const CompileTimeValue *value = compile_time_named(name)) return compile_time_expr(node, name, *value);
         if (tuple_locals_.count(name)) {
             error(DiagnosticKind::Unsupported, node,
                   "the tuple '" + name + "' can be indexed by a constant (" + name + "[0]), unpacked, or "
@@ -1635,14 +1644,26 @@ private:
         return nullptr;
     }
 
+    // The compile-time value `name` stands for here: a parameter of this copy of a helper, or
+    // a module-level tuple the function does not shadow; null for any other name.
+    const CompileTimeValue *compile_time_named(const std::string &name) const {
+        if (auto value = substitutions_.find(name); value != substitutions_.end()) return &value->second;
+        if (params_.count(name) || locals_.count(name)) return nullptr;
+        auto tuple = globals_.tuple_constants.find(name);
+        return tuple == globals_.tuple_constants.end() ? nullptr : &tuple->second;
+    }
+
     // A parameter this copy of a helper was made for, read as a value: its integer or bool.
     ExprPtr compile_time_expr(TSNode node, const std::string &name, const CompileTimeValue &value) {
         Span span = tree_.span(node);
         if (value.kind == CompileTimeValue::Kind::Integer) return integer_literal(span, value.integer);
         if (value.kind == CompileTimeValue::Kind::Boolean) return std::make_shared<BoolLiteral>(span, value.integer != 0);
+        std::string can = value.kind == CompileTimeValue::Kind::Tuple
+                              ? "index it by a constant or shape an array with it"
+                              : value.kind == CompileTimeValue::Kind::DType ? "call it (a cast) or type an array with it"
+                                                                              : "call it";
         error(DiagnosticKind::Type, node,
-              "'" + name + "' is " + value.text() + " in this call, which the function can call, index or "
-              "use as an array's shape or dtype, not use as a value");
+              "'" + name + "' is " + value.text() + " here: " + can + "; it is not a value");
         return nullptr;
     }
 
@@ -1659,7 +1680,7 @@ private:
             if (!parts) return std::nullopt;
             const std::string &first = parts->front();
             if (parts->size() == 1)
-                if (auto value = substitutions_.find(first); value != substitutions_.end()) return value->second;
+                if (const CompileTimeValue *value = compile_time_named(first)) return *value;
             if (params_.count(first) || locals_.count(first)) return std::nullopt;
             if (parts->size() == 1 && functions_.count(first)) return CompileTimeValue::named(Kind::Callable, *parts);
             if (parts->size() == 1)
@@ -2143,10 +2164,10 @@ private:
         // A shape this copy of a helper was given as a tuple: its extents, each at the name.
         const CompileTimeValue *given_shape = nullptr;
         if (kind(shape_value) == "identifier")
-            if (auto value = substitutions_.find(std::string(tree_.text(shape_value)));
-                value != substitutions_.end() && value->second.kind == CompileTimeValue::Kind::Tuple) {
-                given_shape = &value->second;
-                extent_nodes.assign(value->second.tuple.size(), shape_value);
+            if (const CompileTimeValue *value = compile_time_named(std::string(tree_.text(shape_value)));
+                value && value->kind == CompileTimeValue::Kind::Tuple) {
+                given_shape = value;
+                extent_nodes.assign(value->tuple.size(), shape_value);
             }
         std::vector<long long> shape;
         long long elements = 1;
@@ -2567,10 +2588,13 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
             continue;
         }
         FunctionLowering lowering(*definition.tree, globals, diagnostics);
-        if (auto value = lowering.lower_constant(field(definition.node, "right"), name))
+        if (auto tuple = lowering.tuple_constant(field(definition.node, "right"))) {
+            globals.tuple_constants[name] = std::move(*tuple);
+        } else if (auto value = lowering.lower_constant(field(definition.node, "right"), name)) {
             globals.constants[name] = value;
-        else
+        } else {
             globals.failed_constants.insert(name);
+        }
     }
 
     std::set<std::string> &names = globals.functions;

@@ -1241,8 +1241,8 @@ def test_a_compile_time_parameter_used_as_a_value_is_an_error():
         def k(X):
             X[0] = apply(math.sin, X[0])
         """)
-    with pytest.raises(cp.CompileError, match=r"'op' is math.sin in this call, which the "
-                                              r"function can call"):
+    with pytest.raises(cp.CompileError, match=r"'op' is math.sin here: call it; it is not a "
+                                              r"value"):
         cp.translate(source, sig={"k": "void(float32[::1])"})
     shaped = textwrap.dedent("""
         def fill(X, n):
@@ -1414,3 +1414,26 @@ def test_types_bound_to_other_names_are_dtypes_and_casts(target):
     out = np.zeros(2, np.float32)
     cuda.jit("(float32[::1], intp)")(kernel)[1, 1](out, 0)
     assert out[0] == np.float32(5 + 0.25 + 3 + 1)
+
+
+GRID_SHAPE = (2, 3)
+
+
+def test_tuples_of_the_kernels_module_and_closure_are_shapes(target):
+    """numba's kernels shape shared and local arrays with tuples of their module or closure,
+    and index them by constants."""
+    shape = (2, 3, 4)
+
+    def sizes(out):
+        first = cuda.shared.array(GRID_SHAPE, dtype=np.int32)
+        second = cuda.local.array(shape, dtype=np.float32)
+        out[0] = first.size
+        out[1] = second.size
+        out[2] = shape[-1] * GRID_SHAPE[0]
+
+    out = np.zeros(3, np.int64)
+    cuda.jit(sizes)[1, 1](out)
+    assert out.tolist() == [6, 24, 8]
+    with pytest.raises(cp.CompileError, match=r"'GRID_SHAPE' is \(2, 3\) here: index it"):
+        cp.translate("GRID_SHAPE = (2, 3)\ndef k(X):\n    X[0] = GRID_SHAPE\n",
+                     sig={"k": "void(int64[::1])"})
