@@ -144,6 +144,10 @@ def closure(functions):
     while pending:
         function = pending.pop(0)
         for name, value in sorted(_referenced_values(function).items()):
+            # A kernel that a kernel calls runs as a device function, as numba's do.
+            as_device_function = getattr(value, "as_device_function", None)
+            if callable(as_device_function):
+                value = as_device_function()
             if isinstance(value, DeviceFunction):
                 if value not in helpers:
                     helpers.append(value)

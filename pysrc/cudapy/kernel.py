@@ -18,6 +18,7 @@ from .numba_types import signature_text
 from ._source import _FIRST_DEF, _function_source
 from .multidevice import launch_split
 from ._devices import _current_ordinal as current_ordinal, device_of_buffer, selection
+from .closure import DeviceFunction
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_type_key, ndarray_layout,
                     order_after)
 from .types import scalar_type_of
@@ -284,6 +285,7 @@ class Dispatcher:
         self._by_types = {}  # _type_key tuple -> Kernel
         self._by_signature = {}  # signature text -> Kernel
         self._launches = LaunchCache()
+        self._device_function = None
         signatures = signature if isinstance(signature, list) else [signature]
         self._kernel = self._compile(signatures[0]) if len(signatures) == 1 and signature else None
         # numba's list of signatures: each call runs the one its arguments match best.
@@ -292,6 +294,13 @@ class Dispatcher:
 
     def __repr__(self):
         return f"<cudapy.cuda kernel {self.__name__}>"
+
+    def as_device_function(self):
+        """The kernel's function as a device function, which a kernel that calls this one
+        compiles in (numba's kernels call each other so)."""
+        if self._device_function is None:
+            self._device_function = DeviceFunction(self.py_func, None)
+        return self._device_function
 
     @property
     def signatures(self):

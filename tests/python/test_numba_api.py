@@ -1437,3 +1437,21 @@ def test_tuples_of_the_kernels_module_and_closure_are_shapes(target):
     with pytest.raises(cp.CompileError, match=r"'GRID_SHAPE' is \(2, 3\) here: index it"):
         cp.translate("GRID_SHAPE = (2, 3)\ndef k(X):\n    X[0] = GRID_SHAPE\n",
                      sig={"k": "void(int64[::1])"})
+
+
+def test_a_kernel_called_from_a_kernel_runs_as_a_device_function(target):
+    """numba's kernels call other @cuda.jit functions (not device=True) as device functions."""
+    @cuda.jit
+    def twice(v):
+        return v * 2
+
+    @cuda.jit
+    def apply(out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = twice(i)
+
+    out = np.zeros(8, np.int64)
+    apply[1, 8](out)
+    np.testing.assert_array_equal(out, np.arange(8) * 2)
+    assert twice.as_device_function() is twice.as_device_function()
