@@ -101,6 +101,7 @@ from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError,
 from ._launch import _Staged, _StagedRows
 from ._source import _function_source, _string_source
 from .closure import DeviceFunction, is_math_function, nested_codes
+from .numba_types import NUMBA_ALIASES
 
 __all__ = ["DeadlockError", "Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert",
            "kernel_globals", "kernel_range", "parse_signature", "run", "signature_comment"]
@@ -116,11 +117,7 @@ SCALAR_TYPES = {
                                          "complex64", "complex128"]},
 }
 # numba's short names, as its signature strings use them.
-SCALAR_TYPES.update({alias: SCALAR_TYPES[name] for alias, name in {
-    "b1": "bool", "boolean": "bool", "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
-    "intp": "int64", "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
-    "uintp": "uint64", "f2": "float16", "f4": "float32", "f8": "float64", "c8": "complex64",
-    "c16": "complex128"}.items()})
+SCALAR_TYPES.update({alias: SCALAR_TYPES[name] for alias, name in NUMBA_ALIASES.items()})
 
 _SIGNATURE_COMMENT = re.compile(r"#\s*(\w+)\s*:\s*(.*\S)\s*$")
 # The return type may be left out, as numba's kernel signatures do: "(float32[:], int32)".

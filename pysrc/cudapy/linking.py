@@ -109,6 +109,12 @@ class DeclaredDevice:
         """The cudapy_calling_convention of its abi."""
         return _CONVENTIONS[self.abi]
 
+    @property
+    def sig(self):
+        """numba's: the signature, with its `args` and `return_type` as type objects."""
+        from .numba_types import Signature
+        return Signature(self.signature)
+
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"{self.name}() is a device function of CUDA C++: it can only be "
                            "called inside a kernel compiled for the GPU or the CPU target")

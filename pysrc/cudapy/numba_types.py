@@ -3,14 +3,46 @@ as a NumPy dtype (`np.zeros(4, float32)`), as a host cast (`float32(1.5)`), as a
 (`float32[:]`, `float32[:, ::1]`) and as a signature (`void(float32[:], int32)`), so that
 numba's signatures spelt with type objects compile as their strings do."""
 
+import re
+
 from ._lazy import numpy as np
 
 
 class Signature(str):
     """A signature built from type objects, e.g. `void(float32[:], int32)`: the string
-    "void(float32[:], int32)", which every compile takes as it is."""
+    "void(float32[:], int32)", which every compile takes as it is, with numba's `args` (the
+    parameters' type objects) and `return_type`."""
 
-    __slots__ = ()
+    @property
+    def args(self):
+        return _parsed(self)[0]
+
+    @property
+    def return_type(self):
+        return _parsed(self)[1]
+
+
+_PARAMETER = re.compile(r"\s*(\w+)\s*(?:\[([\s:,1]*)\])?\s*")
+
+
+def _parsed(text):
+    """(parameter types, return type) of a signature's text, as type objects."""
+    head, _, rest = text.partition("(")
+    inner = rest.rpartition(")")[0]
+    parts = [part for part in re.split(r",(?![^\[]*\])", inner) if part.strip()]
+    return tuple(_type_named(part, text) for part in parts), _type_named(head or "void", text)
+
+
+def _type_named(text, signature):
+    match = _PARAMETER.fullmatch(text)
+    name = match and NUMBA_ALIASES.get(match.group(1), match.group(1))
+    scalar = void if name in ("void", "none") else SCALAR_TYPES.get(name)
+    if scalar is None:
+        raise TypeError(f"the signature {signature!r} names no type {text.strip()!r}")
+    if match.group(2) is None:
+        return scalar
+    steps = [step.replace(" ", "") for step in match.group(2).split(",")]
+    return scalar[tuple(slice(None, None, 1 if step == "::1" else None) for step in steps)]
 
 
 class ArrayType:
@@ -120,6 +152,11 @@ def _slice_text(item):
     return ":".join(parts[:2]) + (f":{parts[2]}" if item.step is not None else "")
 
 
+# numba's short names of the scalar types, as its signature strings use them ("f4[::1]").
+NUMBA_ALIASES = {"b1": "bool_", "bool": "bool_", "boolean": "bool_", "i1": "int8", "i2": "int16",
+                 "i4": "int32", "i8": "int64", "intp": "int64", "u1": "uint8", "u2": "uint16",
+                 "u4": "uint32", "u8": "uint64", "uintp": "uint64", "f2": "float16",
+                 "f4": "float32", "f8": "float64", "c8": "complex64", "c16": "complex128"}
 _NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float16", "float32", "float64", "complex64", "complex128"]
 SCALAR_TYPES = {name: ScalarType(name, name) for name in _NAMES}

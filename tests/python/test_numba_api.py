@@ -1455,3 +1455,14 @@ def test_a_kernel_called_from_a_kernel_runs_as_a_device_function(target):
     apply[1, 8](out)
     np.testing.assert_array_equal(out, np.arange(8) * 2)
     assert twice.as_device_function() is twice.as_device_function()
+
+
+def test_declared_device_functions_give_numbas_sig():
+    from cudapy.cuda import float32, float64, int32
+
+    for given in (int32(float32[:]), "int32(float32[:])"):
+        declared = cuda.declare_device("f1", given)
+        assert declared.name == "f1"
+        assert declared.sig.args == (float32[:],) and declared.sig.return_type == int32
+    short = cuda.declare_device("f2", "f8(f4[:, ::1], i4)").sig
+    assert short.args == (float32[:, ::1], int32) and short.return_type == float64
