@@ -23,7 +23,8 @@ The names kernels use (cuda.threadIdx, cuda.grid, cuda.shared.array, cuda.atomic
 cuda.syncthreads, ...) mean something only inside a kernel: on the host they raise RuntimeError.
 Host functions: to_device, device_array, device_array_like, pinned_array,
 pinned_array_like, mapped_array, mapped_array_like, is_cuda_array, as_cuda_array,
-from_cuda_array_interface, synchronize, stream, event, default_stream, external_stream,
+from_cuda_array_interface, synchronize, stream, event, default_stream, legacy_default_stream,
+per_thread_default_stream, external_stream,
 is_available, detect, get_current_device, gpus, select_device, list_devices. The
 rest of numba.cuda's API raises AttributeError naming it.
 """
@@ -59,8 +60,8 @@ __all__ = [
     "mapped_array", "mapped_array_like", "is_cuda_array", "as_cuda_array",
     "from_cuda_array_interface",
     "synchronize",
-    "stream", "event", "default_stream", "external_stream",
-    "is_available", "detect", "get_current_device", "gpus", "select_device", "list_devices",
+    "stream", "event", "default_stream", "legacy_default_stream", "per_thread_default_stream",
+    "external_stream", "is_available", "detect", "get_current_device", "gpus", "select_device", "list_devices",
     "compile_ptx", "compile_ptx_for_current_device", "compile",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
     "shared", "local", "const", "atomic", "fma", "cbrt",
@@ -358,6 +359,8 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
 stream = _stream.stream
 event = _stream.event
 default_stream = _stream.default_stream
+legacy_default_stream = _stream.legacy_default_stream
+per_thread_default_stream = _stream.per_thread_default_stream
 external_stream = _stream.external_stream
 
 

@@ -199,6 +199,17 @@ def default_stream():
     return Stream(0)
 
 
+def legacy_default_stream():
+    """The legacy default stream by its own handle (cudaStreamLegacy): it waits for the work
+    of the device's other blocking streams, as stream 0 does."""
+    return Stream(LEGACY_DEFAULT_STREAM)
+
+
+def per_thread_default_stream():
+    """The calling host thread's default stream (cudaStreamPerThread)."""
+    return Stream(PER_THREAD_DEFAULT_STREAM)
+
+
 def external_stream(handle):
     """A Stream for another library's cudaStream_t; cudapy never destroys it."""
     return Stream(handle)

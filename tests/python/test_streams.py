@@ -95,9 +95,13 @@ def test_events_time_work_and_order_streams(spin, values):
 def test_default_and_foreign_int_streams(spin, values):
     stream = cp.stream()
     for given in (stream.handle, cp.external_stream(stream.handle), None, 0, 1, 2,
-                  cp.default_stream(), cp.cuda.default_stream()):
+                  cp.default_stream(), cp.cuda.default_stream(),
+                  cp.cuda.legacy_default_stream(), cp.cuda.per_thread_default_stream()):
         np.testing.assert_array_equal(run_on(spin, values, given), expected_spin(values))
     cp.default_stream().synchronize()
+    assert cp.cuda.legacy_default_stream().handle == 1  # cudaStreamLegacy
+    assert cp.cuda.per_thread_default_stream().handle == 2  # cudaStreamPerThread
+    cp.cuda.per_thread_default_stream().synchronize()
 
 
 def test_cuda_module_streams(spin, values):
