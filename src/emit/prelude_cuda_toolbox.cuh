@@ -67,14 +67,16 @@ CUDAPY_FN ull bits_of(double v) { return (ull)__double_as_longlong(v); }
 CUDAPY_FN float value_of(int bits) { return __int_as_float(bits); }
 CUDAPY_FN double value_of(ull bits) { return __longlong_as_double((long long)bits); }
 
-template <bool Smaller, typename T>
+// With NanMissing (numba's nanmin and nanmax), a NaN v changes nothing and v replaces a NaN.
+template <bool Smaller, bool NanMissing = false, typename T>
 CUDAPY_FN T atomic_extreme(T *p, T v) {
     using Bits = decltype(bits_of(v));
     Bits *bits = (Bits *)p, old = *bits, assumed;
+    if (NanMissing && v != v) return value_of(old);
     do {
         assumed = old;
         T held = value_of(assumed);
-        if (!(Smaller ? v < held : v > held)) break;
+        if (!(Smaller ? v < held : v > held) && !(NanMissing && held != held)) break;
         old = atomicCAS(bits, assumed, bits_of(v));
     } while (old != assumed);
     return value_of(old);
@@ -84,26 +86,13 @@ CUDAPY_FN float atomic_max(float *p, float v) { return atomic_extreme<false>(p, 
 CUDAPY_FN double atomic_min(double *p, double v) { return atomic_extreme<true>(p, v); }
 CUDAPY_FN double atomic_max(double *p, double v) { return atomic_extreme<false>(p, v); }
 
-// numba's nanmin and nanmax: a NaN is missing, so v replaces a NaN and a NaN v changes nothing.
+// numba's nanmin and nanmax: integers have no NaN.
 template <typename T> CUDAPY_FN T atomic_nanmin(T *p, T v) { return atomic_min(p, v); }
 template <typename T> CUDAPY_FN T atomic_nanmax(T *p, T v) { return atomic_max(p, v); }
-template <bool Smaller, typename T>
-CUDAPY_FN T atomic_nan_extreme(T *p, T v) {
-    using Bits = decltype(bits_of(v));
-    Bits *bits = (Bits *)p, old = *bits, assumed;
-    if (v != v) return value_of(old);
-    do {
-        assumed = old;
-        T held = value_of(assumed);
-        if (held == held && !(Smaller ? v < held : v > held)) break;
-        old = atomicCAS(bits, assumed, bits_of(v));
-    } while (old != assumed);
-    return value_of(old);
-}
-CUDAPY_FN float atomic_nanmin(float *p, float v) { return atomic_nan_extreme<true>(p, v); }
-CUDAPY_FN float atomic_nanmax(float *p, float v) { return atomic_nan_extreme<false>(p, v); }
-CUDAPY_FN double atomic_nanmin(double *p, double v) { return atomic_nan_extreme<true>(p, v); }
-CUDAPY_FN double atomic_nanmax(double *p, double v) { return atomic_nan_extreme<false>(p, v); }
+CUDAPY_FN float atomic_nanmin(float *p, float v) { return atomic_extreme<true, true>(p, v); }
+CUDAPY_FN float atomic_nanmax(float *p, float v) { return atomic_extreme<false, true>(p, v); }
+CUDAPY_FN double atomic_nanmin(double *p, double v) { return atomic_extreme<true, true>(p, v); }
+CUDAPY_FN double atomic_nanmax(double *p, double v) { return atomic_extreme<false, true>(p, v); }
 
 template <typename T> CUDAPY_FN T atomic_and(T *p, T v) { return atomicAnd(p, v); }
 CUDAPY_FN long long atomic_and(long long *p, long long v) { return (long long)atomicAnd((ull *)p, (ull)v); }
