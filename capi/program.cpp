@@ -88,10 +88,11 @@ cudapy_status cudapy_program_set_signature(cudapy_program *program, const char *
 cudapy_status cudapy_program_set_typing(cudapy_program *program, cudapy_typing typing) {
     return guard([&] {
         require(program, "program");
-        if (typing != CUDAPY_TYPING_CUDAPY && typing != CUDAPY_TYPING_NUMBA)
-            throw Error(Status::InvalidArgument, "unknown typing " + std::to_string(static_cast<int>(typing)) +
-                                                     ": CUDAPY_TYPING_CUDAPY or CUDAPY_TYPING_NUMBA");
-        program->program.set_typing(typing == CUDAPY_TYPING_NUMBA ? ast::Typing::Numba : ast::Typing::CudaPy);
+        int value = cudapy::capi::enum_value(typing);
+        if (value != CUDAPY_TYPING_CUDAPY && value != CUDAPY_TYPING_NUMBA)
+            throw Error(Status::InvalidArgument, "unknown typing " + std::to_string(value) +
+                                                     " (CUDAPY_TYPING_CUDAPY or CUDAPY_TYPING_NUMBA)");
+        program->program.set_typing(value == CUDAPY_TYPING_NUMBA ? ast::Typing::Numba : ast::Typing::CudaPy);
     });
 }
 
