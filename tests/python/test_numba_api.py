@@ -1328,7 +1328,8 @@ def test_compile_ptx_gives_a_kernels_ptx_and_inspect_llvm_its_cuda_cpp():
     assert result == cuda.void and ".entry scale" in ptx.replace("\t", " ")
     assert ".target sm_80" in ptx
     assert cuda.compile is cuda.compile_ptx
-    assert ".entry scale" in cuda.compile_ptx(scale, "void(float32[:], int32)")[0].replace("\t", " ")
+    text_signature = cuda.compile_ptx(scale, "void(float32[:], int32)")[0]
+    assert ".entry scale" in text_signature.replace("\t", " ")
     with pytest.raises(NotImplementedError, match="device=True"):
         cuda.compile_ptx(scale, (float32[::1], int32), device=True)
     kernel = cuda.jit((float32[::1], int32), target="cpu")(scale)
@@ -1358,7 +1359,8 @@ def test_a_carveout_outside_the_c_api_range_is_refused():
     program = cp._compile._Program("def k(X):\n    X[0] = 1\n", "void(int32[::1])")
     options = cp._compile._compile_options(None, cp._compile._Options(shared_memory_carveout=101))
     pointer = ctypes.c_void_p()
-    status = _ffi.lib.cudapy_program_ptx(program.handle, ctypes.byref(options), ctypes.byref(pointer))
+    status = _ffi.lib.cudapy_program_ptx(program.handle, ctypes.byref(options),
+                                         ctypes.byref(pointer))
     assert status == _ffi.Status.INVALID_ARGUMENT
     assert "shared_memory_carveout is 0" in _ffi.last_error()
 
