@@ -73,7 +73,10 @@ def _referenced_values(function):
 
 def _constant_text(value):
     """`value` as a Python expression of exactly its value (a NumPy complex one keeps its
-    type; other numbers are Python literals, as the language takes module constants)."""
+    type; other numbers are Python literals, as the language takes module constants; a tuple
+    of ints, a shape, is a tuple of them)."""
+    if isinstance(value, tuple):
+        return f"({', '.join(_constant_text(item) for item in value)}{',' * (len(value) == 1)})"
     if isinstance(value, (complex, np.complexfloating)):
         parts = f"complex({_constant_text(value.real)}, {_constant_text(value.imag)})"
         return parts if isinstance(value, complex) else f"{np.dtype(value.dtype).name}({parts})"
@@ -167,18 +170,14 @@ def closure(functions):
             elif (dtype := _dtype_named(value)) is not None:  # `nbtype = float32` read as a dtype
                 if dtype != name:
                     _alias(constants, function, name, dtype)
-            elif isinstance(value, _constant_types() + (complex, np.complexfloating)):
+            elif (isinstance(value, _constant_types() + (complex, np.complexfloating))
+                  or _is_int_tuple(value)):  # numbers, and shapes: `SHAPE = (16, 16)`
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:
                     raise ValueError(f"{function.__name__}() and another function of its "
                                      f"compile read different globals named '{name}' "
                                      f"({constants[name]} and {text}); a compile's constants "
                                      "share one namespace")
-            elif _is_int_tuple(value):  # a shape: `SHAPE = (16, 16)`
-                text = f"({', '.join(str(int(item)) for item in value)}{',' * (len(value) == 1)})"
-                if constants.setdefault(name, text) != text:
-                    raise ValueError(f"{function.__name__}() and another function of its "
-                                     f"compile read different tuples named '{name}'")
             elif isinstance(value, np.ndarray):
                 if arrays.setdefault(name, value) is not value:
                     raise ValueError(f"{function.__name__}() and another function of its "

@@ -405,13 +405,13 @@ class Dispatcher:
         for kernel in self._overloads:
             costs = [argument.cost_to(param) for argument, param in zip(given, kernel._params)]
             if None not in costs:
-                rated.append((tuple(sorted(costs, reverse=True)), kernel))
+                rated.append((_rating(costs), kernel))
         shown = ", ".join(map(str, given))
         if not rated:
             raise TypeError(f"No matching definition for argument type(s) {shown} of "
                             f"{self.__name__}(); its signatures: {', '.join(self.signatures)}")
-        rated.sort(key=lambda pair: _rating(pair[0]))
-        best = [kernel for costs, kernel in rated if _rating(costs) == _rating(rated[0][0])]
+        rated.sort(key=lambda pair: pair[0])  # stable: ties keep the signatures' order
+        best = [kernel for rating, kernel in rated if rating == rated[0][0]]
         if len(best) > 1:
             choices = "\n".join(f"({', '.join(_ArgumentType.of_param(p) for p in k._params)})"
                                 " -> none" for k in best[:2])
