@@ -2,6 +2,7 @@
 cudapy's), and launches with device arrays never touch it."""
 
 import importlib
+import sys
 
 
 class _LazyModule:
@@ -12,7 +13,10 @@ class _LazyModule:
         self._module_name = name
 
     def __getattr__(self, attribute):
-        value = getattr(importlib.import_module(self._module_name), attribute)
+        module = sys.modules.get(self._module_name)  # imported: without importlib's cost
+        if module is None:
+            module = importlib.import_module(self._module_name)
+        value = getattr(module, attribute)
         setattr(self, attribute, value)
         return value
 

@@ -208,9 +208,9 @@ std::string checked_user_option(std::string option) {
 void check_user_request(CompileRequest &request) {
     require_text(request.source_name, "the source's name");
     std::vector<std::string> options;
-    const auto &joined = options_with_value();
     for (std::size_t i = 0; i < request.user_options.size(); ++i) {
         const std::string &option = request.user_options[i];
+        const auto &joined = options_with_value();
         auto pair = joined.find(option);
         if (pair != joined.end()) {
             if (i + 1 == request.user_options.size())
@@ -225,10 +225,6 @@ void check_user_request(CompileRequest &request) {
     for (const auto &folder : request.include_dirs) require_text(folder, "an include folder");
     for (const auto &expression : request.name_expressions) require_text(expression, "a name expression");
 }
-
-namespace {
-
-}  // namespace
 
 std::string cubin_arch(int major, int minor) { return "sm_" + std::to_string(major * 10 + minor); }
 

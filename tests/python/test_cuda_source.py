@@ -178,6 +178,8 @@ def test_wrong_arguments_are_errors_not_wrong_answers():
     bounded = cp.SourceModule("__global__ void __launch_bounds__(64) one(float *x) { x[0] = 1; }")
     with pytest.raises(cp.InvalidArgumentError, match="at most 64"):
         bounded.get_function("one")(y, block=(128, 1, 1), grid=(1, 1))
+    with pytest.raises(cp.InvalidArgumentError, match="bytes of dynamic shared memory; it may"):
+        f(y, x, np.float32(1), np.int32(10), shared=1 << 24, **block)
     with pytest.raises(ValueError):
         f(y, x, np.float32(1), np.int32(10), block=(0, 1, 1), grid=(1, 1))
     with pytest.raises(TypeError, match="block"):
@@ -185,6 +187,9 @@ def test_wrong_arguments_are_errors_not_wrong_answers():
     with pytest.raises(cp.NotFoundError, match="saxpy"):
         cp.SourceModule(SAXPY).get_function("sxapy")
     np.testing.assert_array_equal(y.copy_to_host(), np.zeros(10, np.float32))
+    # The refused launches leave nothing behind: the next one runs.
+    f(y, x, np.float32(2), np.int32(10), **block)
+    np.testing.assert_array_equal(y.copy_to_host(), np.full(10, 2, np.float32))
 
 
 @gpu

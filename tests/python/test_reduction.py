@@ -6,6 +6,7 @@ Floating-point results are compared with NumPy's in float64 within a tolerance o
 epsilon times the sum of the magnitudes (the engine's order of additions is not NumPy's)."""
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -264,10 +265,28 @@ def test_cuda_reduce_again_takes_each_calls_init(target):
         assert total(data, init=init) == 500500 + init
 
 
+def test_cuda_reduce_from_threads_and_streams(target):
+    """Host results come back through memory of each thread's own, after each call's wait."""
+    total = cuda.reduce(add)
+    sizes = range(100_000, 100_008)
+    arrays = [cp.to_device(np.arange(n, dtype=np.int64)) for n in sizes]
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda d: [total(d) for _ in range(20)], arrays))
+    for n, got in zip(sizes, results):
+        assert got == [n * (n - 1) // 2] * 20
+    if target == "cuda":
+        stream = cp.stream()
+        assert total(arrays[0], stream=stream, init=1) == 100_000 * 99_999 // 2 + 1
+
+
 def test_cuda_reduce_errors(target):
     total = cuda.Reduce(add)
     with pytest.raises(TypeError, match="res= has dtype float32"):
         total(np.ones(4), res=cp.device_array(1, np.float32))
+    other = "cpu" if target == "cuda" else "cuda"
+    if other == "cpu" or cp.device_count():
+        with pytest.raises(TypeError, match=f"res= is an array of the {other} target"):
+            total(np.ones(4), res=cp.device_array(1, np.float64, target=other))
     with pytest.raises(ValueError, match="size must be"):
         total(np.ones(4), size=5)
     with pytest.raises(ValueError, match="1-d"):
