@@ -41,6 +41,11 @@ from .scans import cumprod, cumsum, scan
 from . import linalg
 from .vectorize import vectorize
 from .guvectorize import guvectorize
+from ._source import keep_compiled_strings
+
+# A function defined by exec'd text may be a kernel: the texts are kept as they are compiled.
+keep_compiled_strings()
+del keep_compiled_strings
 
 
 def reduce(binop):

@@ -1,6 +1,7 @@
 """A kernel's Python source as the translator reads it (the function's own lines, its file,
 first line and indentation), and signatures given to a compile."""
 
+import collections
 import itertools
 import operator
 import os
@@ -80,10 +81,30 @@ def _file_lines(filename, module_globals):
     return linecache.getlines(filename, module_globals)
 
 
+def _lines_defining(text, code):
+    """The lines of `text` when compiling it gives a code object equal to `code` (the same
+    instructions, names, constants and lines: texts that differ only in a name they read,
+    cuda.atomic.max and cuda.atomic.min, give the same instructions); None otherwise."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    try:
+        # Under a name that is a file's, so that keep_compiled_strings does not keep it again.
+        compiled = compile(text, "cudapy-source-check.py", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return None
+    # Code objects compare all of that, though not their file names.
+    if not any(nested == code for nested in nested_codes(compiled)):
+        return None
+    lines = text.splitlines(keepends=True)
+    return [line if line.endswith("\n") else line + "\n" for line in lines]
+
+
 def _command_lines(code):
     """The lines of the `python -c` command that defined `code`, from the process's command
-    line, which Python keeps nowhere else; None unless compiling that command gives `code`'s
-    very instructions at its line (so that no other `<string>` code is mistaken for it)."""
+    line, which Python keeps nowhere else."""
     import sys
 
     if sys.argv[:1] != ["-c"] or code.co_filename != "<string>":
@@ -92,15 +113,52 @@ def _command_lines(code):
         with open("/proc/self/cmdline", "rb") as file:
             arguments = file.read().split(b"\0")
         command = arguments[arguments.index(b"-c") + 1].decode("utf-8")
-        compiled = compile(command, "<string>", "exec")
-    except (OSError, ValueError, IndexError, SyntaxError):
+    except (OSError, ValueError, IndexError):
         return None
-    if not any(nested.co_code == code.co_code and nested.co_name == code.co_name
-               and nested.co_firstlineno == code.co_firstlineno
-               for nested in nested_codes(compiled)):
-        return None
-    lines = command.splitlines(keepends=True)
-    return [line if line.endswith("\n") else line + "\n" for line in lines]
+    return _lines_defining(command, code)
+
+
+# Texts compiled under a name that is no file ("<string>": exec, compile), newest last, while
+# keep_compiled_strings() has the process record them: a function they define has no other
+# source. Only texts with a def are kept, up to a bound.
+_COMPILED_STRINGS = collections.deque(maxlen=1024)
+
+
+def _record_compiled_string(event, arguments):
+    if event != "compile":
+        return
+    text, filename = arguments[0], arguments[1]
+    if (isinstance(filename, str) and filename.startswith("<")
+            and isinstance(text, (str, bytes)) and len(text) <= 1 << 20
+            and ("def" in text if isinstance(text, str) else b"def" in text)):
+        _COMPILED_STRINGS.append((filename, text))
+
+
+_recording = False
+
+
+def keep_compiled_strings():
+    """From now on, the texts the process execs or compiles under names that are no file are
+    kept (an audit hook, which Python cannot remove), so that the functions they define may be
+    kernels: numba reads those from their bytecode."""
+    global _recording
+    if not _recording:
+        import sys
+
+        sys.addaudithook(_record_compiled_string)
+        _recording = True
+
+
+def _compiled_string_lines(code):
+    """The lines of a recorded text (see keep_compiled_strings) that defines `code`."""
+    marker = "def " + code.co_name
+    for filename, text in reversed(list(_COMPILED_STRINGS)):
+        if filename == code.co_filename and marker in (
+                text if isinstance(text, str) else text.decode("utf-8", "replace")):
+            lines = _lines_defining(text, code)
+            if lines is not None:
+                return lines
+    return None
 
 
 def _function_block(function):
@@ -108,7 +166,8 @@ def _function_block(function):
     the first, read from the lines its code object spans: inspect.getsourcelines finds the same
     block by tokenizing, which costs milliseconds in a fresh process."""
     code = function.__code__
-    lines = _file_lines(code.co_filename, function.__globals__) or _command_lines(code)
+    lines = (_file_lines(code.co_filename, function.__globals__) or _command_lines(code)
+             or _compiled_string_lines(code))
     first = code.co_firstlineno
     if not lines or first > len(lines) or not hasattr(code, "co_positions"):
         import inspect  # Python before 3.11, or a source linecache cannot read
@@ -138,10 +197,10 @@ def _function_source(function):
         if function.__code__.co_filename.startswith("<"):
             raise OSError(
                 f"cannot read the source of {function.__qualname__}: it was compiled from a "
-                f"string ({function.__code__.co_filename}), whose text Python does not keep. "
-                "Define it in a file, or compile the string under a file name whose lines you "
-                "put in linecache.cache first (or pass the text itself where a string is taken, "
-                "as cudapy.compile does)") from None
+                f"string ({function.__code__.co_filename}) before cudapy was imported, and "
+                "Python does not keep such text. Import cudapy first, define the function in a "
+                "file, or pass the text itself where a string is taken, as cudapy.compile "
+                "does") from None
         raise OSError(f"cannot read the source of {function.__qualname__} ({error}); pass its "
                       "source text as a string instead") from None
     indent = _leading_space(block[0])

@@ -168,6 +168,7 @@ struct Index : Expr {
 // len(X)
 struct Length : Expr {
     ExprPtr array;
+    bool walked = false;  // the length of what a for loop walks, not a len() the source calls
     Length(Span s, ExprPtr a) : Expr(ExprKind::Length, s), array(std::move(a)) {}
 };
 
@@ -279,6 +280,9 @@ struct ForRange : Stmt {
     Type counter_type;
     // The step is known not to be negative (a grid stride, say): the loop counts up.
     bool step_nonnegative = false;
+    // What the source calls whose integers the loop counts, for errors: range(), or
+    // enumerate()'s start, which an empty loop checks.
+    std::string counted = "range()";
     Block body;
     ForRange(Span s, std::string v, Span vs, ExprPtr a, ExprPtr b, ExprPtr c, Block body_)
         : Stmt(StmtKind::ForRange, s), variable(std::move(v)), variable_span(vs),

@@ -437,11 +437,19 @@ private:
                     if (kind(left) == "identifier") {
                         add_local(left);
                     } else if (is_tuple_target(left)) {
-                        for (TSNode element : named_children(left)) {
-                            if (kind(element) == "identifier")
+                        // A loop's targets may nest (`for i, (a, b) in enumerate(zip(A, B))`).
+                        bool loop = k == "for_statement";
+                        std::vector<TSNode> elements = named_children(left);
+                        while (!elements.empty()) {
+                            TSNode element = elements.back();
+                            elements.pop_back();
+                            if (kind(element) == "identifier") {
                                 add_local(element);
-                            else if (is_tuple_target(element))
+                            } else if (is_tuple_target(element) && loop) {
+                                for (TSNode inner : named_children(element)) elements.push_back(inner);
+                            } else if (is_tuple_target(element)) {
                                 collect_refused_names(element);
+                            }
                         }
                     }
                 }
@@ -1102,10 +1110,9 @@ private:
         }
         TSNode left = field(node, "left");
         TSNode right = field(node, "right");
-        std::string callee = kind(right) == "call" ? std::string(tree_.text(field(right, "function")))
-                                                    : std::string();
-        if (kind(right) == "identifier" || callee == "enumerate" || callee == "zip") {
-            lower_for_each(node, left, right, callee, broke, out);
+        std::string callee = walked_call(right);
+        if (callee != "range" && callee != "xrange") {
+            lower_for_each(node, left, right, broke, out);
             return;
         }
         if (kind(left) != "identifier") {
@@ -1113,159 +1120,272 @@ private:
                   "a for loop over range() takes one variable, as in 'for i in range(n)'");
             return;
         }
-        if (callee != "range" && callee != "xrange") {
-            error(DiagnosticKind::Unsupported, right,
-                  "for loops in kernels iterate over range(...), an array, enumerate(array) or "
-                  "zip(arrays...)");
-            return;
-        }
-        if (rebound(callee, field(right, "function"))) return;
-        auto args = lower_arguments(field(right, "arguments"));
-        if (!args) return;
-        if (args->empty() || args->size() > 3) {
-            error(DiagnosticKind::Type, right,
-                  callee + "() takes 1 to 3 arguments, " + std::to_string(args->size()) +
-                      " given");
-            return;
-        }
-        Span call_span = tree_.span(right);
-        ExprPtr start, stop, step;
-        if (args->size() == 1) {
-            start = std::make_shared<IntLiteral>(call_span, 0);
-            stop = (*args)[0];
-        } else {
-            start = (*args)[0];
-            stop = (*args)[1];
-        }
-        step = args->size() == 3 ? (*args)[2] : std::make_shared<IntLiteral>(call_span, 1);
-        if (is_literal_zero(*step)) {
-            error(DiagnosticKind::Type, named_children(field(right, "arguments"))[2], callee + "() arg 3 must not be zero");
-            return;
-        }
+        auto bounds = range_bounds(right, callee);
+        if (!bounds) return;
         auto body = lower_loop_body(field(node, "body"), broke);
         out.push_back(std::make_shared<ForRange>(tree_.span(node), std::string(tree_.text(left)),
-                                                 tree_.span(left), start, stop, step,
+                                                 tree_.span(left), (*bounds)[0], (*bounds)[1], (*bounds)[2],
                                                  std::move(body)));
     }
 
-    // `for v in A`, `for i, v in enumerate(A[, start])` and `for a, b in zip(A, B, ...)` over
-    // arrays named by variables: a loop over the indices, each element read into its variable
-    // at the top of the body (so a body that writes the array sees the writes, as Python's
-    // iteration over a NumPy array does). The arrays and the start are evaluated once, before
-    // the loop.
-    void lower_for_each(TSNode node, TSNode left, TSNode right, const std::string &callee,
-                        const ExprPtr &broke, Block &out) {
-        std::vector<TSNode> iterables;
-        TSNode start_node{};
-        bool has_start = false;
+    // The name of the function a loop's iterable calls when it is one a loop walks (range,
+    // xrange, enumerate, zip) and not a variable of the function; "" otherwise.
+    std::string walked_call(TSNode iterable) {
+        if (kind(iterable) != "call") return {};
+        TSNode function = field(iterable, "function");
+        std::string name(tree_.text(function));
+        if (name != "range" && name != "xrange" && name != "enumerate" && name != "zip") return {};
+        if (params_.count(name) || locals_.count(name)) return {};
+        return name;
+    }
+
+    // range(stop), range(start, stop) or range(start, stop, step): start, stop and step.
+    std::optional<std::array<ExprPtr, 3>> range_bounds(TSNode call, const std::string &callee) {
+        auto args = lower_arguments(field(call, "arguments"));
+        if (!args) return std::nullopt;
+        if (args->empty() || args->size() > 3) {
+            error(DiagnosticKind::Type, call,
+                  callee + "() takes 1 to 3 arguments, " + std::to_string(args->size()) + " given");
+            return std::nullopt;
+        }
+        Span call_span = tree_.span(call);
+        std::array<ExprPtr, 3> bounds;
+        bounds[0] = args->size() == 1 ? std::make_shared<IntLiteral>(call_span, 0) : (*args)[0];
+        bounds[1] = args->size() == 1 ? (*args)[0] : (*args)[1];
+        bounds[2] = args->size() == 3 ? (*args)[2] : std::make_shared<IntLiteral>(call_span, 1);
+        if (is_literal_zero(*bounds[2])) {
+            error(DiagnosticKind::Type, named_children(field(call, "arguments"))[2],
+                  callee + "() arg 3 must not be zero");
+            return std::nullopt;
+        }
+        return bounds;
+    }
+
+    // What a for loop walks: an array, a range, or enumerate() or zip() of others. Each gives
+    // its element at a position k counted from 0; the arrays and bounds are evaluated once,
+    // before the loop, into temporaries.
+    struct Walk {
+        enum class Kind { Array, Range, Enumerate, Zip } kind = Kind::Array;
+        TSNode node{};
+        ExprPtr array;              // Array
+        ExprPtr start, stop, step;  // Range; Enumerate's start (null: 0)
+        ExprPtr next;               // Range: its next element, of the type its loop would give
+        std::vector<Walk> parts;    // Enumerate: one; Zip: one or more
+    };
+
+    // A temporary's own node at each place that reads it.
+    static ExprPtr use(const ExprPtr &temporary) {
+        return std::make_shared<ast::Variable>(temporary->span, static_cast<const ast::Variable &>(*temporary).name);
+    }
+
+    ExprPtr held(TSNode node, ExprPtr value, Block &out) {
+        auto temp = temporary(tree_.span(node));
+        out.push_back(std::make_shared<Assign>(tree_.span(node), temp, std::move(value)));
+        return temp;
+    }
+
+    std::optional<Walk> lower_walk(TSNode iterable, Block &out) {
+        while (kind(iterable) == "parenthesized_expression" && named_children(iterable).size() == 1)
+            iterable = named_children(iterable)[0];
+        Walk walk;
+        walk.node = iterable;
+        std::string callee = walked_call(iterable);
+        static const std::set<std::string_view> values_not_arrays{
+            "string", "concatenated_string", "tuple", "list", "set", "dictionary", "list_comprehension",
+            "set_comprehension", "dictionary_comprehension", "generator_expression", "integer", "float",
+            "true", "false", "none"};
+        if (callee.empty() && values_not_arrays.count(kind(iterable))) {
+            error(DiagnosticKind::Unsupported, iterable,
+                  "a kernel's for loop walks an array, range(), enumerate() or zip(), not a " +
+                      std::string(kind(iterable) == "concatenated_string" ? "string" : kind(iterable)));
+            return std::nullopt;
+        }
         if (callee.empty()) {
-            iterables.push_back(right);
-        } else {
-            if (rebound(callee, field(right, "function"))) return;
-            std::vector<TSNode> arguments = named_children(field(right, "arguments"));
-            for (TSNode argument : arguments)
-                if (kind(argument) == "keyword_argument" || kind(argument) == "list_splat" ||
-                    kind(argument) == "dictionary_splat") {
-                    error(DiagnosticKind::Unsupported, argument,
-                          callee + "() in a kernel's for loop takes its arguments by position");
-                    return;
-                }
-            if (callee == "enumerate") {
-                if (arguments.empty() || arguments.size() > 2) {
-                    error(DiagnosticKind::Type, right,
-                          "enumerate() takes an array and an optional start, " +
-                              std::to_string(arguments.size()) + " given");
-                    return;
-                }
-                iterables.push_back(arguments[0]);
-                if (arguments.size() == 2) {
-                    start_node = arguments[1];
-                    has_start = true;
-                }
-            } else {
-                if (arguments.empty()) {
-                    error(DiagnosticKind::Type, right, "zip() in a kernel's for loop takes one or more arrays");
-                    return;
-                }
-                iterables = arguments;
-            }
-        }
-        std::size_t wanted = iterables.size() + (callee == "enumerate" ? 1 : 0);
-        std::vector<TSNode> targets;
-        if (wanted == 1 && callee.empty() && kind(left) == "identifier") {
-            targets.push_back(left);
-        } else if (is_tuple_target(left)) {
-            targets = named_children(left);
-        }
-        bool plain = !targets.empty() && std::all_of(targets.begin(), targets.end(), [&](TSNode target) {
-            return kind(target) == "identifier";
-        });
-        if (targets.size() != wanted || !plain) {
-            std::string example = callee.empty() ? "'for v in A'"
-                                  : callee == "enumerate" ? "'for i, v in enumerate(A)'"
-                                                          : "'for a, b in zip(A, B)'";
-            error(DiagnosticKind::Unsupported, left,
-                  "this loop takes " + std::to_string(wanted) + " variable" + (wanted == 1 ? "" : "s") +
-                      ", as in " + example);
-            return;
-        }
-        Span span = tree_.span(node);
-        // Each array, then the start, evaluated once before the loop: the body may rebind the
-        // names, as Python's loop keeps iterating what it began with.
-        std::vector<ExprPtr> arrays;
-        for (TSNode iterable : iterables) {
-            if (kind(iterable) != "identifier") {
-                error(DiagnosticKind::Unsupported, iterable,
-                      "a kernel's for loop iterates over an array named by a variable, as in "
-                      "'for v in A'; bind the array to a name first");
-                return;
-            }
             auto array = lower_expr(iterable);
-            if (!array) return;
-            auto held = temporary(tree_.span(iterable));
-            out.push_back(std::make_shared<Assign>(tree_.span(iterable), held, array));
-            arrays.push_back(held);
+            if (!array) return std::nullopt;
+            walk.array = held(iterable, array, out);
+            return walk;
         }
-        ExprPtr start;
-        if (has_start) {
-            auto value = lower_expr(start_node);
-            if (!value) return;
-            start = temporary(tree_.span(start_node));
-            out.push_back(std::make_shared<Assign>(tree_.span(start_node), start, value));
+        if (callee == "range" || callee == "xrange") {
+            auto bounds = range_bounds(iterable, callee);
+            if (!bounds) return std::nullopt;
+            walk.kind = Walk::Kind::Range;
+            walk.start = held(iterable, (*bounds)[0], out);
+            walk.stop = held(iterable, (*bounds)[1], out);
+            walk.step = held(iterable, (*bounds)[2], out);
+            // range()'s own checks (integers; a step that is not zero, at run time) by a loop
+            // over the range that stops at once.
+            Span span = tree_.span(iterable);
+            auto check = std::make_shared<ForRange>(
+                span, std::static_pointer_cast<ast::Variable>(temporary(span))->name, span, use(walk.start),
+                use(walk.stop), use(walk.step), Block{std::make_shared<Break>(span)});
+            check->counted = callee + "()";
+            out.push_back(check);
+            // The elements, counted from start by step in the type of all three bounds, as a
+            // loop over the range counts: start + (stop - stop) + (step - step).
+            auto zero_of = [&](const ExprPtr &bound) {
+                return std::make_shared<Binary>(span, BinaryOp::Sub, use(bound), use(bound));
+            };
+            walk.next = held(iterable,
+                             std::make_shared<Binary>(
+                                 span, BinaryOp::Add,
+                                 std::make_shared<Binary>(span, BinaryOp::Add, use(walk.start), zero_of(walk.stop)),
+                                 zero_of(walk.step)),
+                             out);
+            return walk;
         }
-        // The shortest array's length, as zip stops there.
-        ExprPtr stop = std::make_shared<Length>(tree_.span(iterables[0]), arrays[0]);
-        for (std::size_t i = 1; i < arrays.size(); ++i) {
-            auto resolved = resolve_intrinsic("min", IntrinsicModule::Builtin);
-            stop = std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{
-                stop, std::make_shared<Length>(tree_.span(iterables[i]), arrays[i])});
-        }
-        // enumerate's counter runs from the start (an integer, as range() checks it), and the
-        // elements are read at the counter less the start.
-        auto counter = std::static_pointer_cast<ast::Variable>(temporary(tree_.span(left)));
-        ExprPtr first = start ? start : std::make_shared<IntLiteral>(span, 0);
-        if (start) stop = std::make_shared<Binary>(tree_.span(start_node), BinaryOp::Add, start, stop);
-        Block body;
-        std::size_t element = 0;
+        std::vector<TSNode> arguments = named_children(field(iterable, "arguments"));
+        for (TSNode argument : arguments)
+            if (kind(argument) == "keyword_argument" || kind(argument) == "list_splat" ||
+                kind(argument) == "dictionary_splat") {
+                error(DiagnosticKind::Unsupported, argument,
+                      callee + "() in a kernel's for loop takes its arguments by position");
+                return std::nullopt;
+            }
         if (callee == "enumerate") {
-            body.push_back(std::make_shared<Assign>(
-                tree_.span(targets[0]),
-                std::make_shared<ast::Variable>(tree_.span(targets[0]), std::string(tree_.text(targets[0]))),
-                std::make_shared<ast::Variable>(tree_.span(left), counter->name)));
-            element = 1;
+            if (arguments.empty() || arguments.size() > 2) {
+                error(DiagnosticKind::Type, iterable,
+                      "enumerate() takes an iterable and an optional start, " +
+                          std::to_string(arguments.size()) + " given");
+                return std::nullopt;
+            }
+            walk.kind = Walk::Kind::Enumerate;
+        } else {
+            if (arguments.empty()) {
+                error(DiagnosticKind::Type, iterable, "zip() in a kernel's for loop takes one or more iterables");
+                return std::nullopt;
+            }
+            walk.kind = Walk::Kind::Zip;
         }
-        for (std::size_t i = 0; i < arrays.size(); ++i) {
-            TSNode target = targets[element + i];
-            ExprPtr position = std::make_shared<ast::Variable>(tree_.span(target), counter->name);
-            if (start) position = std::make_shared<Binary>(tree_.span(target), BinaryOp::Sub, position, start);
-            std::vector<ExprPtr> indices{position};
-            body.push_back(std::make_shared<Assign>(
-                tree_.span(target), std::make_shared<ast::Variable>(tree_.span(target), std::string(tree_.text(target))),
-                std::make_shared<Index>(tree_.span(iterables[i]), arrays[i], std::move(indices))));
+        std::size_t walked = callee == "enumerate" ? 1 : arguments.size();
+        for (std::size_t i = 0; i < walked; ++i) {
+            auto part = lower_walk(arguments[i], out);
+            if (!part) return std::nullopt;
+            walk.parts.push_back(std::move(*part));
         }
+        if (callee == "enumerate" && arguments.size() == 2) {
+            auto start = lower_expr(arguments[1]);
+            if (!start) return std::nullopt;
+            walk.start = held(arguments[1], start, out);
+            // An empty loop over range(start, start) checks that the start is an integer.
+            Span span = tree_.span(arguments[1]);
+            auto check = std::make_shared<ForRange>(
+                span, std::static_pointer_cast<ast::Variable>(temporary(span))->name, span, use(walk.start),
+                use(walk.start), std::make_shared<IntLiteral>(span, 1), Block{});
+            check->counted = "enumerate()'s start";
+            out.push_back(check);
+        }
+        return walk;
+    }
+
+    // The number of elements a walk gives: an array's length, a range's, the shortest of zip's.
+    ExprPtr walk_length(const Walk &walk) {
+        Span span = tree_.span(walk.node);
+        auto int_literal = [&](std::int64_t value) -> ExprPtr { return std::make_shared<IntLiteral>(span, value); };
+        switch (walk.kind) {
+        case Walk::Kind::Array: {
+            auto length = std::make_shared<Length>(span, use(walk.array));
+            length->walked = true;
+            return length;
+        }
+        case Walk::Kind::Range: {
+            // ceil((stop - start) / step) at least 0, for a step of either sign, is
+            // -((start - stop) // step) at least 0 with Python's floor division.
+            ExprPtr count = std::make_shared<Unary>(
+                span, UnaryOp::Negate,
+                std::make_shared<Binary>(span, BinaryOp::FloorDiv,
+                                         std::make_shared<Binary>(span, BinaryOp::Sub, use(walk.start), use(walk.stop)),
+                                         use(walk.step)));
+            auto resolved = resolve_intrinsic("max", IntrinsicModule::Builtin);
+            // int64 as an array's length: positions, and so enumerate's counts, are int64
+            // whatever the loop walks.
+            return std::make_shared<Cast>(
+                span, Type::of(Scalar::Int64),
+                std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{count, int_literal(0)}), false);
+        }
+        case Walk::Kind::Enumerate: return walk_length(walk.parts[0]);
+        case Walk::Kind::Zip: {
+            ExprPtr shortest = walk_length(walk.parts[0]);
+            for (std::size_t i = 1; i < walk.parts.size(); ++i) {
+                auto resolved = resolve_intrinsic("min", IntrinsicModule::Builtin);
+                shortest = std::make_shared<Intrinsic>(span, *resolved,
+                                                       std::vector<ExprPtr>{shortest, walk_length(walk.parts[i])});
+            }
+            return shortest;
+        }
+        }
+        return nullptr;
+    }
+
+    // Assigns the element at position `k` of `walk` to `target`, unpacking enumerate's pairs
+    // and zip's tuples into tuple targets.
+    bool bind_walk(TSNode target, const Walk &walk, const std::string &k, Block &body) {
+        while (kind(target) == "parenthesized_expression" && named_children(target).size() == 1)
+            target = named_children(target)[0];
+        Span span = tree_.span(target);
+        auto position = [&] { return std::make_shared<ast::Variable>(span, k); };
+        if (walk.kind == Walk::Kind::Array)
+            return bind_value(target,
+                              std::make_shared<Index>(tree_.span(walk.node), use(walk.array),
+                                                      std::vector<ExprPtr>{position()}),
+                              body);
+        if (walk.kind == Walk::Kind::Range) {
+            if (!bind_value(target, use(walk.next), body)) return false;
+            Span walked = tree_.span(walk.node);
+            body.push_back(std::make_shared<Assign>(
+                walked, use(walk.next), std::make_shared<Binary>(walked, BinaryOp::Add, use(walk.next), use(walk.step))));
+            return true;
+        }
+        std::size_t items = walk.kind == Walk::Kind::Enumerate ? 2 : walk.parts.size();
+        if (!is_tuple_target(target) || named_children(target).size() != items) {
+            error(DiagnosticKind::Unsupported, target,
+                  std::string(walk.kind == Walk::Kind::Enumerate ? "enumerate()" : "zip()") + " gives " +
+                      std::to_string(items) + (items == 1 ? " value" : " values") +
+                      " at a time: unpack them into as many variables, as in " +
+                      (walk.kind == Walk::Kind::Enumerate ? "'for i, v in enumerate(A)'" : "'for a, b in zip(A, B)'"));
+            return false;
+        }
+        std::vector<TSNode> targets = named_children(target);
+        if (walk.kind == Walk::Kind::Zip) {
+            for (std::size_t i = 0; i < items; ++i)
+                if (!bind_walk(targets[i], walk.parts[i], k, body)) return false;
+            return true;
+        }
+        ExprPtr counter = position();
+        if (walk.start) counter = std::make_shared<Binary>(span, BinaryOp::Add, counter, use(walk.start));
+        return bind_value(targets[0], counter, body) && bind_walk(targets[1], walk.parts[0], k, body);
+    }
+
+    bool bind_value(TSNode target, const ExprPtr &value, Block &body) {
+        if (kind(target) != "identifier") {
+            error(DiagnosticKind::Unsupported, target,
+                  "this loop variable takes one value; only enumerate() and zip() give several");
+            return false;
+        }
+        body.push_back(std::make_shared<Assign>(
+            tree_.span(target), std::make_shared<ast::Variable>(tree_.span(target), std::string(tree_.text(target))),
+            value));
+        return true;
+    }
+
+    // `for v in A`, `for i, v in enumerate(A[, start])`, `for a, b in zip(A, B, ...)`, and these
+    // nested (`for i, (a, b) in enumerate(zip(A, range(n)))`): a loop over positions, each
+    // element read into its variable at the top of the body (so a body that writes an array
+    // sees the writes, as Python's iteration over a NumPy array does). What the loop walks is
+    // evaluated once, before it.
+    void lower_for_each(TSNode node, TSNode left, TSNode right, const ExprPtr &broke, Block &out) {
+        Block before;
+        auto walk = lower_walk(right, before);
+        if (!walk) return;
+        out.insert(out.end(), std::make_move_iterator(before.begin()), std::make_move_iterator(before.end()));
+        Span span = tree_.span(node);
+        auto counter = std::static_pointer_cast<ast::Variable>(temporary(tree_.span(left)));
+        Block body;
+        if (!bind_walk(left, *walk, counter->name, body)) return;
         auto rest = lower_loop_body(field(node, "body"), broke);
         body.insert(body.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
-        out.push_back(std::make_shared<ForRange>(span, counter->name, tree_.span(left), first, stop,
+        out.push_back(std::make_shared<ForRange>(span, counter->name, tree_.span(left),
+                                                 std::make_shared<IntLiteral>(span, 0), walk_length(*walk),
                                                  std::make_shared<IntLiteral>(span, 1), std::move(body)));
     }
 

@@ -311,7 +311,7 @@ private:
             if (t.type.is_bool()) t.type = default_int;
             if (!t.type.is_integer()) {
                 error(DiagnosticKind::Type, b->span,
-                      "range() takes integers, not " + type_name(b->type));
+                      s.counted + " takes integers, not " + type_name(b->type));
                 ok = false;
                 continue;
             }
@@ -1383,7 +1383,9 @@ ExprPtr BodyChecker::length(const std::shared_ptr<Length> &e) {
     if (e->array->type == poisoned) return poison(e);
     if (!e->array->type.is_array()) {
         error(DiagnosticKind::Type, e->span,
-              "len() takes an array, not " + type_name(e->array->type));
+              e->walked ? "a kernel's for loop walks an array, range(), enumerate() or zip(), not " +
+                              type_name(e->array->type)
+                        : "len() takes an array, not " + type_name(e->array->type));
         return poison(e);
     }
     e->type = Type::of(Scalar::Int64);

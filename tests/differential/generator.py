@@ -1332,11 +1332,13 @@ class Generator:
         return E(f"{wrap(e, MUL)} % {m}", MUL, t)
 
     def for_each_statement(self, indent):
-        """`for v in A`, `for k, v in enumerate(A[, start])` or `for v, w in zip(A, B)` over
-        input arrays; the variables are read in the body only."""
+        """`for v in A`, `for k, v in enumerate(A[, start])`, `for v, w in zip(A, B)`,
+        `for v, r in zip(A, range(a, b, s))` and nested `for k, (v, w) in enumerate(zip(A, B))`
+        or `for (k, v), w in zip(enumerate(A), B)` over input arrays; the variables are read in
+        the body only."""
         rng = self.rng
         arrays = [p for p in self.params if p.is_array and p.role == "in"]
-        form = rng.choice(["each", "enumerate", "zip"])
+        form = rng.choice(["each", "enumerate", "zip", "zip_range", "nested"])
         first = rng.choice(arrays)
         names = {}
         if form == "each":
@@ -1348,11 +1350,28 @@ class Generator:
             names[index], names[var] = "int64", first.t
             start = f", {int_literal(rng.randint(-3, 3)).text}" if self.chance(0.4) else ""
             header = f"{indent}for {index}, {var} in enumerate({first.name}{start}):"
-        else:
+        elif form == "zip":
             second = rng.choice(arrays)
             var, other = self.fresh("e"), self.fresh("e")
             names[var], names[other] = first.t, second.t
             header = f"{indent}for {var}, {other} in zip({first.name}, {second.name}):"
+        elif form == "zip_range":
+            var, counter = self.fresh("e"), self.fresh("r")
+            names[var], names[counter] = first.t, "int32"  # literal bounds: as a plain loop's
+            low, step = rng.randint(-4, 4), rng.choice([1, 2, -1, -3])
+            high = low + step * rng.randint(0, 6)  # an empty range too
+            header = (f"{indent}for {var}, {counter} in zip({first.name}, "
+                      f"range({low}, {high}, {step})):")
+        else:
+            second = rng.choice(arrays)
+            index, var, other = self.fresh("k"), self.fresh("e"), self.fresh("e")
+            names[index], names[var], names[other] = "int64", first.t, second.t
+            if self.chance(0.5):
+                header = (f"{indent}for {index}, ({var}, {other}) in "
+                          f"enumerate(zip({first.name}, {second.name})):")
+            else:
+                header = (f"{indent}for ({index}, {var}), {other} in "
+                          f"zip(enumerate({first.name}), {second.name}):")
         self.push()
         self.scope.vars.update(names)
         self.loop_depth += 1

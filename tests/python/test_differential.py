@@ -159,7 +159,8 @@ REQUIRED_FEATURES = (
     + ["math.fmin", "math.fmax", "math.ldexp", "math.scalbn", "math.llrint", "math.lround"]
     + [f"cast:{t}" for t in generator.ALL_TYPES] + ["cast:int", "cast:float", "cast:double",
                                                    "cast:bool"]
-    + ["if", "elif", "else", "for", "for_each", "for_enumerate", "for_zip", "while", "break",
+    + ["if", "elif", "else", "for", "for_each", "for_enumerate", "for_zip", "for_zip_range",
+       "for_nested", "while", "break",
        "continue", "range_step-",
        "range_step+", "loop_var_after", "tuple_assign", "tuple_swap", "chained_assign",
        "early_return", "pass", "truth_value", "helper_typed", "helper_untyped",

@@ -82,15 +82,17 @@ def test_zip_stops_at_the_shortest_array(target):
 
 @pytest.mark.parametrize("body, message", [
     ("for v in A2:\n        X[0] = v\n", "index it with 2 indices"),
-    ("for v in X[0]:\n        X[0] = v\n", "iterate over range(...), an array"),
-    ("for i, v in enumerate(X[0]):\n        X[0] = v\n", "named by a variable"),
-    ("for i, v in X:\n        X[0] = v\n", "takes 1 variable"),
-    ("for v in enumerate(X):\n        X[0] = v\n", "takes 2 variables"),
-    ("for a, b in zip(X):\n        X[0] = a\n", "takes 1 variable"),
+    ("for v in X[0]:\n        X[0] = v\n", "walks an array, range(), enumerate() or zip(), not"),
+    ("for i, v in enumerate(X[0]):\n        X[0] = v\n", "walks an array, range()"),
+    ("for i, v in X:\n        X[0] = v\n", "this loop variable takes one value"),
+    ("for v in enumerate(X):\n        X[0] = v\n", "enumerate() gives 2 values at a time"),
+    ("for a, b in zip(X):\n        X[0] = a\n", "zip() gives 1 value at a time"),
     ("for a in zip():\n        X[0] = a\n", "zip() in a kernel's for loop takes one or more"),
     ("for i, v in enumerate(X, start=1):\n        X[0] = v\n", "by position"),
-    ("for i, v in enumerate(X, 1, 2):\n        X[0] = v\n", "enumerate() takes an array"),
-    ("for (i, j), v in enumerate(X):\n        X[0] = v\n", "takes 2 variables"),
+    ("for i, v in enumerate(X, 1, 2):\n        X[0] = v\n", "enumerate() takes an iterable"),
+    ("for (i, j), v in enumerate(X):\n        X[0] = v\n", "this loop variable takes one value"),
+    ("for i, (a, b) in enumerate(zip(X, X, X)):\n        X[0] = a\n", "zip() gives 3 values"),
+    ("for a, r in zip(X, range(0.5, 3)):\n        X[0] = a\n", "range() takes integers"),
 ])
 def test_loops_the_language_cannot_take_are_errors_at_their_line(body, message):
     source = f"def k(X, A2):\n    {body}"
@@ -123,8 +125,51 @@ def test_the_loop_iterates_the_array_it_began_with(target):
 
 
 def test_enumerate_takes_an_integer_start():
-    with pytest.raises(cp.CompileError, match="takes integers") as caught:
+    with pytest.raises(cp.CompileError, match="enumerate..'s start takes integers") as caught:
         cp.translate("def k(X):\n    for i, v in enumerate(X, 0.5):\n        X[0] = v\n",
                      sig="void(float64[:])")
     assert caught.value.lineno == 2
-    assert len(caught.value.diagnostics) == 1  # reported once, though range() checks it twice
+    assert len(caught.value.diagnostics) == 1
+
+
+def nested(x, y, out):
+    total = 0.0
+    for i, (a, b) in enumerate(zip(x, y), 3):
+        total += i * a - b
+    for (i, a), b in zip(enumerate(y), x):
+        if i == 2:
+            continue
+        total += i + a * b
+    for a, r, s in zip(x, range(5, -4, -2), range(1, 100, 7)):
+        total += a * r + s
+    for i, r in enumerate(range(2, 9, 3)):
+        if r > 6:
+            break
+        total -= i * r
+    else:
+        total = -1.0
+    out[0] = total
+
+
+def test_nested_enumerate_zip_and_ranges_compute_what_python_does(target):
+    """enumerate() and zip() of arrays and ranges, nested, with unpacking as Python's."""
+    x, y = np.arange(1.0, 7.0), np.arange(5.0) * 3 - 4
+    expected, got = np.zeros(1), np.zeros(1)
+    nested(x, y, expected)
+    cp.compile(nested, sig="void(float64[:], float64[:], float64[:])")(1)(x, y, got)
+    np.testing.assert_array_equal(got, expected)
+
+
+def zero_step(x, step, out):
+    for a, r in zip(x, range(0, 10, step)):
+        out[0] += a * r
+
+
+def test_a_range_walked_by_zip_refuses_a_zero_step_as_range_does(target):
+    cp.compile(zero_step, sig="void(float64[:], int64, float64[:])")(1)(
+        np.ones(3), 2, out := np.zeros(1))
+    assert out[0] == 0 + 2 + 4
+    with pytest.raises(cp.KernelValueError, match="range.. arg 3 must not be zero"):
+        cp.compile(zero_step, sig="void(float64[:], int64, float64[:])")(1)(
+            np.ones(3), 0, np.zeros(1))
+        cp.synchronize()

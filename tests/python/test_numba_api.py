@@ -1100,20 +1100,50 @@ def test_a_python_c_kernel_reads_its_source_from_the_command_line():
     assert result.stdout.strip() == "[0.0, 2.0, 4.0, 6.0]"
 
 
-def test_a_kernel_compiled_from_a_string_says_how_to_give_its_source():
-    namespace = {"cuda": cuda}
-    exec("def fill(x):\n    x[0] = 1\n", namespace)
-    with pytest.raises(OSError, match=r"compiled from a string \(<string>\).*linecache"):
-        cuda.jit("void(int32[::1])", target="cpu")(namespace["fill"])
+def test_kernels_defined_by_exec_compile_from_the_text_exec_was_given():
+    """numba's tests make kernels with exec: the text is kept as it is compiled, and each
+    function finds the one text whose code is its own (two texts define `fill` here)."""
+    sevens, nines = {"cuda": cuda}, {"cuda": cuda}
+    exec("def fill(x):\n    x[0] = 7\n", sevens)
+    exec(b"def fill(x):\n    x[0] = 9\n    x[1] = 9\n", nines)
+    for namespace, expected in ((sevens, [7, 0]), (nines, [9, 9])):
+        out = np.zeros(2, np.int32)
+        cuda.jit("void(int32[::1])", target="cpu")(namespace["fill"])[1, 1](out)
+        assert out.tolist() == expected
+    # Texts that differ only in a name they read compile to the same instructions: each
+    # function still finds its own text.
+    larger, smaller = {"cuda": cuda}, {"cuda": cuda}
+    exec("def pick(x):\n    x[0] = max(x[1], x[2])\n", larger)
+    exec("def pick(x):\n    x[0] = min(x[1], x[2])\n", smaller)
+    for namespace, expected in ((larger, 5), (smaller, 2)):
+        out = np.array([0, 2, 5], np.int32)
+        cuda.jit("void(int32[::1])", target="cpu")(namespace["pick"])[1, 1](out)
+        assert out[0] == expected
     import linecache
 
-    text = "def fill(x):\n    x[0] = 7\n"
+    text = "def fill(x):\n    x[0] = 5\n"
     linecache.cache["<kernels of test_numba_api>"] = (len(text), None, text.splitlines(True),
                                                       "<kernels of test_numba_api>")
-    exec(compile(text, "<kernels of test_numba_api>", "exec"), namespace)
-    out = np.zeros(1, np.int32)
-    cuda.jit("void(int32[::1])", target="cpu")(namespace["fill"])[1, 1](out)
-    assert out[0] == 7
+    exec(compile(text, "<kernels of test_numba_api>", "exec"), sevens)
+    out = np.zeros(2, np.int32)
+    cuda.jit("void(int32[::1])", target="cpu")(sevens["fill"])[1, 1](out)
+    assert out.tolist() == [5, 0]
+
+
+def test_a_kernel_execd_before_cudapy_was_imported_says_what_to_do():
+    code = textwrap.dedent("""
+        namespace = {}
+        exec("def fill(x):\\n    x[0] = 1\\n", namespace)
+        from cudapy import cuda
+        try:
+            cuda.jit("void(int32[::1])", target="cpu")(namespace["fill"])
+        except OSError as error:
+            print(error)
+        """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=dict(os.environ, CUDAPY_TARGET="cpu"), timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "compiled from a string (<string>) before cudapy was imported" in result.stdout
 
 
 def test_forall_launches_a_thread_per_task(target):
