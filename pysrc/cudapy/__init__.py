@@ -28,9 +28,9 @@ from .errors import (CompileError, CudaCompilationError, CudaError, CudapyError,
                      KernelZeroDivisionError, LaunchError, NoDeviceError,
                      NotFoundError, NvrtcUnavailableError, UnsupportedError)
 from ._compile import ptx, translate
-from ._launch import dim3
+from ._launch import In, InOut, Out, dim3
 from .kernel import Kernel, Module, compile, module
-from .cuda_source import (In, InOut, Out, RawKernel, RawModule, SourceModule, compile_cuda)
+from .cuda_source import RawKernel, RawModule, SourceModule, compile_cuda
 from .linking import declare_device
 from .progress import set_progress
 from .elementwise import Elementwise, ElementwiseKernel, fuse, map, zipWith

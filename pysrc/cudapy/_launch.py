@@ -36,6 +36,38 @@ class _Staged(NamedTuple):
     copy_back: Optional["np.ndarray"]
 
 
+class ArgumentHandler:
+    """A host array given to a kernel, as PyCUDA's drv.In and numba's cuda.In name it: copied
+    to the GPU for the launch (In, InOut) and back after it (Out, InOut); the launch waits for
+    the kernel when one is given."""
+
+    copy_in = copy_out = False
+
+    def __init__(self, array):
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"{type(self).__name__}() takes a NumPy array, got "
+                            f"{type(array).__name__}")
+        self.array = array
+
+
+class In(ArgumentHandler):
+    """A host array the kernel reads."""
+
+    copy_in = True
+
+
+class Out(ArgumentHandler):
+    """A host array the kernel writes."""
+
+    copy_out = True
+
+
+class InOut(ArgumentHandler):
+    """A host array the kernel reads and writes."""
+
+    copy_in = copy_out = True
+
+
 class _StagedRows(NamedTuple):
     """The rows of a `T**` argument: each a CudaArray or a _Staged host array. The kernel gets
     a device array of their descriptors."""
@@ -175,6 +207,17 @@ class _Parameter:
         return _StagedRows([self._convert_array(row) for row in rows])
 
     def _convert_array(self, value):
+        if isinstance(value, ArgumentHandler):
+            # numba's cuda.In, Out and InOut: staged for the launch, copied back after it
+            # only for Out and InOut, whatever the kernel stores.
+            staged = self._stage(value.array)
+            if value.copy_out:
+                return _Staged(staged.host, value.array)
+            # A kernel in host memory would store into the array itself: it gets a copy.
+            host = staged.host
+            if self.host_memory and host is value.array:
+                host = host.copy(order="K")
+            return _Staged(host, None)
         if isinstance(value, CudaArray):
             if value._launch_key == self._launch_key and value._buffer is not None:
                 return value

@@ -43,6 +43,7 @@ from .closure import DeviceFunction
 from .linking import CUSource, declare_device
 from .numba_types import SCALAR_TYPES, from_dtype, signature_text, void
 from ._compile import _options, ptx as _compile_ptx
+from ._launch import In, InOut, Out
 from .kernel import Dispatcher
 from .reduction import Reduce
 from .guvectorize import guvectorize as _any_target_guvectorize
@@ -56,6 +57,7 @@ _stream = importlib.import_module(".stream", __package__)
 
 __all__ = [
     "jit", "declare_device", "CUSource", "vectorize", "guvectorize", "reduce", "Reduce",
+    "In", "Out", "InOut",
     "to_device", "device_array", "device_array_like", "pinned_array", "pinned_array_like",
     "mapped_array", "mapped_array_like", "is_cuda_array", "as_cuda_array",
     "from_cuda_array_interface",

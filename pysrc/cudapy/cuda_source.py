@@ -18,7 +18,7 @@ import struct
 from collections import namedtuple
 
 from . import _ffi, progress
-from ._launch import grid_and_block, plain_counts
+from ._launch import ArgumentHandler, grid_and_block, plain_counts
 from ._lazy import numpy as np
 from .array import CudaArray, device_array, to_device
 from .errors import CudaCompilationError, UnsupportedError
@@ -272,37 +272,6 @@ class RawModule(_LoadedModule):
         if name in self._name_expressions:
             name = self._lowered_name(name)
         return self._function(name, RawFunction)
-
-
-class ArgumentHandler:
-    """A host array given to a kernel: copied to the GPU for the launch (In, InOut) and back
-    after it (Out, InOut); the launch waits for the kernel when one is given."""
-
-    copy_in = copy_out = False
-
-    def __init__(self, array):
-        if not isinstance(array, np.ndarray):
-            raise TypeError(f"{type(self).__name__}() takes a NumPy array, got "
-                            f"{type(array).__name__}")
-        self.array = array
-
-
-class In(ArgumentHandler):
-    """A host array the kernel reads."""
-
-    copy_in = True
-
-
-class Out(ArgumentHandler):
-    """A host array the kernel writes."""
-
-    copy_out = True
-
-
-class InOut(ArgumentHandler):
-    """A host array the kernel reads and writes."""
-
-    copy_in = copy_out = True
 
 
 def _pointer_of(value):

@@ -10,9 +10,9 @@ from typing import NamedTuple
 
 from . import _ffi, targets
 from ._compile import _Program, _options
-from ._launch import (_ARRAY_VIEWS, _ONE, Launch, LaunchCache, _argument_struct,
-                      _fast_launch_maker, _keep, _Parameter, _Staged, array_type, dim3,
-                      forall_config, launch_config, thread_config)
+from ._launch import (_ARRAY_VIEWS, _ONE, ArgumentHandler, Launch, LaunchCache,
+                      _argument_struct, _fast_launch_maker, _keep, _Parameter, _Staged,
+                      array_type, dim3, forall_config, launch_config, thread_config)
 from ._lazy import numpy as np
 from .numba_types import signature_text
 from ._source import _FIRST_DEF, _function_source
@@ -252,6 +252,8 @@ def _type_key(value):
     cls = value.__class__
     if cls in _SCALAR_CLASSES:
         return cls
+    if isinstance(value, ArgumentHandler):  # cuda.In(array): the array's type
+        return _type_key(value.array)
     if cls is np.ndarray:
         flags = value.flags
         return value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous
@@ -286,6 +288,10 @@ class Dispatcher:
         self._by_signature = {}  # signature text -> Kernel
         self._launches = LaunchCache()
         self._device_function = None
+        # numba's argument extensions: objects whose prepare_args(ty, val, stream=, retr=)
+        # gives each argument's (type, value) before a launch (`ty`: the parameter's type as
+        # a cudapy signature spells it); callables put in `retr` run after the launch.
+        self.extensions = []
         signatures = signature if isinstance(signature, list) else [signature]
         self._kernel = self._compile(signatures[0]) if len(signatures) == 1 and signature else None
         # numba's list of signatures: each call runs the one its arguments match best.
@@ -313,6 +319,11 @@ class Dispatcher:
         the PTX of every signature compiled so far."""
         return self._inspect(signature, lambda kernel: kernel.ptx())
 
+    def inspect_lto_ptx(self, signature=None):
+        """numba's PTX after link-time optimization: cudapy compiles a kernel with every
+        function it calls as one program and links no LTO-IR, so this is inspect_asm's PTX."""
+        return self.inspect_asm(signature)
+
     def inspect_llvm(self, signature=None):
         """What numba's gives as LLVM IR, in cudapy's terms: the CUDA C++ the kernel compiled for
         `signature` was translated to (or, without one, a dict of it by signature)."""
@@ -333,7 +344,7 @@ class Dispatcher:
         return dict(self._by_signature)
 
     def __getitem__(self, key):
-        if self._kernel is not None:
+        if self._kernel is not None and not self.extensions:
             return self._kernel[key]
         launch = self._launches.get(key)
         if launch is None:
@@ -342,7 +353,7 @@ class Dispatcher:
         return launch
 
     def __call__(self, nx, ny=1, nz=1):
-        if self._kernel is not None:
+        if self._kernel is not None and not self.extensions:
             return self._kernel(nx, ny, nz)
         return _DispatchedLaunch(self, thread_config(self.__name__, nx, ny, nz))
 
@@ -359,7 +370,7 @@ class Dispatcher:
             blocks = -(-_count(ntasks, f"{self.__name__}.forall(): ntasks") // tpb)
             return self[blocks, tpb, stream, sharedmem]
         config = forall_config(self.__name__, ntasks, stream, sharedmem)
-        if self._kernel is not None:
+        if self._kernel is not None and not self.extensions:
             return self._kernel._make_launch(self._kernel, config)
         return _DispatchedLaunch(self, config)
 
@@ -435,6 +446,8 @@ class Dispatcher:
         """The signature type of an argument: Python numbers as int64, float64 and bool, NumPy
         scalars as their type, arrays by dtype, dimensions and layout."""
         where = f"{self.__name__}(): argument '{name}'"
+        if isinstance(value, ArgumentHandler):
+            value = value.array
         if isinstance(value, np.generic):
             return self._element_type(where, value.dtype)
         for python_type, name in _PYTHON_SCALARS.items():
@@ -492,6 +505,8 @@ class _ArgumentType(NamedTuple):
 
     @classmethod
     def of(cls, value):
+        if isinstance(value, ArgumentHandler):
+            value = value.array
         if isinstance(value, np.generic):
             return cls(value.dtype)
         for python_type, name in _PYTHON_SCALARS.items():
@@ -549,11 +564,27 @@ class _DispatchedLaunch:
 
     def __call__(self, *args, seq=False):
         """Launches the kernel; `seq=True` runs the Python function in the interpreter."""
-        kernel = self._dispatcher._kernel_for(args)
+        kernel = self._dispatcher.specialize(*args)
         launch = self._launches.get(kernel)
         if launch is None:
             launch = self._launches[kernel] = kernel._make_launch(kernel, self._config)
-        launch(*args, seq=seq)
+        extensions = self._dispatcher.extensions
+        if not extensions:
+            launch(*args, seq=seq)
+            return
+        retr = []
+        if len(args) != len(kernel._params):
+            raise kernel._argument_count_error(len(args))
+        prepared = []
+        for param, value in zip(kernel._params, args):
+            type_ = param.type
+            for extension in extensions:
+                type_, value = extension.prepare_args(type_, value, stream=self._config.stream,
+                                                      retr=retr)
+            prepared.append(value)
+        launch(*prepared, seq=seq)
+        for write_back in retr:
+            write_back()
 
 
 def compile(functions, sig=None, fast_math=False, line_info=False, target=None, debug=False,

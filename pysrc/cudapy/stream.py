@@ -9,6 +9,7 @@ stream goes), and that stream for it; between two cudapy streams order work with
 `cudapy.synchronize()`.
 """
 
+import contextlib
 import ctypes
 
 from ._lazy import numpy as np
@@ -97,6 +98,15 @@ class Stream:
     def synchronize(self):
         """Waits for the work queued on the stream; a kernel's fault is raised as LaunchError."""
         _ffi.check(_ffi.lib.cudapy_stream_synchronize(self.handle))
+
+    @contextlib.contextmanager
+    def auto_synchronize(self):
+        """numba's `with stream.auto_synchronize():` the stream is synchronized when the block
+        ends (also when it raises)."""
+        try:
+            yield self
+        finally:
+            self.synchronize()
 
     def query(self):
         """Whether the work queued on the stream so far has finished."""

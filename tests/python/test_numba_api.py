@@ -170,6 +170,9 @@ def test_inspect_asm_gives_the_ptx_of_a_signature():
     lazy = cuda.jit(target="cpu")(cosine)
     assert ".entry cosine" in lazy.inspect_asm((float32[::1], float32)).replace("\t", " ")
     assert len(lazy.overloads) == 1
+    # No LTO-IR is linked: the PTX after "link-time optimization" is the kernel's.
+    assert fast.inspect_lto_ptx((float32[::1], float32)) == fast.inspect_asm(
+        (float32[::1], float32))
 
 
 def test_kernels_take_signatures_of_type_objects():
@@ -1144,6 +1147,46 @@ def test_a_kernel_execd_before_cudapy_was_imported_says_what_to_do():
                             env=dict(os.environ, CUDAPY_TARGET="cpu"), timeout=120)
     assert result.returncode == 0, result.stderr
     assert "compiled from a string (<string>) before cudapy was imported" in result.stdout
+
+
+def test_in_out_and_inout_stage_host_arrays_as_numba_does(target):
+    @cuda.jit
+    def three(a):
+        a[0] = 3
+
+    typed = cuda.jit("void(int64[:])")(three.py_func)
+    for kernel in (three, typed):
+        for wrap, expected in ((cuda.InOut, 3), (cuda.In, 0), (cuda.Out, 3)):
+            host = np.zeros(2, np.int64)
+            kernel[1, 1](wrap(host))
+            assert host[0] == expected, (kernel, wrap)
+    with pytest.raises(TypeError, match="takes a NumPy array"):
+        cuda.In([1, 2])
+
+
+def test_extensions_prepare_each_argument_before_the_launch(target):
+    """numba's Dispatcher.extensions: each prepare_args(ty, val, stream=, retr=) may replace
+    an argument, and the callables it puts in retr run after the launch."""
+    seen, after = [], []
+
+    class InByDefault:
+        def prepare_args(self, ty, val, stream=0, retr=None):
+            seen.append(ty)
+            if isinstance(val, np.ndarray):
+                retr.append(lambda: after.append(val[0]))
+                return ty, cuda.In(val)
+            return ty, val
+
+    def store(a, value):
+        a[0] = value
+
+    for kernel in (cuda.jit(store), cuda.jit("void(int64[:], int64)")(store)):
+        kernel.extensions.append(InByDefault())
+        host = np.zeros(1, np.int64)
+        kernel[1, 1](host, 5)
+        assert host[0] == 0 and after[-1] == 0  # the kernel stored into a copy
+        assert len(seen) == 2
+        seen.clear()
 
 
 def test_forall_launches_a_thread_per_task(target):

@@ -55,6 +55,18 @@ def test_a_long_kernel_and_copies_on_one_stream_give_the_right_data(spin, values
         assert entered is stream
 
 
+def test_auto_synchronize_waits_for_the_stream_at_the_end_of_its_block(spin, values):
+    stream = cp.stream()
+    pinned = cp.pinned_array(SIZE, np.int32)
+    device = cp.to_device(values, stream=stream)
+    with stream.auto_synchronize() as entered:
+        assert entered is stream
+        spin[SIZE // 128, 128, stream](device, ROUNDS)
+        device.copy_to_host(pinned, stream=stream)
+    assert stream.query()
+    np.testing.assert_array_equal(pinned, expected_spin(values))
+
+
 def test_copies_into_pinned_memory_are_ordered_on_the_stream(spin, values):
     stream = cp.stream()
     pinned = cp.pinned_array(SIZE, np.int32)

@@ -14,8 +14,8 @@ import numpy as np
 
 from .. import _ffi, errors, targets
 from ..array import pinned_array
-from ..cuda_source import (ArgumentHandler, Function, In, InOut, LoadedCode, Out,
-                           _pointer_of)
+from .._launch import ArgumentHandler, In, InOut, Out
+from ..cuda_source import Function, LoadedCode, _pointer_of
 from .._devices import device_attribute as _attribute_of, device_count, device_info, memory_info
 from ..stream import Event as _Event, Stream as _Stream, stream_handle
 
