@@ -3,6 +3,7 @@
 module-level numbers and NumPy arrays they read, which become the program's named constants
 and constant arrays."""
 
+import enum
 import functools
 import math
 import operator
@@ -178,6 +179,13 @@ def closure(functions):
                                      f"compile read different globals named '{name}' "
                                      f"({constants[name]} and {text}); a compile's constants "
                                      "share one namespace")
+            elif isinstance(value, type) and issubclass(value, enum.IntEnum):
+                # An IntEnum's members are its ints: `Class.member` and `Class["member"]`.
+                for member, item in value.__members__.items():
+                    text = _constant_text(int(item))
+                    if constants.setdefault(f"{name}.{member}", text) != text:
+                        raise ValueError(f"{function.__name__}() and another function of its "
+                                         f"compile read different classes named '{name}'")
             elif isinstance(value, np.ndarray):
                 if arrays.setdefault(name, value) is not value:
                     raise ValueError(f"{function.__name__}() and another function of its "

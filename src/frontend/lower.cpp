@@ -184,7 +184,10 @@ struct Globals {
     // module-level `NAME = function`: the dotted name of the function NAME stands for
     // (["math", "cos"], or a function of the program's), so that a call of NAME calls it.
     std::map<std::string, std::vector<std::string>> function_aliases;
-    std::map<std::string, ExprPtr> constants;  // module-level `NAME = constant`
+    // module-level `NAME = constant`, and `Class.member = constant` for the members of a
+    // namespace of constants (an IntEnum's), kept as "Class.member"
+    std::map<std::string, ExprPtr> constants;
+    std::set<std::string> namespaces;  // the classes of `Class.member = constant`
     // module-level `NAME = (2, 3)`: tuples of integers, read as a helper's tuple parameter is
     std::map<std::string, CompileTimeValue> tuple_constants;
     std::set<std::string> failed_constants;    // reported where they are defined
@@ -1446,6 +1449,15 @@ private:
             return std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, static_cast<int>(*d), array);
         }
         if (subscripts.size() == 1 && kind(subscripts[0]) == "slice") return lower_slice(node, subscripts[0]);
+        // Class["member"]: an IntEnum's member by its name.
+        if (kind(value) == "identifier" && subscripts.size() == 1 && kind(subscripts[0]) == "string") {
+            std::string text(tree_.text(subscripts[0]));
+            bool found = false;
+            if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front()) {
+                auto member = namespace_member(value, text.substr(1, text.size() - 2), node, found);
+                if (found) return member;
+            }
+        }
         if (kind(value) == "identifier")
             if (const CompileTimeValue *given = compile_time_named(std::string(tree_.text(value)));
                 given && given->kind == CompileTimeValue::Kind::Tuple)
@@ -2054,11 +2066,34 @@ private:
         return expect_arity(name, info.min_arity, info.max_arity, given, node);
     }
 
+    // The constant `object.member` when `object` names a namespace of constants (and no
+    // variable): `found` tells whether it does; an unknown member is an error naming them.
+    ExprPtr namespace_member(TSNode object, const std::string &member, TSNode node, bool &found) {
+        std::string name(tree_.text(object));
+        if (!globals_.namespaces.count(name) || params_.count(name) || locals_.count(name)) return nullptr;
+        found = true;
+        if (auto constant = globals_.constants.find(name + "." + member); constant != globals_.constants.end())
+            return clone(constant->second);
+        if (globals_.failed_constants.count(name + "." + member)) return nullptr;
+        std::string members;
+        for (auto it = globals_.constants.lower_bound(name + "."); it != globals_.constants.end() &&
+                                                                  it->first.rfind(name + ".", 0) == 0;
+             ++it)
+            members += (members.empty() ? "" : ", ") + it->first.substr(name.size() + 1);
+        error(DiagnosticKind::Name, node, "'" + name + "' has no member '" + member + "'; its members: " + members);
+        return nullptr;
+    }
+
     ExprPtr lower_attribute(TSNode node) {
         TSNode object = field(node, "object");
         std::string object_name(tree_.text(object));
         std::string attribute(tree_.text(field(node, "attribute")));
         Span span = tree_.span(node);
+        if (kind(object) == "identifier") {
+            bool found = false;
+            auto member = namespace_member(object, attribute, node, found);
+            if (found) return member;
+        }
         if (auto parts = dotted(node); parts && names_module(object)) {
             auto name = without_module(*parts);
             if (name.size() == 2) {
@@ -2593,10 +2628,15 @@ std::optional<std::pair<std::string, TSNode>> constant_definition(const syntax::
     TSNode assignment = ts_node_named_child(statement, 0);
     if (kind(assignment) != "assignment") return std::nullopt;
     TSNode left = field(assignment, "left"), right = field(assignment, "right");
-    if (kind(left) != "identifier" || ts_node_is_null(right) || kind(right) == "assignment" ||
-        !ts_node_is_null(field(assignment, "type")))
+    if (ts_node_is_null(right) || kind(right) == "assignment" || !ts_node_is_null(field(assignment, "type")))
         return std::nullopt;
-    return std::make_pair(std::string(tree.text(left)), assignment);
+    if (kind(left) == "identifier") return std::make_pair(std::string(tree.text(left)), assignment);
+    // `Class.member = constant`: a member of a namespace of constants.
+    if (kind(left) == "attribute" && kind(field(left, "object")) == "identifier")
+        return std::make_pair(std::string(tree.text(field(left, "object"))) + "." +
+                                  std::string(tree.text(field(left, "attribute"))),
+                              assignment);
+    return std::nullopt;
 }
 
 // The function a module-level `NAME = value` names, when `value` is a function of the program,
@@ -2708,6 +2748,14 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
             continue;
         }
         FunctionLowering lowering(*definition.tree, globals, diagnostics);
+        if (auto dot = name.find('.'); dot != std::string::npos) {
+            globals.namespaces.insert(name.substr(0, dot));
+            if (auto value = lowering.lower_constant(field(definition.node, "right"), name))
+                globals.constants[name] = value;
+            else
+                globals.failed_constants.insert(name);
+            continue;
+        }
         if (auto tuple = lowering.tuple_constant(field(definition.node, "right"))) {
             globals.tuple_constants[name] = std::move(*tuple);
         } else if (auto value = lowering.lower_constant(field(definition.node, "right"), name)) {

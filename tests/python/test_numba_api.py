@@ -9,6 +9,7 @@ functions defined here or in the test.
 """
 
 import ctypes
+import enum
 import math
 import operator
 import os
@@ -1187,6 +1188,38 @@ def test_extensions_prepare_each_argument_before_the_launch(target):
         assert host[0] == 0 and after[-1] == 0  # the kernel stored into a copy
         assert len(seen) == 2
         seen.clear()
+
+
+class Status(enum.IntEnum):
+    ok = 200
+    missing = 404
+    broken = 500
+    failed = 500  # an alias
+
+
+def triage(code, out):
+    if code >= Status.broken:
+        out[0] = code - Status["missing"]
+    else:
+        out[0] = code + Status.ok
+    out[1] = Status.failed == Status.broken
+    out[2] = cuda.int32(Status.missing) // 2
+
+
+def test_intenum_members_are_their_ints_in_kernels(target):
+    kernel = cuda.jit(triage)
+    for code in (200, 404, 503, Status.broken):
+        expected, got = np.zeros(3, np.int64), np.zeros(3, np.int64)
+        triage(code, expected)
+        kernel[1, 1](code, got)
+        np.testing.assert_array_equal(got, expected)
+
+    def unknown(out):
+        out[0] = Status.gone
+
+    with pytest.raises(cp.CompileError, match="'Status' has no member 'gone'; its members: "
+                                              "broken, failed, missing, ok"):
+        cuda.jit(unknown)[1, 1](np.zeros(1, np.int64))
 
 
 def test_forall_launches_a_thread_per_task(target):
