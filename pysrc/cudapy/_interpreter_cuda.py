@@ -374,6 +374,13 @@ class CudaNames:
     def any_sync(self, mask, predicate):
         return self._launch.warp_operation("any_sync", mask, predicate, None, caller_site())
 
+    def eq_sync(self, mask, predicate):
+        return self._launch.warp_operation("eq_sync", mask, predicate, None, caller_site())
+
+    def match_any_sync(self, mask, value):
+        value = _shuffled("match_any_sync", value)
+        return self._launch.warp_operation("match_any_sync", mask, value, None, caller_site())
+
     def ballot_sync(self, mask, predicate):
         return self._launch.warp_operation("ballot_sync", mask, predicate, None, caller_site())
 

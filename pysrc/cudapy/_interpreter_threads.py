@@ -235,7 +235,14 @@ def _warp_results(kind, members):
         values = {lane.lane: lane.request.value for lane in members}
         return [values.get(_source_lane(kind, lane.lane, lane.request.argument),
                            lane.request.value) for lane in members]
+    if kind == "match_any_sync":
+        # The lanes whose value has the same bits, as the GPU compares them.
+        bits = [np.asarray(lane.request.value).tobytes() for lane in members]
+        return [np.uint32(sum(1 << other.lane for other, theirs in zip(members, bits)
+                              if theirs == mine)) for mine in bits]
     predicates = [bool(lane.request.value) for lane in members]
+    if kind == "eq_sync":
+        return [np.int32(all(predicates) or not any(predicates))] * len(members)
     if kind == "ballot_sync":
         bits = np.uint32(sum(1 << lane.lane for lane, true in zip(members, predicates) if true))
         return [bits] * len(members)

@@ -116,6 +116,10 @@ _KERNEL_DOCS = {
     "all_sync": "all_sync(mask, predicate): whether every lane in mask gave a true "
                 "predicate.",
     "any_sync": "any_sync(mask, predicate): whether any lane in mask gave a true predicate.",
+    "eq_sync": "eq_sync(mask, predicate): whether the lanes in mask all gave the same "
+               "predicate.",
+    "match_any_sync": "match_any_sync(mask, value): a uint32 of the lanes in mask whose value "
+                      "equals this lane's.",
     "ballot_sync": "ballot_sync(mask, predicate): a uint32 whose bit i says lane i gave a "
                    "true predicate.",
     "activemask": "activemask(): a uint32 of the warp's lanes running this call.",

@@ -15,6 +15,7 @@ constexpr std::array<A, 0> none{};
 constexpr std::array mask{A::Mask};
 constexpr std::array predicate{A::Predicate};
 constexpr std::array mask_predicate{A::Mask, A::Predicate};
+constexpr std::array mask_value{A::Mask, A::Shuffled};
 constexpr std::array shuffle_lane{A::Mask, A::Shuffled, A::Lane};
 constexpr std::array shuffle_delta{A::Mask, A::Shuffled, A::Delta};
 constexpr std::array integer{A::Integer};
@@ -47,7 +48,9 @@ constexpr std::array table{
     BuiltinInfo{K::ShflXorSync, "shfl_xor_sync", "shfl_xor_sync", G::WarpCollective, R::Operand, shuffle_lane},
     BuiltinInfo{K::AllSync, "all_sync", "all_sync", G::WarpCollective, R::Int32, mask_predicate},
     BuiltinInfo{K::AnySync, "any_sync", "any_sync", G::WarpCollective, R::Int32, mask_predicate},
+    BuiltinInfo{K::EqSync, "eq_sync", "eq_sync", G::WarpCollective, R::Int32, mask_predicate},
     BuiltinInfo{K::BallotSync, "ballot_sync", "ballot_sync", G::WarpCollective, R::UInt32, mask_predicate},
+    BuiltinInfo{K::MatchAnySync, "match_any_sync", "match_any_sync", G::WarpCollective, R::UInt32, mask_value},
     BuiltinInfo{K::ActiveMask, "activemask", "activemask", G::WarpConvergence, R::UInt32, none},
     BuiltinInfo{K::LaneMaskLt, "lanemask_lt", "lanemask_lt", G::Independent, R::UInt32, none},
     BuiltinInfo{K::Popc, "popc", "popc", G::Independent, R::Int32, integer},

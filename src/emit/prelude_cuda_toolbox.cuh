@@ -20,6 +20,9 @@ CUDAPY_FN T shfl_down_sync(unsigned mask, T v, unsigned delta) { return __shfl_d
 template <typename T>
 CUDAPY_FN T shfl_xor_sync(unsigned mask, T v, int lane_mask) { return __shfl_xor_sync(mask, v, lane_mask); }
 CUDAPY_FN int all_sync(unsigned mask, int p) { return __all_sync(mask, p) != 0; }
+CUDAPY_FN int eq_sync(unsigned mask, int p) { return __uni_sync(mask, p) != 0; }
+template <typename T>
+CUDAPY_FN unsigned match_any_sync(unsigned mask, T v) { return __match_any_sync(mask, v); }
 CUDAPY_FN int any_sync(unsigned mask, int p) { return __any_sync(mask, p) != 0; }
 CUDAPY_FN unsigned ballot_sync(unsigned mask, int p) { return __ballot_sync(mask, p); }
 CUDAPY_FN unsigned activemask() { return __activemask(); }

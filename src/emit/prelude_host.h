@@ -344,7 +344,7 @@ namespace fibers {
 
 enum class state : unsigned char { runnable, at_block_barrier, at_warp_op, finished };
 enum class warp_op : unsigned char {
-    shfl, shfl_up, shfl_down, shfl_xor, all, any, ballot, syncwarp, activemask
+    shfl, shfl_up, shfl_down, shfl_xor, all, any, eq, ballot, match_any, syncwarp, activemask
 };
 
 // (A switch, as a table would be a unique symbol that keeps the kernel's library from unloading.)
@@ -356,6 +356,8 @@ inline const char *warp_op_name(warp_op op) {
     case warp_op::shfl_xor: return "shfl_xor_sync";
     case warp_op::all: return "all_sync";
     case warp_op::any: return "any_sync";
+    case warp_op::eq: return "eq_sync";
+    case warp_op::match_any: return "match_any_sync";
     case warp_op::ballot: return "ballot_sync";
     case warp_op::syncwarp: return "syncwarp";
     case warp_op::activemask: return "activemask";
@@ -540,7 +542,7 @@ inline unsigned shuffle_source(warp_op op, unsigned lane, long long argument) {
 inline void complete_warp_op(block_run &run, fiber *lanes, unsigned group, warp_op op) {
     run.at_warp_op -= (unsigned)__builtin_popcount(group);
     unsigned ballot = 0;
-    if (op == warp_op::all || op == warp_op::any || op == warp_op::ballot)
+    if (op == warp_op::all || op == warp_op::any || op == warp_op::eq || op == warp_op::ballot)
         for (unsigned rest = group; rest; rest &= rest - 1) {
             unsigned lane = (unsigned)__builtin_ctz(rest);
             if (lanes[lane].argument != 0) ballot |= 1u << lane;
@@ -549,6 +551,7 @@ inline void complete_warp_op(block_run &run, fiber *lanes, unsigned group, warp_
                    op == warp_op::shfl_xor;
     unsigned long long vote = op == warp_op::all      ? ballot == group
                               : op == warp_op::any    ? ballot != 0
+                              : op == warp_op::eq     ? ballot == 0 || ballot == group
                               : op == warp_op::ballot ? ballot
                                                       : group;  // activemask; syncwarp ignores it
     for (unsigned rest = group; rest; rest &= rest - 1) {
@@ -558,6 +561,14 @@ inline void complete_warp_op(block_run &run, fiber *lanes, unsigned group, warp_
             // A source outside the group (undefined in CUDA) gives the lane its own value.
             unsigned source = shuffle_source(op, lane, f.argument);
             f.result = source < 32u && (group >> source & 1u) ? lanes[source].value : f.value;
+        } else if (op == warp_op::match_any) {
+            // The lanes of the group whose value has the same bits.
+            unsigned same = 0;
+            for (unsigned others = group; others; others &= others - 1) {
+                unsigned other = (unsigned)__builtin_ctz(others);
+                if (lanes[other].value == f.value) same |= 1u << other;
+            }
+            f.result = same;
         } else {
             f.result = vote;
         }
@@ -766,6 +777,13 @@ CUDAPY_FN int all_sync(unsigned mask, int p) {
 }
 CUDAPY_FN int any_sync(unsigned mask, int p) {
     return (int)fibers::warp_exchange(fibers::warp_op::any, mask, p, 0);
+}
+CUDAPY_FN int eq_sync(unsigned mask, int p) {
+    return (int)fibers::warp_exchange(fibers::warp_op::eq, mask, p, 0);
+}
+template <typename T>
+CUDAPY_FN unsigned match_any_sync(unsigned mask, T v) {
+    return (unsigned)fibers::warp_exchange(fibers::warp_op::match_any, mask, 0, fibers::to_bits(v));
 }
 CUDAPY_FN unsigned ballot_sync(unsigned mask, int p) {
     return (unsigned)fibers::warp_exchange(fibers::warp_op::ballot, mask, p, 0);

@@ -187,6 +187,29 @@ def test_votes_ballots_and_lane_masks_in_a_full_and_a_partial_warp():
     assert (out[6, 1::2] == -1).all() and (out[7, 10:32] == -1).all()
 
 
+# uniform_and_matching : void (int32[:] P, float64[:] V, int64[:, :] Out)
+def uniform_and_matching(P, V, Out):
+    i = cuda.grid(1)
+    Out[0, i] = cuda.eq_sync(0xFFFFFFFF, P[i])
+    Out[1, i] = cuda.match_any_sync(0xFFFFFFFF, V[i])
+
+
+def test_eq_sync_and_match_any_sync_in_a_full_and_a_partial_warp():
+    rng = np.random.default_rng(6)
+    p = rng.integers(0, 2, 48).astype(np.int32)
+    p[32:] = 1  # the partial warp agrees
+    v = rng.integers(0, 3, 48).astype(np.float64)
+    out = np.full((2, 48), -1, np.int64)
+    interpret(uniform_and_matching, 1, 48, p, v, out)
+    for warp in (slice(0, 32), slice(32, 48)):
+        same = bool(p[warp].all() or not p[warp].any())
+        assert out[0, warp].tolist() == [int(same)] * len(p[warp])
+        lanes = v[warp]
+        expected = [sum(1 << k for k, other in enumerate(lanes) if other == mine)
+                    for mine in lanes]
+        assert out[1, warp].tolist() == expected
+
+
 # lanes_that_returned : void (int32[:] Out)
 def lanes_that_returned(Out):
     i = cuda.grid(1)

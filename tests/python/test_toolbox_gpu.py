@@ -347,6 +347,32 @@ def test_warp_votes_ballots_and_lane_masks(rng):
     np.testing.assert_array_equal(lanes, lane)
 
 
+@pytest.mark.parametrize("dtype", [np.int32, np.uint64, np.float32, np.float64])
+def test_eq_sync_and_match_any_sync_compare_the_lanes_values(rng, dtype):
+    @cuda.jit
+    def compare(predicates, values, same_predicate, matching):
+        i = cuda.grid(1)
+        same_predicate[i] = cuda.eq_sync(ALL_LANES, predicates[i])
+        matching[i] = cuda.match_any_sync(ALL_LANES, values[i])
+
+    # Warps of all-true, all-false and mixed predicates; values from a few, so lanes match.
+    predicates = np.concatenate([np.ones(WARP), np.zeros(WARP), rng.integers(0, 2, 2 * WARP)])
+    predicates = predicates.astype(np.int32)
+    n = len(predicates)
+    values = rng.integers(0, 4, n).astype(dtype)
+    same, matching = np.full(n, -1, np.int32), np.zeros(n, np.uint32)
+    compare[2, 64](predicates, values, same, matching)
+
+    truth = (predicates != 0).reshape(-1, WARP)
+    per_warp = np.repeat(np.arange(n // WARP), WARP)
+    uniform = truth.all(axis=1) | ~truth.any(axis=1)
+    np.testing.assert_array_equal(same != 0, uniform[per_warp])
+    lanes = values.reshape(-1, WARP)
+    expected = [sum(1 << other for other in range(WARP) if lanes[w, other] == lanes[w, lane])
+                for w in range(n // WARP) for lane in range(WARP)]
+    np.testing.assert_array_equal(matching, np.array(expected, np.uint32))
+
+
 def test_activemask_names_the_lanes_that_exist():
     @cuda.jit
     def active(masks):
