@@ -40,14 +40,12 @@ class CheckedArray(np.ndarray):
 
 
 def check_index(index):
+    """Refuses a negative index, which the GPU takes as an address before the array. A slice's
+    bounds follow Python's rules there as here (negative ones count from the end)."""
     if index.__class__ is tuple:
         for item in index:
             check_index(item)
-    elif index.__class__ is slice:
-        for bound in (index.start, index.stop):
-            if bound is not None:
-                check_index(bound)
-    elif isinstance(index, (int, np.integer)) and index < 0:
+    elif index.__class__ is not slice and isinstance(index, (int, np.integer)) and index < 0:
         raise IndexError(f"index {index} is negative; kernels do not count from the end of an "
                          "array, and on the GPU this reads or writes outside it")
 

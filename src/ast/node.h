@@ -201,6 +201,7 @@ struct ArrayInfo : Expr {
 // `X[start:stop]` of a 1-d contiguous array: a view; either bound may be missing (null).
 struct Slice : Expr {
     ExprPtr array, start, stop;
+    ExprPtr step;  // none for a[start:stop]; a[start:stop:step] is a strided view
     Slice(Span s, ExprPtr a, ExprPtr b, ExprPtr e)
         : Expr(ExprKind::Slice, s), array(std::move(a)), start(std::move(b)), stop(std::move(e)) {}
 };

@@ -146,7 +146,7 @@ std::string to_string(const Expr &e) {
     case ExprKind::Slice: {
         const auto &l = static_cast<const Slice &>(e);
         return "(slice " + to_string(*l.array) + " " + (l.start ? to_string(*l.start) : "_") + " " +
-               (l.stop ? to_string(*l.stop) : "_") + ")" + type;
+               (l.stop ? to_string(*l.stop) : "_") + (l.step ? " " + to_string(*l.step) : "") + ")" + type;
     }
     case ExprKind::ArrayAlloc: {
         static const char *spaces[] = {"shared", "dynamic_shared", "local", "const"};

@@ -88,6 +88,7 @@ void Visitor::visit_slice(const Slice &e) {
     visit(*e.array);
     if (e.start) visit(*e.start);
     if (e.stop) visit(*e.stop);
+    if (e.step) visit(*e.step);
 }
 void Visitor::visit_builtin(const Builtin &e) {
     for (const auto &arg : e.args) visit(*arg);
@@ -321,11 +322,13 @@ ExprPtr Mutator::mutate_array_info(const std::shared_ptr<ArrayInfo> &e) {
 ExprPtr Mutator::mutate_slice(const std::shared_ptr<Slice> &e) {
     auto array = mutate(e->array);
     auto start = e->start ? mutate(e->start) : nullptr, stop = e->stop ? mutate(e->stop) : nullptr;
-    if (array == e->array && start == e->start && stop == e->stop) return e;
+    auto step = e->step ? mutate(e->step) : nullptr;
+    if (array == e->array && start == e->start && stop == e->stop && step == e->step) return e;
     auto copy = std::make_shared<Slice>(*e);
     copy->array = array;
     copy->start = start;
     copy->stop = stop;
+    copy->step = step;
     return copy;
 }
 

@@ -885,6 +885,13 @@ private:
         }
         case ExprKind::Slice: {
             const auto &l = static_cast<const Slice &>(e);
+            if (l.step) {
+                raises_ = true;
+                return "cudapy::slice_step(" + expr(*l.array) + ", " + (l.start ? expr(*l.start) : "0LL") + ", " +
+                       (l.start ? "true" : "false") + ", " + (l.stop ? expr(*l.stop) : "0LL") + ", " +
+                       (l.stop ? "true" : "false") + ", " + expr(*l.step) + ", " + quoted(unit_file(l.span)) +
+                       ", " + std::to_string(l.span.line) + ")";
+            }
             return "cudapy::slice(" + expr(*l.array) + ", " + (l.start ? expr(*l.start) : "0LL") + ", " +
                    (l.stop ? expr(*l.stop) : "9223372036854775807LL") + ")";
         }

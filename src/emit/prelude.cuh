@@ -84,13 +84,71 @@ CUDAPY_FN long long size(const ndarray<T, N, Layout> &a) {
     return count;
 }
 
-// Python's a[start:stop]: negative bounds count from the end, and both are clamped.
-template <typename T>
-CUDAPY_FN array<T> slice(const array<T> &a, long long start, long long stop) {
-    long long n = a.size;
+// Python's a[start:stop] of n elements: negative bounds count from the end, and both are
+// clamped; `start` becomes the first element's index, the result the length.
+CUDAPY_FN long long slice_clamp(long long n, long long &start, long long stop) {
     start = start < 0 ? (start + n < 0 ? 0 : start + n) : (start > n ? n : start);
     stop = stop < 0 ? (stop + n < 0 ? 0 : stop + n) : (stop > n ? n : stop);
-    return array<T>{a.data + start, stop > start ? stop - start : 0};
+    return stop > start ? stop - start : 0;
 }
+
+template <typename T>
+CUDAPY_FN array<T> slice(const array<T> &a, long long start, long long stop) {
+    long long length = slice_clamp(a.size, start, stop);
+    return array<T>{a.data + start, length};
+}
+
+// a[start:stop] of a strided 1-d array, bounds as for a contiguous one.
+template <typename T>
+CUDAPY_FN ndarray<T, 1, 2> slice(const ndarray<T, 1, 2> &a, long long start, long long stop) {
+    long long length = slice_clamp(a.shape[0], start, stop);
+    return ndarray<T, 1, 2>{a.data + start * a.strides[0], {length}, {a.strides[0]}};
+}
+
+// Steps raise ValueError for zero, through the kernel's error record on the GPU.
+#if defined(CUDAPY_RAISES) || !defined(__CUDACC__)
+// The first element and length of Python's a[start:stop:step] of n elements: the bounds adjusted
+// as CPython's slice.indices does (a missing one is the step's end); a zero step raises.
+struct slice_bounds {
+    long long start, length;
+};
+
+CUDAPY_FN slice_bounds slice_indices(long long n, long long start, bool has_start, long long stop,
+                                     bool has_stop, long long step, const char *file, int line) {
+    if (step == 0) fail(file, line, "ValueError: slice step cannot be zero");
+    auto adjust = [&](long long bound, bool given, long long missing) {
+        if (!given) return missing;
+        if (bound < 0) {
+            bound += n;
+            if (bound < 0) bound = step < 0 ? -1 : 0;
+        } else if (bound >= n) {
+            bound = step < 0 ? n - 1 : n;
+        }
+        return bound;
+    };
+    start = adjust(start, has_start, step < 0 ? n - 1 : 0);
+    stop = adjust(stop, has_stop, step < 0 ? -1 : n);
+    long long length = step < 0 ? (stop < start ? (start - stop - 1) / -step + 1 : 0)
+                                : (start < stop ? (stop - start - 1) / step + 1 : 0);
+    // An empty view starts at the array's start: its own start may be one past either end.
+    return {length ? start : 0, length};
+}
+
+// a[start:stop:step] of a contiguous or a strided 1-d array: a view whose elements are `step`
+// of the array's apart.
+template <typename T>
+CUDAPY_FN ndarray<T, 1, 2> slice_step(const array<T> &a, long long start, bool has_start, long long stop,
+                                      bool has_stop, long long step, const char *file, int line) {
+    slice_bounds b = slice_indices(a.size, start, has_start, stop, has_stop, step, file, line);
+    return ndarray<T, 1, 2>{a.data + b.start, {b.length}, {step}};
+}
+
+template <typename T>
+CUDAPY_FN ndarray<T, 1, 2> slice_step(const ndarray<T, 1, 2> &a, long long start, bool has_start, long long stop,
+                                      bool has_stop, long long step, const char *file, int line) {
+    slice_bounds b = slice_indices(a.shape[0], start, has_start, stop, has_stop, step, file, line);
+    return ndarray<T, 1, 2>{a.data + b.start * a.strides[0], {b.length}, {step * a.strides[0]}};
+}
+#endif
 
 }  // namespace cudapy

@@ -1518,16 +1518,20 @@ private:
             if (is_comment(child)) continue;
             if (colons < 3) bounds[colons] = child;
         }
-        if (!ts_node_is_null(bounds[2])) {
-            error(DiagnosticKind::Unsupported, bounds[2], "slices with a step are not supported in kernels");
-            return nullptr;
-        }
         auto array = lower_expr(field(node, "value"));
         ExprPtr start = ts_node_is_null(bounds[0]) ? nullptr : lower_expr(bounds[0]);
         ExprPtr stop = ts_node_is_null(bounds[1]) ? nullptr : lower_expr(bounds[1]);
-        if (!array || (!ts_node_is_null(bounds[0]) && !start) || (!ts_node_is_null(bounds[1]) && !stop))
+        ExprPtr step = ts_node_is_null(bounds[2]) ? nullptr : lower_expr(bounds[2]);
+        if (!array || (!ts_node_is_null(bounds[0]) && !start) || (!ts_node_is_null(bounds[1]) && !stop) ||
+            (!ts_node_is_null(bounds[2]) && !step))
             return nullptr;
-        return std::make_shared<Slice>(tree_.span(node), array, start, stop);
+        if (step && is_literal_zero(*step)) {
+            error(DiagnosticKind::Type, bounds[2], "slice step cannot be zero");
+            return nullptr;
+        }
+        auto view = std::make_shared<Slice>(tree_.span(node), array, start, stop);
+        view->step = step;
+        return view;
     }
 
     // Lowering, checking and printing recurse on expressions, several frames a level; past

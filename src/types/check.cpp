@@ -1232,15 +1232,16 @@ ExprPtr BodyChecker::slice(const std::shared_ptr<Slice> &e) {
     e->array = expr(e->array);
     if (e->start) e->start = expr(e->start);
     if (e->stop) e->stop = expr(e->stop);
+    if (e->step) e->step = expr(e->step);
     if (e->array->type == poisoned || (e->start && e->start->type == poisoned) ||
-        (e->stop && e->stop->type == poisoned))
+        (e->stop && e->stop->type == poisoned) || (e->step && e->step->type == poisoned))
         return poison(e);
-    if (!e->array->type.is_vector()) {
-        error(DiagnosticKind::Type, e->span,
-              "only 1-d contiguous arrays can be sliced in kernels, not " + type_name(e->array->type));
+    const Type &sliced = e->array->type;
+    if (sliced.array_depth != 1 || sliced.ndim != 1) {
+        error(DiagnosticKind::Type, e->span, "only 1-d arrays can be sliced in kernels, not " + type_name(sliced));
         return poison(e);
     }
-    for (ExprPtr *bound : {&e->start, &e->stop}) {
+    for (ExprPtr *bound : {&e->start, &e->stop, &e->step}) {
         if (!*bound) continue;
         if (!(*bound)->type.is_integer()) {
             error(DiagnosticKind::Type, (*bound)->span,
@@ -1249,7 +1250,8 @@ ExprPtr BodyChecker::slice(const std::shared_ptr<Slice> &e) {
         }
         *bound = convert(*bound, Type::of(Scalar::Int64));
     }
-    e->type = e->array->type;
+    // A step gives a view whose elements are `step` apart: a strided 1-d array.
+    e->type = e->step ? Type::nd_array(sliced.scalar, 1, Layout::Any) : sliced;
     return e;
 }
 

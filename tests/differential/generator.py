@@ -546,12 +546,20 @@ class Generator:
             if self.style == "numba" and t in ATOMIC_LOAD_TYPES and self.chance(0.1):
                 self.note("cuda.atomic.load")
                 return E(f"cuda.atomic.load({array.name}, {index})", ATOM, t, pure_leaf=True)
+            if self.chance(0.05):  # a view of the array backwards: as long as the array
+                self.note("reversed_view")
+                return E(f"{array.name}[::-1][{index}]", ATOM, t, pure_leaf=True)
             return E(f"{array.name}[{index}]", ATOM, t, pure_leaf=True)
         if what == "idx":
             return E("i" if self.chance(0.7) or self.style == "numba" else "idx", ATOM, t)
         if what == "len":
             arrays = [p for p in self.params if p.is_array]
             a = rng.choice(arrays).name
+            if self.chance(0.3):  # a stepped slice's length: Python's rules for its bounds
+                bounds = [rng.choice(["", str(rng.randint(-25, 25))]) for _ in range(2)]
+                step = rng.choice([1, 2, 3, -1, -2, -5])
+                self.note("stepped_slice")
+                return E(f"len({a}[{bounds[0]}:{bounds[1]}:{step}])", ATOM, t)
             return E(rng.choice([f"len({a})", f"{a}.shape[0]", f"{a}.size"]), ATOM, t)
         # a typed constant
         if t == BOOL:
