@@ -615,8 +615,15 @@ def _math_namespace():
         llround=_float_to_int(lambda x: _int64_of(_round_half_away(x)), np.int64),
         lround=_float_to_int(lambda x: _int64_of(_round_half_away(x)), np.int64),
         degrees=_angle(57.295779513082323), radians=_angle(0.017453292519943295),
+        modf=_modf,
     )
     return types.SimpleNamespace(**names)
+
+
+def _modf(x):
+    """Python's math.modf, in float64 as compiled kernels give it."""
+    fraction, whole = python_math.modf(float(np.float64(x)))
+    return np.float64(fraction), np.float64(whole)
 
 
 # ---- the names a kernel sees --------------------------------------------------------------

@@ -842,6 +842,12 @@ private:
         std::string_view value_kind = kind(right);
         if (value_kind == "parenthesized_expression" && named_children(right).size() == 1)
             return lower_tuple_assignment(node, left, named_children(right)[0], out);
+        if (std::optional<std::vector<ExprPtr>> results = tuple_result(right, targets.size(), out)) {
+            if (results->empty()) return;  // reported
+            if (std::any_of(targets.begin(), targets.end(), [](const auto &t) { return !t; })) return;
+            assign_together(tree_.span(node), targets, std::move(*results), out);
+            return;
+        }
         if (auto unpacked = tuple_value(right, targets.size())) {
             if (unpacked->empty()) return;  // reported
             if (std::any_of(targets.begin(), targets.end(), [](const auto &t) { return !t; })) return;
@@ -869,6 +875,44 @@ private:
             std::any_of(values.begin(), values.end(), [](const auto &v) { return !v; }))
             return;
         assign_together(tree_.span(node), targets, values, out);
+    }
+
+    // The values of a call that returns a tuple, unpacked (`frac, whole = math.modf(x)`): its
+    // arguments held first, so that each is evaluated once; none for other values, and an empty
+    // list where an error was reported.
+    std::optional<std::vector<ExprPtr>> tuple_result(TSNode node, std::size_t count, Block &out) {
+        if (kind(node) != "call") return std::nullopt;
+        auto parts = dotted(field(node, "function"));
+        if (!parts || parts->size() != 2 || (*parts)[0] != "math" || (*parts)[1] != "modf" ||
+            !names_module(field(field(node, "function"), "object")))
+            return std::nullopt;
+        Span span = tree_.span(node);
+        auto arguments = lower_arguments(field(node, "arguments"));
+        if (!arguments) return std::vector<ExprPtr>{};
+        if (arguments->size() != 1 || count != 2) {
+            error(DiagnosticKind::Type, node,
+                  arguments->size() != 1 ? "modf() takes 1 argument, " + std::to_string(arguments->size()) + " given"
+                                         : "math.modf() gives 2 values, not " + std::to_string(count));
+            return std::vector<ExprPtr>{};
+        }
+        // As Python's, in float64: the fraction fmod(x, 1) (±0.0 for ±inf), the whole part the
+        // rest (exact: an integer no larger than x), both with x's sign.
+        auto x = temporary(span);
+        out.push_back(std::make_shared<Assign>(
+            span, x, std::make_shared<Cast>(span, Type::of(Scalar::Float64), (*arguments)[0], false)));
+        auto use = [&] { return std::make_shared<Variable>(span, static_cast<const Variable &>(*x).name); };
+        auto math = [&](const char *name, std::vector<ExprPtr> args) -> ExprPtr {
+            return std::make_shared<Intrinsic>(span, *resolve_intrinsic(name, IntrinsicModule::Math), std::move(args));
+        };
+        auto fraction = temporary(span);
+        out.push_back(std::make_shared<Assign>(
+            span, fraction,
+            std::make_shared<Conditional>(span, math("isinf", {use()}),
+                                          math("copysign", {std::make_shared<FloatLiteral>(span, 0.0), use()}),
+                                          math("fmod", {use(), std::make_shared<FloatLiteral>(span, 1.0)}))));
+        auto fraction_value = std::make_shared<Variable>(span, static_cast<const Variable &>(*fraction).name);
+        ExprPtr whole = math("copysign", {std::make_shared<Binary>(span, BinaryOp::Sub, use(), fraction), use()});
+        return std::vector<ExprPtr>{fraction_value, whole};
     }
 
     // Assigns each value to its target after all are evaluated, as Python's a, b = b, a does.

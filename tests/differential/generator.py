@@ -1222,6 +1222,12 @@ class Generator:
                 ea = self.expr(names[a], 2)
                 eb = self.expr(names[b], 2)
                 return [f"{indent}{a}, {b} = {ea.text}, {eb.text}"]
+            if self.chance(0.15):  # math.modf's two float64 values
+                a, b = self.fresh("v"), self.fresh("v")
+                value = self.expr(rng.choice(["float32", "float64"] + INTS), 2)
+                self.scope.vars[a] = self.scope.vars[b] = "float64"
+                self.note("math.modf")
+                return [f"{indent}{a}, {b} = math.modf({value.text})"]
             ta, tb = rng.choice(ALL_TYPES), rng.choice(ALL_TYPES)
             a, b = self.fresh("v"), self.fresh("v")
             ea, eb = self.expr(ta, 2), self.expr(tb, 2)

@@ -1297,6 +1297,31 @@ def test_isnan_isinf_isfinite(dtype, rng):
                  sig=signature(classify, dtype, INT8, INT8, INT8))
 
 
+# ---- modf ---------------------------------------------------------------------------------
+
+def split(A, Fraction, Whole, Again):
+    f, w = math.modf(A[idx])
+    Fraction[idx] = f
+    Whole[idx] = w
+    x = Whole[idx] + f * 0.5
+    x, w = math.modf(x)  # the argument is read before either target is assigned
+    Again[idx] = x - w
+
+
+@pytest.mark.parametrize("dtype", FLOAT_TYPES + [np.dtype(np.int32)], ids=type_id)
+def test_modf_gives_python_s_fraction_and_whole_part(dtype, rng):
+    """In float64, signs kept on zeros, (+-0.0, +-inf) for infinities."""
+    x = operands(dtype, rng)
+    if dtype.kind == "f":
+        x[rng.random(N) < 0.05] = np.inf
+        x[rng.random(N) < 0.05] = -np.inf
+        x[rng.random(N) < 0.05] = np.nan
+        x[rng.random(N) < 0.05] = -0.0
+    float64 = np.dtype(np.float64)
+    check_kernel(split, [x, *arrays_of(float64, float64, float64)],
+                 sig=signature(split, dtype, float64, float64, float64))
+
+
 # ---- fma, copysign, f-suffixed names ------------------------------------------------------
 
 def fused(A, B, C, Fma, CopySign):
