@@ -475,6 +475,17 @@ private:
     bool final_;
     Diagnostics *diagnostics_;
     bool unify_;  // numba's typing: a variable's assignments unify (see ast::Typing)
+
+    // numba's calls of a function with a signature cast each number to its parameter's type,
+    // as the function's own casts would (int32(x) of a float32 x); complex to real does not.
+    bool cast_to_signature(ExprPtr &arg, Type expected) {
+        Type given = arg->type;
+        if (!unify_ || !given.is_scalar() || !expected.is_scalar() || given == expected || expected.is_void() ||
+            (given.is_complex() && !expected.is_complex()) || converts_implicitly(typed(arg), expected))
+            return false;
+        arg = std::make_shared<Cast>(arg->span, expected, arg, false);
+        return true;
+    }
     std::optional<Typed> returned_;
     bool return_failed_ = false;
 };
@@ -943,6 +954,7 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
     if (program_.typed(*callee)) {
         for (std::size_t i = 0; i < e->args.size(); ++i) {
             Type expected = callee->params[i].type;
+            if (cast_to_signature(e->args[i], expected)) continue;
             if (!converts_implicitly(typed(e->args[i]), expected)) {
                 error(DiagnosticKind::Type, e->args[i]->span,
                       "argument '" + callee->params[i].name + "' of " + e->callee + "() is " +
@@ -982,6 +994,7 @@ ExprPtr BodyChecker::declared_call(const std::shared_ptr<Call> &e, const Declare
     bool ok = true;
     for (std::size_t i = 0; i < e->args.size(); ++i) {
         Type expected = callee.params[i];
+        if (cast_to_signature(e->args[i], expected)) continue;
         if (!converts_implicitly(typed(e->args[i]), expected)) {
             error(DiagnosticKind::Type, e->args[i]->span,
                   "argument " + std::to_string(i + 1) + " of " + e->callee + "() is " + type_name(expected) +

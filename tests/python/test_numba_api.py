@@ -1223,6 +1223,26 @@ def test_intenum_members_are_their_ints_in_kernels(target):
         cuda.jit(unknown)[1, 1](np.zeros(1, np.int64))
 
 
+def test_a_device_function_s_signature_casts_its_arguments(target):
+    """numba casts each argument of a call to the callee's signature, a float to an int
+    parameter as int32(x) would (toward zero)."""
+    @cuda.jit("int32(int32, float32)", device=True)
+    def scaled(r, g):
+        return r * 3 + int32(g * 2)
+
+    @cuda.jit
+    def caller(x, channels):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = scaled(channels[i], i)
+
+    channels = np.array([1.9, -1.9, 7.0, 0.25, -0.5], np.float32)
+    got = np.zeros(5, np.int32)
+    caller[1, 8](got, channels)
+    expected = channels.astype(np.int32) * 3 + np.arange(5, dtype=np.int32) * 2
+    np.testing.assert_array_equal(got, expected)
+
+
 def test_forall_launches_a_thread_per_task(target):
     def bump(arr, val):
         i = cuda.grid(1)
