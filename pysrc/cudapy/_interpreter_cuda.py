@@ -379,6 +379,12 @@ class CudaNames:
         value = _shuffled("match_any_sync", value)
         return self._launch.warp_operation("match_any_sync", mask, value, None, caller_site())
 
+    def match_all_sync(self, mask, value):
+        """(the lanes of mask when all their values are equal, else 0; whether they are)."""
+        value = _shuffled("match_all_sync", value)
+        lanes = self._launch.warp_operation("match_all_sync", mask, value, None, caller_site())
+        return lanes, lanes != 0
+
     def ballot_sync(self, mask, predicate):
         return self._launch.warp_operation("ballot_sync", mask, predicate, None, caller_site())
 

@@ -235,6 +235,10 @@ def _warp_results(kind, members):
         values = {lane.lane: lane.request.value for lane in members}
         return [values.get(_source_lane(kind, lane.lane, lane.request.argument),
                            lane.request.value) for lane in members]
+    if kind == "match_all_sync":
+        bits = {np.asarray(lane.request.value).tobytes() for lane in members}
+        lanes = sum(1 << lane.lane for lane in members) if len(bits) == 1 else 0
+        return [np.uint32(lanes)] * len(members)
     if kind == "match_any_sync":
         # The lanes whose value has the same bits, as the GPU compares them.
         bits = [np.asarray(lane.request.value).tobytes() for lane in members]

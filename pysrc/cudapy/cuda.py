@@ -120,6 +120,8 @@ _KERNEL_DOCS = {
                "predicate.",
     "match_any_sync": "match_any_sync(mask, value): a uint32 of the lanes in mask whose value "
                       "equals this lane's.",
+    "match_all_sync": "match_all_sync(mask, value): (the lanes of mask if all their values are "
+                      "equal, else 0; whether they are).",
     "ballot_sync": "ballot_sync(mask, predicate): a uint32 whose bit i says lane i gave a "
                    "true predicate.",
     "activemask": "activemask(): a uint32 of the warp's lanes running this call.",

@@ -51,6 +51,9 @@ constexpr std::array table{
     BuiltinInfo{K::EqSync, "eq_sync", "eq_sync", G::WarpCollective, R::Int32, mask_predicate},
     BuiltinInfo{K::BallotSync, "ballot_sync", "ballot_sync", G::WarpCollective, R::UInt32, mask_predicate},
     BuiltinInfo{K::MatchAnySync, "match_any_sync", "match_any_sync", G::WarpCollective, R::UInt32, mask_value},
+    // The lanes of mask when all their values are equal, else 0; numba's (lanes, all equal)
+    // pair is unpacked from it.
+    BuiltinInfo{K::MatchAllSync, "match_all_sync", "match_all_sync", G::WarpCollective, R::UInt32, mask_value},
     BuiltinInfo{K::ActiveMask, "activemask", "activemask", G::WarpConvergence, R::UInt32, none},
     BuiltinInfo{K::LaneMaskLt, "lanemask_lt", "lanemask_lt", G::Independent, R::UInt32, none},
     BuiltinInfo{K::Popc, "popc", "popc", G::Independent, R::Int32, integer},

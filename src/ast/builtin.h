@@ -17,7 +17,7 @@ enum class BuiltinKind {
     SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr, SyncWarp,
     ThreadFence, ThreadFenceBlock, ThreadFenceSystem,
     ShflSync, ShflUpSync, ShflDownSync, ShflXorSync,
-    AllSync, AnySync, EqSync, BallotSync, MatchAnySync, ActiveMask, LaneMaskLt,
+    AllSync, AnySync, EqSync, BallotSync, MatchAnySync, MatchAllSync, ActiveMask, LaneMaskLt,
     Popc, Brev, Clz, Ffs,
     AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicNanMin, AtomicNanMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
     AtomicInc, AtomicDec, AtomicCas, AtomicLoad,

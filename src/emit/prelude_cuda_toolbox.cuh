@@ -23,6 +23,11 @@ CUDAPY_FN int all_sync(unsigned mask, int p) { return __all_sync(mask, p) != 0; 
 CUDAPY_FN int eq_sync(unsigned mask, int p) { return __uni_sync(mask, p) != 0; }
 template <typename T>
 CUDAPY_FN unsigned match_any_sync(unsigned mask, T v) { return __match_any_sync(mask, v); }
+template <typename T>
+CUDAPY_FN unsigned match_all_sync(unsigned mask, T v) {
+    int all_equal;
+    return __match_all_sync(mask, v, &all_equal);
+}
 CUDAPY_FN int any_sync(unsigned mask, int p) { return __any_sync(mask, p) != 0; }
 CUDAPY_FN unsigned ballot_sync(unsigned mask, int p) { return __ballot_sync(mask, p); }
 CUDAPY_FN unsigned activemask() { return __activemask(); }

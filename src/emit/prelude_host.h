@@ -344,7 +344,7 @@ namespace fibers {
 
 enum class state : unsigned char { runnable, at_block_barrier, at_warp_op, finished };
 enum class warp_op : unsigned char {
-    shfl, shfl_up, shfl_down, shfl_xor, all, any, eq, ballot, match_any, syncwarp, activemask
+    shfl, shfl_up, shfl_down, shfl_xor, all, any, eq, ballot, match_any, match_all, syncwarp, activemask
 };
 
 // (A switch, as a table would be a unique symbol that keeps the kernel's library from unloading.)
@@ -358,6 +358,7 @@ inline const char *warp_op_name(warp_op op) {
     case warp_op::any: return "any_sync";
     case warp_op::eq: return "eq_sync";
     case warp_op::match_any: return "match_any_sync";
+    case warp_op::match_all: return "match_all_sync";
     case warp_op::ballot: return "ballot_sync";
     case warp_op::syncwarp: return "syncwarp";
     case warp_op::activemask: return "activemask";
@@ -561,6 +562,11 @@ inline void complete_warp_op(block_run &run, fiber *lanes, unsigned group, warp_
             // A source outside the group (undefined in CUDA) gives the lane its own value.
             unsigned source = shuffle_source(op, lane, f.argument);
             f.result = source < 32u && (group >> source & 1u) ? lanes[source].value : f.value;
+        } else if (op == warp_op::match_all) {
+            bool equal = true;
+            for (unsigned others = group; others; others &= others - 1)
+                equal = equal && lanes[__builtin_ctz(others)].value == f.value;
+            f.result = equal ? group : 0u;
         } else if (op == warp_op::match_any) {
             // The lanes of the group whose value has the same bits.
             unsigned same = 0;
@@ -784,6 +790,10 @@ CUDAPY_FN int eq_sync(unsigned mask, int p) {
 template <typename T>
 CUDAPY_FN unsigned match_any_sync(unsigned mask, T v) {
     return (unsigned)fibers::warp_exchange(fibers::warp_op::match_any, mask, 0, fibers::to_bits(v));
+}
+template <typename T>
+CUDAPY_FN unsigned match_all_sync(unsigned mask, T v) {
+    return (unsigned)fibers::warp_exchange(fibers::warp_op::match_all, mask, 0, fibers::to_bits(v));
 }
 CUDAPY_FN unsigned ballot_sync(unsigned mask, int p) {
     return (unsigned)fibers::warp_exchange(fibers::warp_op::ballot, mask, p, 0);

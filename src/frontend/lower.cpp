@@ -882,6 +882,7 @@ private:
     // list where an error was reported.
     std::optional<std::vector<ExprPtr>> tuple_result(TSNode node, std::size_t count, Block &out) {
         if (kind(node) != "call") return std::nullopt;
+        if (auto pair = match_all_result(node, count, out)) return pair;
         auto parts = dotted(field(node, "function"));
         if (!parts || parts->size() != 2 || (*parts)[0] != "math" || (*parts)[1] != "modf" ||
             !names_module(field(field(node, "function"), "object")))
@@ -913,6 +914,32 @@ private:
         auto fraction_value = std::make_shared<Variable>(span, static_cast<const Variable &>(*fraction).name);
         ExprPtr whole = math("copysign", {std::make_shared<Binary>(span, BinaryOp::Sub, use(), fraction), use()});
         return std::vector<ExprPtr>{fraction_value, whole};
+    }
+
+    // `lanes, same = cuda.match_all_sync(mask, value)`: the lanes of mask when all their values
+    // are equal (else 0), and whether they are.
+    std::optional<std::vector<ExprPtr>> match_all_result(TSNode node, std::size_t count, Block &out) {
+        auto parts = dotted(field(node, "function"));
+        if (!parts) return std::nullopt;
+        auto name = without_module(*parts);
+        if (name.size() != 1 || name[0] != "match_all_sync" || name.size() == parts->size() ||
+            !names_module(field(field(node, "function"), "object")))
+            return std::nullopt;
+        Span span = tree_.span(node);
+        auto arguments = lower_arguments(field(node, "arguments"));
+        if (!arguments) return std::vector<ExprPtr>{};
+        const BuiltinInfo &info = *builtin_info(BuiltinKind::MatchAllSync);
+        if (!builtin_arity(info, arguments->size(), node)) return std::vector<ExprPtr>{};
+        if (count != 2) {
+            error(DiagnosticKind::Type, node, "match_all_sync() gives 2 values, not " + std::to_string(count));
+            return std::vector<ExprPtr>{};
+        }
+        auto lanes = temporary(span);
+        out.push_back(std::make_shared<Assign>(
+            span, lanes, std::make_shared<Builtin>(span, BuiltinKind::MatchAllSync, std::move(*arguments))));
+        auto read = [&] { return std::make_shared<Variable>(span, static_cast<const Variable &>(*lanes).name); };
+        return std::vector<ExprPtr>{
+            read(), std::make_shared<Compare>(span, CompareOp::NotEqual, read(), std::make_shared<IntLiteral>(span, 0))};
     }
 
     // Assigns each value to its target after all are evaluated, as Python's a, b = b, a does.
@@ -2220,6 +2247,12 @@ private:
         }
         const BuiltinInfo *builtin = find_builtin(name);
         if (!builtin || builtin->group == BuiltinGroup::Atomic) return std::nullopt;
+        if (builtin->which == BuiltinKind::MatchAllSync) {
+            error(DiagnosticKind::Unsupported, node,
+                  "match_all_sync() gives two values: unpack them, as in lanes, same = "
+                  "cuda.match_all_sync(mask, value)");
+            return ExprPtr{};
+        }
         auto args = lower_arguments(arguments);
         if (!args) return ExprPtr{};
         if (!builtin_arity(*builtin, args->size(), node)) return ExprPtr{};

@@ -1317,7 +1317,10 @@ ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
             Type value = arg->type;
             if (!value.is_scalar() || scalar_bytes(value.scalar) < 4 || value.scalar == Scalar::Bool) {
                 error(DiagnosticKind::Type, arg->span,
-                      std::string(name) + (e->which == BuiltinKind::MatchAnySync ? "() compares" : "() shuffles") +
+                      std::string(name) +
+                          (e->which == BuiltinKind::MatchAnySync || e->which == BuiltinKind::MatchAllSync
+                               ? "() compares"
+                               : "() shuffles") +
                           " int32, uint32, int64, uint64, float32 or float64 values, not " + type_name(value));
                 return poison(e);
             }

@@ -192,6 +192,9 @@ def uniform_and_matching(P, V, Out):
     i = cuda.grid(1)
     Out[0, i] = cuda.eq_sync(0xFFFFFFFF, P[i])
     Out[1, i] = cuda.match_any_sync(0xFFFFFFFF, V[i])
+    lanes, same = cuda.match_all_sync(0xFFFFFFFF, V[i] * (i >= 32))
+    Out[2, i] = lanes
+    Out[3, i] = same
 
 
 def test_eq_sync_and_match_any_sync_in_a_full_and_a_partial_warp():
@@ -199,7 +202,7 @@ def test_eq_sync_and_match_any_sync_in_a_full_and_a_partial_warp():
     p = rng.integers(0, 2, 48).astype(np.int32)
     p[32:] = 1  # the partial warp agrees
     v = rng.integers(0, 3, 48).astype(np.float64)
-    out = np.full((2, 48), -1, np.int64)
+    out = np.full((4, 48), -1, np.int64)
     interpret(uniform_and_matching, 1, 48, p, v, out)
     for warp in (slice(0, 32), slice(32, 48)):
         same = bool(p[warp].all() or not p[warp].any())
@@ -208,6 +211,10 @@ def test_eq_sync_and_match_any_sync_in_a_full_and_a_partial_warp():
         expected = [sum(1 << k for k, other in enumerate(lanes) if other == mine)
                     for mine in lanes]
         assert out[1, warp].tolist() == expected
+    assert out[2:, :32].tolist() == [[0xFFFFFFFF] * 32, [1] * 32]  # zeros: all equal
+    partial_equal = len(set(v[32:])) == 1
+    assert out[2:, 32:].tolist() == [[0xFFFF if partial_equal else 0] * 16,
+                                     [int(partial_equal)] * 16]
 
 
 # lanes_that_returned : void (int32[:] Out)

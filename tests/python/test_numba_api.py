@@ -38,7 +38,7 @@ DEVICE_FUNCTIONS = ["grid", "gridsize", "syncthreads", "syncthreads_count", "syn
                     "syncthreads_or", "syncwarp", "threadfence", "threadfence_block",
                     "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
                     "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
-                    "match_any_sync", "activemask",
+                    "match_any_sync", "match_all_sync", "activemask",
                     "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "cbrt"]
 NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atomic.add",
                         "atomic.sub", "atomic.min", "atomic.max", "atomic.nanmin",

@@ -350,10 +350,13 @@ def test_warp_votes_ballots_and_lane_masks(rng):
 @pytest.mark.parametrize("dtype", [np.int32, np.uint64, np.float32, np.float64])
 def test_eq_sync_and_match_any_sync_compare_the_lanes_values(rng, dtype):
     @cuda.jit
-    def compare(predicates, values, same_predicate, matching):
+    def compare(predicates, values, same_predicate, matching, all_lanes, all_same):
         i = cuda.grid(1)
         same_predicate[i] = cuda.eq_sync(ALL_LANES, predicates[i])
         matching[i] = cuda.match_any_sync(ALL_LANES, values[i])
+        lanes, same = cuda.match_all_sync(ALL_LANES, values[i] * (i >= 64))
+        all_lanes[i] = lanes
+        all_same[i] = same
 
     # Warps of all-true, all-false and mixed predicates; values from a few, so lanes match.
     predicates = np.concatenate([np.ones(WARP), np.zeros(WARP), rng.integers(0, 2, 2 * WARP)])
@@ -361,7 +364,8 @@ def test_eq_sync_and_match_any_sync_compare_the_lanes_values(rng, dtype):
     n = len(predicates)
     values = rng.integers(0, 4, n).astype(dtype)
     same, matching = np.full(n, -1, np.int32), np.zeros(n, np.uint32)
-    compare[2, 64](predicates, values, same, matching)
+    all_lanes, all_same = np.full(n, 7, np.uint32), np.full(n, 7, np.int32)
+    compare[2, 64](predicates, values, same, matching, all_lanes, all_same)
 
     truth = (predicates != 0).reshape(-1, WARP)
     per_warp = np.repeat(np.arange(n // WARP), WARP)
@@ -371,6 +375,11 @@ def test_eq_sync_and_match_any_sync_compare_the_lanes_values(rng, dtype):
     expected = [sum(1 << other for other in range(WARP) if lanes[w, other] == lanes[w, lane])
                 for w in range(n // WARP) for lane in range(WARP)]
     np.testing.assert_array_equal(matching, np.array(expected, np.uint32))
+    # The first two warps pass zeros, the others their values: all equal in those two (and
+    # wherever the random values happen to agree).
+    agree = np.array([w < 2 or len(set(lanes[w])) == 1 for w in range(n // WARP)])
+    np.testing.assert_array_equal(all_lanes, np.where(agree, 0xFFFFFFFF, 0)[per_warp])
+    np.testing.assert_array_equal(all_same, agree[per_warp])
 
 
 def test_activemask_names_the_lanes_that_exist():
