@@ -898,32 +898,31 @@ private:
         }
         // As Python's, in float64: the fraction fmod(x, 1) (±0.0 for ±inf), the whole part the
         // rest (exact: an integer no larger than x), both with x's sign.
-        auto x = temporary(span);
-        out.push_back(std::make_shared<Assign>(
-            span, x, std::make_shared<Cast>(span, Type::of(Scalar::Float64), (*arguments)[0], false)));
-        auto use = [&] { return std::make_shared<Variable>(span, static_cast<const Variable &>(*x).name); };
+        auto x = held(node, std::make_shared<Cast>(span, Type::of(Scalar::Float64), (*arguments)[0], false), out);
         auto math = [&](const char *name, std::vector<ExprPtr> args) -> ExprPtr {
             return std::make_shared<Intrinsic>(span, *resolve_intrinsic(name, IntrinsicModule::Math), std::move(args));
         };
-        auto fraction = temporary(span);
-        out.push_back(std::make_shared<Assign>(
-            span, fraction,
-            std::make_shared<Conditional>(span, math("isinf", {use()}),
-                                          math("copysign", {std::make_shared<FloatLiteral>(span, 0.0), use()}),
-                                          math("fmod", {use(), std::make_shared<FloatLiteral>(span, 1.0)}))));
-        auto fraction_value = std::make_shared<Variable>(span, static_cast<const Variable &>(*fraction).name);
-        ExprPtr whole = math("copysign", {std::make_shared<Binary>(span, BinaryOp::Sub, use(), fraction), use()});
-        return std::vector<ExprPtr>{fraction_value, whole};
+        auto fraction = held(
+            node,
+            std::make_shared<Conditional>(span, math("isinf", {use(x)}),
+                                          math("copysign", {std::make_shared<FloatLiteral>(span, 0.0), use(x)}),
+                                          math("fmod", {use(x), std::make_shared<FloatLiteral>(span, 1.0)})),
+            out);
+        ExprPtr whole =
+            math("copysign", {std::make_shared<Binary>(span, BinaryOp::Sub, use(x), use(fraction)), use(x)});
+        return std::vector<ExprPtr>{use(fraction), whole};
     }
 
     // `lanes, same = cuda.match_all_sync(mask, value)`: the lanes of mask when all their values
     // are equal (else 0), and whether they are.
     std::optional<std::vector<ExprPtr>> match_all_result(TSNode node, std::size_t count, Block &out) {
-        auto parts = dotted(field(node, "function"));
+        TSNode function = field(node, "function");
+        auto parts = dotted(function);
         if (!parts) return std::nullopt;
         auto name = without_module(*parts);
-        if (name.size() != 1 || name[0] != "match_all_sync" || name.size() == parts->size() ||
-            !names_module(field(field(node, "function"), "object")))
+        if (name.size() != 1 || name[0] != "match_all_sync") return std::nullopt;
+        if (parts->size() == 1 ? functions_.count(name[0]) || params_.count(name[0]) || locals_.count(name[0])
+                               : name.size() == parts->size() || !names_module(field(function, "object")))
             return std::nullopt;
         Span span = tree_.span(node);
         auto arguments = lower_arguments(field(node, "arguments"));
@@ -934,12 +933,9 @@ private:
             error(DiagnosticKind::Type, node, "match_all_sync() gives 2 values, not " + std::to_string(count));
             return std::vector<ExprPtr>{};
         }
-        auto lanes = temporary(span);
-        out.push_back(std::make_shared<Assign>(
-            span, lanes, std::make_shared<Builtin>(span, BuiltinKind::MatchAllSync, std::move(*arguments))));
-        auto read = [&] { return std::make_shared<Variable>(span, static_cast<const Variable &>(*lanes).name); };
+        auto lanes = held(node, std::make_shared<Builtin>(span, BuiltinKind::MatchAllSync, std::move(*arguments)), out);
         return std::vector<ExprPtr>{
-            read(), std::make_shared<Compare>(span, CompareOp::NotEqual, read(), std::make_shared<IntLiteral>(span, 0))};
+            use(lanes), std::make_shared<Compare>(span, CompareOp::NotEqual, use(lanes), std::make_shared<IntLiteral>(span, 0))};
     }
 
     // Assigns each value to its target after all are evaluated, as Python's a, b = b, a does.
