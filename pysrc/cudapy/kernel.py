@@ -564,7 +564,10 @@ class _DispatchedLaunch:
 
     def __call__(self, *args, seq=False):
         """Launches the kernel; `seq=True` runs the Python function in the interpreter."""
-        kernel = self._dispatcher.specialize(*args)
+        dispatcher = self._dispatcher
+        # A kernel of one signature comes here only with extensions.
+        kernel = (dispatcher._kernel if dispatcher._kernel is not None
+                  else dispatcher._kernel_for(args))
         launch = self._launches.get(kernel)
         if launch is None:
             launch = self._launches[kernel] = kernel._make_launch(kernel, self._config)
