@@ -57,8 +57,9 @@ def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
     if launch_bounds is not None:
         given = launch_bounds if isinstance(launch_bounds, tuple) else (launch_bounds,)
         if not 1 <= len(given) <= 2:
-            raise ValueError("launch_bounds must be max_threads or (max_threads, min_blocks), "
-                             f"got {launch_bounds!r}")
+            # numba's third bound, a maximum cluster rank, has no counterpart here.
+            raise ValueError("launch_bounds must be max_threads or (max_threads, min_blocks): "
+                             f"Got {len(given)} launch bounds: {launch_bounds!r}")
         bounds = (_positive_option(given[0], "launch_bounds' max threads"),
                   _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
                   else 0)

@@ -378,19 +378,26 @@ def _positive_count(value, what, limit=_MAX_DIM, limit_name=""):
     return value
 
 
-def _dim3(value, what, limits):
-    """The Dim3 of a grid or block given as an int, a tuple of 1 to 3 ints or a dim3, each
-    count within `limits` (by axis)."""
+def _dim3(value, name, part, limits):
+    """The Dim3 of a launch's grid or block (`part`: "grid" or "block") given as an int, a
+    tuple of 1 to 3 ints or a dim3, each count within `limits` (by axis). A wrong count or
+    type is named in numba's terms (griddim, blockdim) as well, which numba users know."""
+    what = f"{name}(): the {part}"
     if isinstance(value, tuple):
         if not 1 <= len(value) <= 3:
             raise ValueError(f"{what} must be an integer or a tuple of 1 to 3 integers, got a "
-                             f"tuple of {len(value)}")
+                             f"tuple of {len(value)} ({part}dim must be a sequence of 1, 2 or "
+                             f"3 integers, got {list(value)})")
         items = value
     else:
         items = (value,)
-    counts = [_positive_count(item, f"{what}[{index}]" if items is value else what, limit,
-                              f" (CUDA's limit in {axis})")
-              for index, (item, limit, axis) in enumerate(zip(items, limits, _AXES))]
+    try:
+        counts = [_positive_count(item, f"{what}[{index}]" if items is value else what, limit,
+                                  f" (CUDA's limit in {axis})")
+                  for index, (item, limit, axis) in enumerate(zip(items, limits, _AXES))]
+    except TypeError as error:
+        raise TypeError(f"{error} ({part}dim must be a sequence of integers, got "
+                        f"{list(items)})") from None
     return _ffi.Dim3(*counts, *[1] * (3 - len(counts)))
 
 
@@ -406,8 +413,7 @@ def _non_negative(value, what, limit, limit_name):
 
 def grid_and_block(name, grid, block):
     """The Dim3s of a launch's grid and block, each count within CUDA's limits."""
-    return (_dim3(grid, f"{name}(): the grid", _MAX_GRID),
-            _dim3(block, f"{name}(): the block", _MAX_BLOCK))
+    return _dim3(grid, name, "grid", _MAX_GRID), _dim3(block, name, "block", _MAX_BLOCK)
 
 
 def plain_counts(grid, block):

@@ -790,7 +790,9 @@ class CudaArray(_ArrayView):
         _ffi.share_memory()
         return {"shape": self._shape,
                 "strides": None if self._c_contiguous else self._strides,
-                "typestr": self._dtype.str, "data": (self.pointer, False), "version": 3,
+                "typestr": self._dtype.str, "version": 3,
+                # The protocol's address of an array without elements is 0.
+                "data": (self.pointer if self._span else 0, False),
                 "stream": self._stream or LEGACY_DEFAULT_STREAM}
 
     @property
@@ -883,8 +885,10 @@ def _over_memory(pointer, shape, strides, dtype, owner):
     """A CudaArray of the cuda target over memory at `pointer` that kernels can address and
     that `owner` keeps alive (the array keeps `owner`)."""
     buffer = _ffi.buffer_p()
+    span = _span(shape, strides, dtype.itemsize)
+    # An array without elements may lie at address 0, as the array interface gives it.
     _ffi.check(_ffi.lib.cudapy_buffer_wrap(_ffi.Target.CUDA, ctypes.c_void_p(pointer),
-                                           max(_span(shape, strides, dtype.itemsize), 1),
+                                           max(span, 1) if pointer else span,
                                            ctypes.byref(buffer)))
     array = CudaArray.__new__(CudaArray)
     array.target = "cuda"

@@ -30,6 +30,10 @@ class DeviceFunction:
         raise RuntimeError(f"{self.__name__}() is a device function: it can only be called "
                            "inside a kernel")
 
+    def __getitem__(self, config):
+        raise RuntimeError(f"Cannot compile a device function as a kernel: {self.__name__} was "
+                           "made with device=True; launch a @cuda.jit kernel that calls it")
+
     def __repr__(self):
         return f"<cudapy.cuda device function {self.__name__}>"
 

@@ -361,7 +361,7 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     """A CudaArray over the GPU memory that the __cuda_array_interface__ dict `desc`
     describes, kept alive through `owner`; see as_cuda_array."""
     if desc.get("mask") is not None:
-        raise NotImplementedError("arrays with a mask (masked arrays) are not supported")
+        raise NotImplementedError("Masked arrays are not supported (the interface gives a 'mask')")
     return _array.from_cuda_array_interface(desc, owner, sync)
 
 

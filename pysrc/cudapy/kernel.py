@@ -353,9 +353,15 @@ class Dispatcher:
         return launch
 
     def __call__(self, nx, ny=1, nz=1):
-        if self._kernel is not None and not self.extensions:
-            return self._kernel(nx, ny, nz)
-        return _DispatchedLaunch(self, thread_config(self.__name__, nx, ny, nz))
+        try:
+            if self._kernel is not None and not self.extensions:
+                return self._kernel(nx, ny, nz)
+            return _DispatchedLaunch(self, thread_config(self.__name__, nx, ny, nz))
+        except (TypeError, ValueError) as error:
+            # numba's kernels have no such call: kernel(x) there is a launch without a shape.
+            raise type(error)(f"{error}: the launch configuration was not specified? A "
+                              f"kernel launches as {self.__name__}[blocks, threads](...), or "
+                              f"as {self.__name__}(threads)(...)") from None
 
     def launch(self, *args, grid, block, stream=0, shared_mem=0):
         """Launches at once: `kernel.launch(x, y, grid=blocks, block=threads, stream=s,

@@ -94,6 +94,11 @@ class DeclaredDevice:
     def __init__(self, name, signature, link=None, abi="numba"):
         if not isinstance(name, str) or not name.isidentifier() or not name.isascii():
             raise ValueError(f"declare_device(): the name must be a C identifier, got {name!r}")
+        if isinstance(signature, tuple) or (isinstance(signature, str)
+                                            and signature.lstrip().startswith("(")):
+            # numba's tuple of argument types serves kernels; a declaration needs more.
+            raise TypeError("declare_device(): Return type missing: the signature names it, as "
+                            f"in 'int32(int32, float32)'; got {signature!r}")
         if not isinstance(signature, str):
             raise TypeError("declare_device(): the signature must be a string such as "
                             f"'int32(int32, float32)', got {type(signature).__name__}")

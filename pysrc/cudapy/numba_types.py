@@ -101,6 +101,13 @@ class ScalarType:
             raise TypeError("void is no value type: it has no dtype")
         return np.dtype(self._dtype)
 
+    @property
+    def underlying_float(self):
+        """numba's: the real type of a complex type's parts (float32 of complex64)."""
+        if self._dtype is None or np.dtype(self._dtype).kind != "c":
+            raise AttributeError(f"{self.name} is not complex: it has no underlying_float")
+        return SCALAR_TYPES[f"float{np.dtype(self._dtype).itemsize * 4}"]
+
     def __str__(self):
         return self.name
 

@@ -277,6 +277,7 @@ def test_jit_with_a_signature_translates_at_once():
     ({"max_registers": "8"}, TypeError, "max_registers must be a positive integer"),
     ({"max_registers": True}, TypeError, "max_registers must be a positive integer"),
     ({"launch_bounds": (128, 2, 1)}, ValueError, "launch_bounds must be max_threads or"),
+    ({"launch_bounds": (128, 2, 4, 8)}, ValueError, r"Got 4 launch bounds: \(128, 2, 4, 8\)"),
     ({"launch_bounds": (0,)}, ValueError, "launch_bounds' max threads must be positive"),
     ({"launch_bounds": (128, -1)}, ValueError, "launch_bounds' min blocks must be positive"),
     ({"launch_bounds": 1.5}, TypeError, "launch_bounds' max threads must be a positive"),
@@ -285,6 +286,51 @@ def test_jit_with_a_signature_translates_at_once():
 def test_jit_refuses_bad_options(options, error, message):
     with pytest.raises(error, match=message):
         cuda.jit(**options)
+
+
+def _noop():
+    pass
+
+
+@pytest.mark.parametrize("config, error, message", [
+    (((1, 2, 3, 4), (5, 6)), ValueError,
+     r"griddim must be a sequence of 1, 2 or 3 integers, got \[1, 2, 3, 4\]"),
+    (((1, 2), (3, 4, 5, 6)), ValueError,
+     r"blockdim must be a sequence of 1, 2 or 3 integers, got \[3, 4, 5, 6\]"),
+    ((2.0, 3), TypeError, r"griddim must be a sequence of integers, got \[2.0\]"),
+    ((2, (3.0, 1)), TypeError, r"blockdim must be a sequence of integers, got \[3.0, 1\]"),
+])
+def test_launch_shape_errors_speak_numbas_terms_too(config, error, message):
+    for kernel in (cuda.jit(_noop, target="cpu"), cuda.jit("void()", target="cpu")(_noop)):
+        with pytest.raises(error, match=message):
+            kernel[config]
+
+
+def test_kernel_called_without_a_launch_shape_says_so():
+    def one(x):
+        pass
+    for kernel in (cuda.jit(one, target="cpu"), cuda.jit("void(int32)", target="cpu")(one)):
+        with pytest.raises(ValueError, match="launch configuration was not specified"):
+            kernel(0)
+
+
+def test_device_functions_are_not_launched():
+    helper = cuda.jit(device=True)(_noop)
+    with pytest.raises(RuntimeError, match="Cannot compile a device function as a kernel"):
+        helper[1, 1]
+
+
+@pytest.mark.parametrize("signature", [(cuda.float32[:],), "(float32[:],)", " (int32)"])
+def test_declare_device_needs_a_return_type(signature):
+    with pytest.raises(TypeError, match="Return type missing"):
+        cuda.declare_device("f1", signature)
+
+
+def test_complex_types_give_their_underlying_float():
+    assert cuda.complex64.underlying_float is cuda.float32
+    assert cuda.complex128.underlying_float is cuda.float64
+    with pytest.raises(AttributeError, match="float32 is not complex"):
+        cuda.float32.underlying_float
 
 
 def test_jit_takes_functions_and_signature_strings_only():
@@ -702,6 +748,26 @@ def add_float(values):
 
 def test_cuda_array_interface_only_for_gpu_memory():
     assert not hasattr(cuda.to_device(np.zeros(3), target="cpu"), "__cuda_array_interface__")
+
+
+def _add_one_within(arr):
+    x = cuda.grid(1)
+    if x < arr.shape[0]:
+        arr[x] += 1
+
+
+@pytest.mark.gpu
+@pytest.mark.nvrtc
+def test_arrays_without_elements_give_address_0_and_take_it():
+    empty = cuda.device_array(0, target="cuda")
+    interface = empty.__cuda_array_interface__
+    assert interface["data"] == (0, False) and interface["shape"] == (0,)
+
+    class Foreign:
+        __cuda_array_interface__ = interface
+
+    cuda.jit(_add_one_within, target="cuda")[1, 10](Foreign())
+    assert cuda.as_cuda_array(Foreign()).copy_to_host().shape == (0,)
 
 
 @pytest.mark.gpu
@@ -1279,7 +1345,7 @@ def test_as_cuda_array_shares_the_memory_of_an_array_interface():
     del device
     np.testing.assert_array_equal(wrapped.copy_to_host(), host)  # kept alive by the owner
     masked = dict(wrapped.__cuda_array_interface__, mask=wrapped.__cuda_array_interface__)
-    with pytest.raises(NotImplementedError, match="masked arrays"):
+    with pytest.raises(NotImplementedError, match="Masked arrays are not supported"):
         cuda.from_cuda_array_interface(masked)
     with pytest.raises(TypeError, match="__cuda_array_interface__"):
         cuda.as_cuda_array(host)
