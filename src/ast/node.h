@@ -216,6 +216,9 @@ struct ArrayAlloc : Expr {
     std::vector<long long> shape;
     std::string constant;  // the constant array's name
     int id;                // distinct within the function: names the storage
+    // numba's dtype=X.dtype: the array X whose element type this array takes, known once X is
+    // typed (the checker sets the type and drops it).
+    ExprPtr element_of;
     ArrayAlloc(Span s, MemorySpace m, Type t, std::vector<long long> sh, std::string c, int i)
         : Expr(ExprKind::ArrayAlloc, s), space(m), shape(std::move(sh)), constant(std::move(c)), id(i) {
         type = t;

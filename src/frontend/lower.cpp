@@ -2386,7 +2386,8 @@ private:
             error(DiagnosticKind::Type, node, what + " takes two arguments: shape and dtype");
             return nullptr;
         }
-        auto scalar = dtype(dtype_node);
+        ExprPtr element_of = array_dtype_of(dtype_node);
+        auto scalar = element_of ? std::optional<Scalar>(Scalar::Float64) : dtype(dtype_node);
         if (!scalar) return nullptr;
         TSNode shape_value = shape_node;
         while (kind(shape_value) == "parenthesized_expression" && named_children(shape_value).size() == 1)
@@ -2436,7 +2437,19 @@ private:
                              : elements == 0  ? MemorySpace::DynamicShared
                                               : MemorySpace::Shared;
         Type type = Type::nd_array(*scalar, static_cast<std::uint8_t>(shape.size()), Layout::C);
-        return std::make_shared<ArrayAlloc>(tree_.span(node), memory, type, std::move(shape), "", ++allocations_);
+        auto alloc = std::make_shared<ArrayAlloc>(tree_.span(node), memory, type, std::move(shape), "", ++allocations_);
+        alloc->element_of = std::move(element_of);
+        return alloc;
+    }
+
+    // The array X of a dtype given as X.dtype (X a parameter or local), or null.
+    ExprPtr array_dtype_of(TSNode node) {
+        if (kind(node) != "attribute" || tree_.text(field(node, "attribute")) != "dtype") return nullptr;
+        TSNode object = field(node, "object");
+        if (kind(object) != "identifier") return nullptr;
+        std::string name(tree_.text(object));
+        if (!params_.count(name) && !locals_.count(name)) return nullptr;
+        return lower_expr(object);
     }
 
     // A dtype named as float32, np.float32, numpy.float32, numba.float32 or cudapy.float32.

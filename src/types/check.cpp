@@ -433,6 +433,7 @@ private:
     ExprPtr call(const std::shared_ptr<Call> &e, Context context);
     ExprPtr declared_call(const std::shared_ptr<Call> &e, const DeclaredFunction &callee, Context context);
     ExprPtr intrinsic(const std::shared_ptr<Intrinsic> &e);
+    ExprPtr array_alloc(const std::shared_ptr<ArrayAlloc> &e);
     ExprPtr cast(const std::shared_ptr<Cast> &e);
     ExprPtr index(const std::shared_ptr<Index> &e);
     ExprPtr length(const std::shared_ptr<Length> &e);
@@ -752,7 +753,7 @@ ExprPtr BodyChecker::expr(const ExprPtr &e, Context context) {
     case ExprKind::Length: return length(std::static_pointer_cast<Length>(e));
     case ExprKind::ArrayInfo: return array_info(std::static_pointer_cast<ArrayInfo>(e));
     case ExprKind::Slice: return slice(std::static_pointer_cast<Slice>(e));
-    case ExprKind::ArrayAlloc: return e;  // typed when lowered
+    case ExprKind::ArrayAlloc: return array_alloc(std::static_pointer_cast<ArrayAlloc>(e));
     case ExprKind::Builtin: return builtin(std::static_pointer_cast<Builtin>(e));
     case ExprKind::StringLiteral:
         error(DiagnosticKind::Type, e->span, "strings in kernels are only for print()");
@@ -1010,6 +1011,20 @@ ExprPtr BodyChecker::declared_call(const std::shared_ptr<Call> &e, const Declare
         return poison(e);
     }
     e->type = callee.return_type;
+    return e;
+}
+
+ExprPtr BodyChecker::array_alloc(const std::shared_ptr<ArrayAlloc> &e) {
+    if (!e->element_of) return e;  // typed when lowered
+    ExprPtr of = expr(e->element_of);
+    if (of->type == poisoned) return poison(e);  // reported already
+    if (!of->type.is_array() || of->type.array_depth != 1) {
+        error(DiagnosticKind::Type, of->span,
+              "dtype=X.dtype takes the element type of an array X; this X is " + type_name(of->type));
+        return poison(e);
+    }
+    e->type = Type::nd_array(of->type.scalar, e->type.ndim, Layout::C);
+    e->element_of = nullptr;
     return e;
 }
 

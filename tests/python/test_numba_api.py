@@ -1426,6 +1426,46 @@ def test_device_functions_take_dtypes_shapes_and_functions_as_numba_does(target,
     np.testing.assert_array_equal(out, expected)
 
 
+def _reverse_through_scratch(out, values):
+    """Reverses `values` into `out` through a shared and a local array of the arguments'
+    element types (numba's dtype=X.dtype)."""
+    staged = cuda.shared.array(8, dtype=values.dtype)
+    scratch = cuda.local.array((2, 4), out.dtype)
+    for j in range(8):
+        staged[j] = values[j] + values[j] / 4
+    for j in range(8):
+        scratch[j // 4, j % 4] = staged[7 - j]
+    for j in range(8):
+        out[j] = scratch[j // 4, j % 4]
+
+
+@pytest.mark.parametrize("in_dtype, out_dtype", [(np.float32, np.float32),
+                                                 (np.int64, np.float64),
+                                                 (np.float64, np.int16)])
+def test_local_and_shared_arrays_take_an_arguments_dtype(target, in_dtype, out_dtype):
+    values = (np.arange(8) * 3 + 1).astype(in_dtype)
+    out = np.zeros(8, out_dtype)
+    kernel = cuda.jit(_reverse_through_scratch)
+    kernel[1, 1](out, values)
+    staged = (values + values / 4).astype(in_dtype)  # stored into the input's dtype
+    np.testing.assert_array_equal(out, staged[::-1].astype(out_dtype))
+    interpreted = np.zeros(8, out_dtype)
+    kernel[1, 1](interpreted, values, seq=True)
+    np.testing.assert_array_equal(interpreted, out)
+
+
+def _scratch_of_a_number(x):
+    staged = cuda.shared.array(4, dtype=x.dtype)
+    staged[0] = x
+
+
+def test_dtype_of_a_non_array_is_an_error():
+    with pytest.raises(cp.CompileError,
+                       match=r"dtype=X.dtype takes the element type of an array X; this X is "
+                             r"int64"):
+        cuda.jit(_scratch_of_a_number, target="cpu")[1, 1](3)
+
+
 def test_a_compile_time_parameter_used_as_a_value_is_an_error():
     source = textwrap.dedent("""
         def apply(op, x):
