@@ -85,6 +85,15 @@ cudapy_status cudapy_program_set_signature(cudapy_program *program, const char *
     });
 }
 
+cudapy_status cudapy_program_add_overload(cudapy_program *program, const char *name, const char *signature) {
+    return guard([&] {
+        require(program, "program");
+        require(name, "name");
+        require(signature, "signature");
+        program->program.add_overload(name, signature);
+    });
+}
+
 cudapy_status cudapy_program_set_typing(cudapy_program *program, cudapy_typing typing) {
     return guard([&] {
         require(program, "program");

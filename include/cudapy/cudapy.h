@@ -162,6 +162,15 @@ CUDAPY_API cudapy_status cudapy_program_set_signature(cudapy_program *program,
                                                       const char *name,
                                                       const char *signature);
 
+/* Adds one of the signatures of device function `name`, as numba's
+ * `cuda.jit(["(int64, int64)", "(float64, float64)"], device=True)` gives several: each call
+ * takes the signature its arguments convert to best (exactly, then by promotion within a kind,
+ * then by other safe conversions, then unsafely; the first of equals), its arguments are cast
+ * to it, and the function is typed for it. A signature of parameters alone leaves the result
+ * type to the function's body. Not for a function given a signature otherwise. */
+CUDAPY_API cudapy_status cudapy_program_add_overload(cudapy_program *program, const char *name,
+                                                     const char *signature);
+
 /* Whose rules type the program's variables. CudaPy's (the default) keep one type per variable;
  * numba's, for kernels written for numba.cuda, unify the types a variable is assigned as NumPy
  * promotes them (int32 then int64 makes an int64 variable) and let a parameter be assigned any

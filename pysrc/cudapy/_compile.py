@@ -111,9 +111,12 @@ class _Program:
         signatures = {helper.__name__: helper.signature for helper in found.helpers
                       if helper.signature is not None}
         signatures.update(_signatures(sig, self.name))
+        overloads = {helper.__name__: helper.overloads for helper in found.helpers
+                     if helper.overloads is not None}
         if found.constants:
             sources.append(_Source(found.constants, f"<constants of {self.name}>", 1, 0, None))
-        self.items, self.signatures = items, signatures  # for the interpreter mode
+        # for the interpreter mode
+        self.items, self.signatures, self.overloads = items, signatures, overloads
         handle = _ffi.program_p()
         _ffi.check(_ffi.lib.cudapy_program_new(ctypes.byref(handle)))
         self.handle = handle
@@ -126,6 +129,10 @@ class _Program:
         for name, signature in signatures.items():
             _ffi.check(_ffi.lib.cudapy_program_set_signature(handle, name.encode("utf-8"),
                                                              signature.encode("utf-8")), handle)
+        for name, texts in overloads.items():
+            for text in texts:
+                _ffi.check(_ffi.lib.cudapy_program_add_overload(handle, name.encode("utf-8"),
+                                                                text.encode("utf-8")), handle)
         if options.numba_typing:
             _ffi.check(_ffi.lib.cudapy_program_set_typing(handle, _ffi.Typing.NUMBA), handle)
         for name, array in found.arrays.items():

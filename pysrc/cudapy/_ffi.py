@@ -313,6 +313,7 @@ _PROTOTYPES = [
     ("cudapy_program_add_source", _status,
      [program_p, ctypes.c_char_p, _size, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
     ("cudapy_program_set_signature", _status, [program_p, ctypes.c_char_p, ctypes.c_char_p]),
+    ("cudapy_program_add_overload", _status, [program_p, ctypes.c_char_p, ctypes.c_char_p]),
     ("cudapy_program_set_typing", _status, [program_p, ctypes.c_int]),
     ("cudapy_program_declare_device", _status,
      [program_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int]),

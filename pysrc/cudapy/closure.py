@@ -19,12 +19,19 @@ _LANGUAGE_NAMES = frozenset(["idx", "idy", "idz", "warpSize", "warpsize", "lanei
 
 class DeviceFunction:
     """A function that kernels call (`@cuda.jit(device=True)`): it is compiled into each kernel
-    that uses it, typed by `signature` when one is given, else by the calls."""
+    that uses it, typed by `signature` when one is given, else by the calls. numba's
+    signatures without a result type ("(int64, int64)"), one or a list, are `overloads`: each
+    call takes the one its arguments convert to best."""
 
     def __init__(self, function, signature):
         functools.update_wrapper(self, function)
         self.py_func = function
-        self.signature = signature
+        if isinstance(signature, list) or (isinstance(signature, str)
+                                           and signature.lstrip().startswith("(")):
+            self.signature, self.overloads = None, (
+                list(signature) if isinstance(signature, list) else [signature])
+        else:
+            self.signature, self.overloads = signature, None
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"{self.__name__}() is a device function: it can only be called "
@@ -123,10 +130,10 @@ def _alias(constants, function, name, target):
                          "a compile's globals share one namespace")
 
 
-def _is_int_tuple(value):
+def _is_number_tuple(value):
+    """A non-empty tuple of real numbers: a shape, or values a loop walks or indexes."""
     return (isinstance(value, tuple) and len(value) > 0 and
-            all(isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_))
-                for item in value))
+            all(isinstance(item, _constant_types()) for item in value))
 
 
 def _dtype_named(value):
@@ -176,7 +183,7 @@ def closure(functions):
                 if dtype != name:
                     _alias(constants, function, name, dtype)
             elif (isinstance(value, _constant_types() + (complex, np.complexfloating))
-                  or _is_int_tuple(value)):  # numbers, and shapes: `SHAPE = (16, 16)`
+                  or _is_number_tuple(value)):  # numbers, and tuples of them (shapes)
                 text = _constant_text(value)
                 if constants.setdefault(name, text) != text:
                     raise ValueError(f"{function.__name__}() and another function of its "

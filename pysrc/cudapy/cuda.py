@@ -545,18 +545,14 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
     if inspect.isfunction(func_or_sig):
         return decorate(func_or_sig)
     if isinstance(func_or_sig, list):  # numba's list of signatures, one kernel each
-        if device:
-            raise TypeError("cuda.jit(device=True) takes one signature, or none (each kernel's "
-                            "calls type the device function)")
-        signatures = [_signature(item) for item in func_or_sig]
+        signatures = [_device_signature(item) if device else _signature(item)
+                      for item in func_or_sig]
         if not signatures:
             raise TypeError("cuda.jit() takes a list of one signature or more, got []")
         return lambda function: decorate(function, signatures)
     if func_or_sig is None or isinstance(func_or_sig, (str, tuple)):
-        signature = None if func_or_sig is None else _signature(func_or_sig)
-        if device and isinstance(func_or_sig, tuple):
-            raise TypeError("cuda.jit(device=True) takes a signature with its result, as in "
-                            "float32(float32, int32), or none (the calls type it)")
+        signature = (None if func_or_sig is None else _device_signature(func_or_sig) if device
+                     else _signature(func_or_sig))
         return lambda function: decorate(function, signature)
     raise TypeError("cuda.jit() takes a function or a signature string, got "
                     f"{type(func_or_sig).__name__}")
@@ -603,6 +599,14 @@ def _signature(given):
         return str(signature_text(given))
     raise TypeError("a signature is a string such as 'void(float32[:], int32)' or a tuple of "
                     f"types such as (float32[:], int32), got {type(given).__name__}")
+
+
+def _device_signature(given):
+    """A device function's signature as text; numba's tuple of argument types gives its
+    parameters alone, "(int64, int64)", whose result type the function's body gives."""
+    if isinstance(given, tuple):
+        return "(" + str(signature_text(given)).partition("(")[2]
+    return _signature(given)
 
 
 # numba.cuda.random's names: `cuda.random.create_xoroshiro128p_states`, and `from

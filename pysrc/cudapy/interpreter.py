@@ -707,6 +707,60 @@ def _typed(function, signature):
     return call
 
 
+def _conversion(given, expected):
+    """numba's kind of conversion of a value of dtype `given` to `expected`: 0 exact,
+    1 promotion within a kind, 2 another safe conversion, 3 unsafe; None for none (a complex
+    number to a real type)."""
+    if given == expected:
+        return 0
+    if given.kind == "c" and expected.kind != "c":
+        return None
+    if given.kind == "b":
+        return 2
+    if expected.kind == "b":
+        return 3
+    if given.kind in "iu" and expected.kind in "iu":
+        if given.kind == expected.kind:
+            return 1 if expected.itemsize >= given.itemsize else 3
+        return 2 if given.kind == "u" and expected.itemsize > given.itemsize else 3
+    if given.kind in "iu":
+        float_size = expected.itemsize // (2 if expected.kind == "c" else 1)
+        return 2 if float_size > given.itemsize or float_size == 8 else 3
+    if given.kind == "f" and expected.kind in "iu":
+        return 3
+    if given.kind == "f" and expected.kind == "c":
+        return 2 if expected.itemsize // 2 >= given.itemsize else 3
+    return 1 if expected.itemsize >= given.itemsize else 3
+
+
+def _overloaded(function, signatures):
+    """`function` of numba's several signatures: a call takes the one its arguments convert
+    to best (the fewest unsafe conversions, then safe ones, then promotions; the first of
+    equals), converting its arguments and result as the kernel's call does."""
+    def call(*args):
+        best, best_counts = None, None
+        for signature in signatures:
+            counts = [0, 0, 0]
+            for arg, dtype in zip(args, signature.params):
+                if dtype is None:
+                    continue
+                kind = _conversion(np.asarray(arg).dtype, dtype)
+                if kind is None:
+                    break
+                if kind:
+                    counts[3 - kind] += 1
+            else:
+                if best is None or counts < best_counts:
+                    best, best_counts = signature, counts
+        if best is None:
+            raise TypeError(f"Invalid use of type {function.__name__}(): none of its "
+                            "signatures takes the call")
+        return _typed(function, best)(*args)
+    call.__name__ = call.__qualname__ = function.__name__
+    call.__wrapped__ = function
+    return call
+
+
 def _bind(functions, signatures, launch, constants):
     """The kernel globals, with the module constants that the language does not name itself,
     and a copy of each function that sees them; helpers with a signature convert their
@@ -738,7 +792,10 @@ def _bind(functions, signatures, launch, constants):
         copy.__qualname__ = function.__qualname__
         copy.__module__ = function.__module__
         signature = signatures.get(function.__name__)
-        namespace[function.__name__] = copy if signature is None else _typed(copy, signature)
+        namespace[function.__name__] = (copy if signature is None
+                                        else _overloaded(copy, signature)
+                                        if isinstance(signature, list)
+                                        else _typed(copy, signature))
     for name, value in constants.items():
         if isinstance(value, DeviceFunction) and name not in namespace:
             namespace[name] = namespace[value.__name__]
@@ -967,6 +1024,8 @@ def _program_functions(program):
             else:
                 functions.append(item)
         signatures = _signatures(functions, program.signatures)
+        signatures.update((name, [parse_signature(text) for text in texts])
+                          for name, texts in program.overloads.items())
         functions = _prepared(functions, debug)
         bound = (functions, signatures, _module_constants(functions), debug)
         _functions_of_programs[program] = bound

@@ -14,7 +14,7 @@ from ._launch import (_ARRAY_VIEWS, _ONE, ArgumentHandler, Launch, LaunchCache,
                       _argument_struct, _fast_launch_maker, _keep, _Parameter, _Staged,
                       array_type, dim3, forall_config, launch_config, thread_config)
 from ._lazy import numpy as np
-from .numba_types import signature_text
+from .numba_types import ArrayType, ScalarType, signature_text
 from ._source import _FIRST_DEF, _function_source
 from .multidevice import launch_split
 from ._devices import _current_ordinal as current_ordinal, device_of_buffer, selection
@@ -297,6 +297,9 @@ class Dispatcher:
         # numba's list of signatures: each call runs the one its arguments match best.
         self._overloads = ([self._compile(text) for text in signatures]
                            if len(signatures) > 1 else None)
+        # numba's specialize(): a dispatcher per argument types, which takes no other.
+        self.specializations = {}  # signature text -> Dispatcher
+        self._is_specialization = False
 
     def __repr__(self):
         return f"<cudapy.cuda kernel {self.__name__}>"
@@ -388,8 +391,24 @@ class Dispatcher:
         launch_split(self, n, args, devices)
 
     def specialize(self, *args):
-        """The compiled kernel (a cudapy.Kernel) that a launch with `args` runs."""
-        return self._kernel if self._kernel is not None else self._kernel_for(args)
+        """numba's: a dispatcher of the kernel compiled for the types of `args` (values, or
+        type objects such as float32[::1]), kept in `specializations`. A kernel given its
+        signatures, or a specialization, has none of its own (RuntimeError)."""
+        if self._kernel is not None or self._overloads is not None or self._is_specialization:
+            raise RuntimeError(f"Dispatcher already specialized: {self.__name__} takes the "
+                               "signatures it was given")
+        self._check_count(args)
+        signature = "void({})".format(", ".join(
+            str(value) if isinstance(value, (ScalarType, ArrayType))
+            else self._argument_type(name, value)
+            for name, value in zip(self._param_names, args)))
+        with self._lock:
+            found = self.specializations.get(signature)
+            if found is None:
+                found = Dispatcher(self.py_func, signature, self._options, self.target)
+                found._is_specialization = True
+                self.specializations[signature] = found
+        return found
 
     def _kernel_for(self, args):
         kernel = self._by_types.get(tuple(map(_type_key, args)))

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -335,6 +336,13 @@ struct HoistedValue {
     ExprPtr value;
 };
 
+// One of numba's signatures of a device function given several: its parameter types, and its
+// result type when the signature gives one ("float64(float64, float64)", not "(int64, int64)").
+struct Overload {
+    std::vector<Type> params;
+    std::optional<Type> result;
+};
+
 struct Function {
     std::string name;
     Span span;  // the name in the def line
@@ -344,6 +352,11 @@ struct Function {
     std::string signature;
     Span signature_span;
     bool has_signature = false;
+    // numba's signatures of a device function given several, or one without its result type:
+    // each call takes the one its arguments convert to best, and the function is typed for
+    // it. The texts, and their types once the checker has parsed them.
+    std::vector<std::string> overload_texts;
+    std::vector<Overload> overloads;
     // A function with a void signature that no other function calls; the rest are helpers.
     bool is_kernel = false;
     // A parameter was refused (*args, **kwargs, a / or * marker): its count means nothing.

@@ -126,7 +126,8 @@ private:
 };
 
 Program::Program(const Program &other)
-    : units_(other.units_), signatures_(other.signatures_), constants_(other.constants_),
+    : units_(other.units_), signatures_(other.signatures_), overloads_(other.overloads_),
+      constants_(other.constants_),
       linkage_(other.linkage_), typing_(other.typing_), translation_(other.translation_),
       diagnostics_(other.diagnostics_),
       diagnostic_lines_(other.diagnostic_lines_) {}
@@ -157,6 +158,11 @@ void Program::add_source(std::string_view source, std::string file, int first_li
 
 void Program::set_signature(const std::string &name, const std::string &signature) {
     signatures_[name] = signature;
+    input_changed();
+}
+
+void Program::add_overload(const std::string &name, const std::string &signature) {
+    overloads_[name].push_back(signature);
     input_changed();
 }
 
@@ -250,10 +256,11 @@ void Program::set_diagnostics(std::vector<ast::Diagnostic> diagnostics) {
 
 const pipeline::Translation &Program::translated() {
     if (!translation_) {
-        auto key = translation_key(units_, signatures_, constants_, linkage_, typing_);
+        auto key = translation_key(units_, signatures_, constants_, linkage_, typing_, overloads_);
         translation_ = load_translation(key);
         if (!translation_) {
-            translation_ = pipeline::translate(units_, signatures_, constants_, Target::Cuda, linkage_, typing_);
+            translation_ =
+                pipeline::translate(units_, signatures_, constants_, Target::Cuda, linkage_, typing_, overloads_);
             store_translation(key, *translation_);
         }
         set_diagnostics(translation_->diagnostics);
@@ -302,7 +309,8 @@ void Program::report_compiler_failure(const Error &error, const std::vector<jit:
 }
 
 std::shared_ptr<jit::HostLibrary> Program::compile_for_host(const jit::CompileRequest &request) {
-    auto translation = pipeline::translate(units_, signatures_, constants_, Target::Cpu, linkage_, typing_);
+    auto translation =
+        pipeline::translate(units_, signatures_, constants_, Target::Cpu, linkage_, typing_, overloads_);
     // Asserts are checked in debug builds, as NVRTC's -DCUDAPY_DEBUG does on the GPU.
     if (request.debug) translation.source = "#define CUDAPY_DEBUG 1\n" + translation.source;
     if (!translation.ok) {

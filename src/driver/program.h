@@ -46,6 +46,7 @@ public:
     // to fit the ints of diagnostics (Error(InvalidArgument)).
     void add_source(std::string_view text, std::string file, int first_line, int column_offset);
     void set_signature(const std::string &name, const std::string &signature);
+    void add_overload(const std::string &name, const std::string &signature);
     // Whose rules type the variables (ast::Typing).
     void set_typing(ast::Typing typing);
     // A module constant array; the name must be a Python identifier, the data `bytes` long as
@@ -104,6 +105,7 @@ private:
 
     std::vector<ast::SourceUnit> units_;
     std::map<std::string, std::string> signatures_;
+    std::map<std::string, std::vector<std::string>> overloads_;
     std::vector<ast::ConstantArray> constants_;
     ast::Linkage linkage_;
     ast::Typing typing_ = ast::Typing::CudaPy;

@@ -93,7 +93,7 @@ private:
 jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
                        const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage,
-                       ast::Typing typing) {
+                       ast::Typing typing, const std::map<std::string, std::vector<std::string>> &overloads) {
     jit::CacheKeyBuilder builder;
     builder.add("translation");
     builder.add(library_identity());
@@ -108,6 +108,12 @@ jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
     for (const auto &[name, signature] : signatures) {
         builder.add(name);
         builder.add(signature);
+    }
+    builder.add(std::to_string(overloads.size()));
+    for (const auto &[name, texts] : overloads) {
+        builder.add(name);
+        builder.add(std::to_string(texts.size()));
+        for (const auto &text : texts) builder.add(text);
     }
     builder.add(std::to_string(constants.size()));
     for (const auto &constant : constants) {

@@ -20,7 +20,8 @@ namespace cudapy::driver {
 jit::Digest translation_key(const std::vector<ast::SourceUnit> &units,
                        const std::map<std::string, std::string> &signatures,
                        const std::vector<ast::ConstantArray> &constants, const ast::Linkage &linkage,
-                       ast::Typing typing = ast::Typing::CudaPy);
+                       ast::Typing typing = ast::Typing::CudaPy,
+                       const std::map<std::string, std::vector<std::string>> &overloads = {});
 
 // The kept translation `key`, or none (there is none, the disk cache is off, or the entry is
 // damaged: then it is deleted).

@@ -190,6 +190,8 @@ struct Globals {
     std::set<std::string> namespaces;  // the classes of `Class.member = constant`
     // module-level `NAME = (2, 3)`: tuples of integers, read as a helper's tuple parameter is
     std::map<std::string, CompileTimeValue> tuple_constants;
+    // module-level `NAME = (1.0, 2.5)`: other tuples of constants, which loops walk
+    std::map<std::string, std::vector<ExprPtr>> value_tuples;
     std::set<std::string> failed_constants;    // reported where they are defined
     std::map<std::string, const ConstantArray *> constant_arrays;
     // The program's function definitions, and their parameters (marked where only a
@@ -288,6 +290,22 @@ public:
               "the module-level name '" + name + "' must be a constant: a number, or arithmetic "
               "on numbers and other constants");
         return nullptr;
+    }
+
+    // The items of a module-level tuple of constants that are not all integers
+    // (`WEIGHTS = (0.25, 0.5)`), each lowered; none for another value.
+    std::optional<std::vector<ExprPtr>> value_tuple(TSNode value, const std::string &name) {
+        while (kind(value) == "parenthesized_expression" && named_children(value).size() == 1)
+            value = named_children(value)[0];
+        if (kind(value) != "tuple" || named_children(value).empty()) return std::nullopt;
+        std::vector<ExprPtr> items;
+        for (TSNode item : named_children(value)) {
+            if (kind(item) == "list_splat") return std::nullopt;
+            auto lowered = lower_constant(item, name);
+            if (!lowered) return std::vector<ExprPtr>{};
+            items.push_back(lowered);
+        }
+        return items;
     }
 
     // A module-level tuple of integer constants (`SHAPE = (16, 16)`), or none.
@@ -1231,17 +1249,47 @@ private:
         return bounds;
     }
 
-    // What a for loop walks: an array, a range, or enumerate() or zip() of others. Each gives
-    // its element at a position k counted from 0; the arrays and bounds are evaluated once,
-    // before the loop, into temporaries.
+    // What a for loop walks: an array, a range, a tuple, or enumerate() or zip() of others.
+    // Each gives its element at a position k counted from 0; the arrays, bounds and tuple items
+    // are evaluated once, before the loop, into temporaries.
     struct Walk {
-        enum class Kind { Array, Range, Enumerate, Zip } kind = Kind::Array;
+        enum class Kind { Array, Range, Items, Enumerate, Zip } kind = Kind::Array;
         TSNode node{};
         ExprPtr array;              // Array
         ExprPtr start, stop, step;  // Range; Enumerate's start (null: 0)
         ExprPtr next;               // Range: its next element, of the type its loop would give
+        std::vector<ExprPtr> items; // Items: a tuple's, whose element type they promote to
         std::vector<Walk> parts;    // Enumerate: one; Zip: one or more
     };
+
+    // The items of a tuple a for loop walks: a tuple display, a tuple local or a compile-time
+    // tuple (a module's or a closure's, or a helper's argument), each lowered; none for
+    // another iterable, an empty vector after an error.
+    std::optional<std::vector<ExprPtr>> walked_items(TSNode iterable) {
+        if (kind(iterable) == "tuple") {
+            std::vector<ExprPtr> items;
+            for (TSNode item : named_children(iterable)) {
+                if (kind(item) == "list_splat") return std::nullopt;
+                auto value = lower_expr(item);
+                if (!value) return std::vector<ExprPtr>{};
+                items.push_back(value);
+            }
+            if (items.empty()) return std::nullopt;
+            return items;
+        }
+        if (kind(iterable) != "identifier") return std::nullopt;
+        if (auto items = tuple_local_items(iterable)) return items;
+        if (const auto *tuple = value_tuple_named(iterable)) {
+            std::vector<ExprPtr> items;
+            for (const auto &item : *tuple) items.push_back(clone(item));
+            return items;
+        }
+        const CompileTimeValue *value = compile_time_named(std::string(tree_.text(iterable)));
+        if (!value || value->kind != CompileTimeValue::Kind::Tuple || value->tuple.empty()) return std::nullopt;
+        std::vector<ExprPtr> items;
+        for (long long item : value->tuple) items.push_back(integer_literal(tree_.span(iterable), item));
+        return items;
+    }
 
     // A temporary's own node at each place that reads it.
     static ExprPtr use(const ExprPtr &temporary) {
@@ -1264,10 +1312,19 @@ private:
             "string", "concatenated_string", "tuple", "list", "set", "dictionary", "list_comprehension",
             "set_comprehension", "dictionary_comprehension", "generator_expression", "integer", "float",
             "true", "false", "none"};
+        if (callee.empty())
+            if (auto items = walked_items(iterable)) {
+                if (items->empty()) return std::nullopt;  // reported
+                walk.kind = Walk::Kind::Items;
+                for (auto &item : *items) walk.items.push_back(held(iterable, item, out));
+                return walk;
+            }
         if (callee.empty() && values_not_arrays.count(kind(iterable))) {
             error(DiagnosticKind::Unsupported, iterable,
-                  "a kernel's for loop walks an array, range(), enumerate() or zip(), not a " +
-                      std::string(kind(iterable) == "concatenated_string" ? "string" : kind(iterable)));
+                  "a kernel's for loop walks an array, a tuple, range(), enumerate() or zip(), not " +
+                      std::string(kind(iterable) == "concatenated_string" ? "a string"
+                                  : kind(iterable) == "tuple"             ? "an empty or unpacked tuple"
+                                                                          : "a " + std::string(kind(iterable))));
             return std::nullopt;
         }
         if (callee.empty()) {
@@ -1373,6 +1430,7 @@ private:
                 span, Type::of(Scalar::Int64),
                 std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{count, int_literal(0)}), false);
         }
+        case Walk::Kind::Items: return int_literal(static_cast<std::int64_t>(walk.items.size()));
         case Walk::Kind::Enumerate: return walk_length(walk.parts[0]);
         case Walk::Kind::Zip: {
             ExprPtr shortest = walk_length(walk.parts[0]);
@@ -1399,6 +1457,19 @@ private:
                               std::make_shared<Index>(tree_.span(walk.node), use(walk.array),
                                                       std::vector<ExprPtr>{position()}),
                               body);
+        if (walk.kind == Walk::Kind::Items) {
+            // Item k as `item0 if k == 0 else item1 if k == 1 else ...`: the items' promoted
+            // type, as numba's homogeneous tuples give.
+            Span walked = tree_.span(walk.node);
+            ExprPtr item = use(walk.items.back());
+            for (std::size_t i = walk.items.size() - 1; i-- > 0;)
+                item = std::make_shared<Conditional>(
+                    walked,
+                    std::make_shared<Compare>(walked, CompareOp::Equal, position(),
+                                              std::make_shared<IntLiteral>(walked, static_cast<std::int64_t>(i))),
+                    use(walk.items[i]), item);
+            return bind_value(target, item, body);
+        }
         if (walk.kind == Walk::Kind::Range) {
             if (!bind_value(target, use(walk.next), body)) return false;
             Span walked = tree_.span(walk.node);
@@ -1529,7 +1600,13 @@ private:
             if (const CompileTimeValue *given = compile_time_named(std::string(tree_.text(value)));
                 given && given->kind == CompileTimeValue::Kind::Tuple)
                 return tuple_item(subscripts, *given);
-        if (auto items = tuple_local_items(value)) {
+        auto items = tuple_local_items(value);
+        if (!items)
+            if (auto tuple = value_tuple_named(value); tuple) {
+                items = std::vector<ExprPtr>{};
+                for (const auto &item : *tuple) items->push_back(clone(item));
+            }
+        if (items) {
             CompileTimeValue positions = CompileTimeValue::number(CompileTimeValue::Kind::Tuple, 0);
             for (std::size_t i = 0; i < items->size(); ++i) positions.tuple.push_back(static_cast<long long>(i));
             auto position = tuple_item(subscripts, positions);
@@ -1828,6 +1905,12 @@ private:
         if (auto constant = globals_.constants.find(name); constant != globals_.constants.end())
             return clone(constant->second);
         if (globals_.failed_constants.count(name)) return nullptr;
+        if (globals_.value_tuples.count(name)) {
+            error(DiagnosticKind::Unsupported, node,
+                  "the tuple '" + name + "' can be indexed by a constant (" + name +
+                      "[0]) or walked by a for loop; it cannot be used as a value");
+            return nullptr;
+        }
         if (globals_.constant_arrays.count(name)) {
             error(DiagnosticKind::Name, node,
                   "the constant array '" + name + "' is read through cuda.const.array_like(" + name + ")");
@@ -1849,6 +1932,15 @@ private:
 
     // The compile-time value `name` stands for here: a parameter of this copy of a helper, or
     // a module-level tuple the function does not shadow; null for any other name.
+    // The items of the module-level tuple of constants an identifier names, or null.
+    const std::vector<ExprPtr> *value_tuple_named(TSNode node) const {
+        if (kind(node) != "identifier") return nullptr;
+        std::string name(tree_.text(node));
+        if (params_.count(name) || locals_.count(name)) return nullptr;
+        auto tuple = globals_.value_tuples.find(name);
+        return tuple == globals_.value_tuples.end() ? nullptr : &tuple->second;
+    }
+
     const CompileTimeValue *compile_time_named(const std::string &name) const {
         if (auto value = substitutions_.find(name); value != substitutions_.end()) return &value->second;
         if (params_.count(name) || locals_.count(name)) return nullptr;
@@ -2848,6 +2940,11 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
         }
         if (auto tuple = lowering.tuple_constant(field(definition.node, "right"))) {
             globals.tuple_constants[name] = std::move(*tuple);
+        } else if (auto items = lowering.value_tuple(field(definition.node, "right"), name)) {
+            if (items->empty())
+                globals.failed_constants.insert(name);
+            else
+                globals.value_tuples[name] = std::move(*items);
         } else if (auto value = lowering.lower_constant(field(definition.node, "right"), name)) {
             globals.constants[name] = value;
         } else {

@@ -152,7 +152,8 @@ std::vector<KernelInterface> interfaces(const Program &program) {
 Translation translate(const std::vector<SourceUnit> &units,
                       const std::map<std::string, std::string> &signatures,
                       const std::vector<ast::ConstantArray> &constants, Target target,
-                      const ast::Linkage &linkage, ast::Typing typing) {
+                      const ast::Linkage &linkage, ast::Typing typing,
+                      const std::map<std::string, std::vector<std::string>> &overloads) {
     Translation result;
     Diagnostics diagnostics;
     Stages stages(result.stage_times);
@@ -195,6 +196,19 @@ Translation translate(const std::vector<SourceUnit> &units,
         if (!found)
             diagnostics.report(DiagnosticKind::Name, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                                "a signature was given for '" + name + "', but no function of that "
+                               "name is defined");
+    }
+    for (const auto &[name, texts] : overloads) {
+        bool found = false;
+        for (auto &f : program.functions) {
+            if (f.name != ast::normalize_identifier(name)) continue;
+            f.overload_texts = texts;
+            if (f.signature_span.line == 0) f.signature_span = f.span;
+            found = true;
+        }
+        if (!found)
+            diagnostics.report(DiagnosticKind::Name, Span{0, units[0].first_line, 1, units[0].first_line, 1},
+                               "signatures were given for '" + name + "', but no function of that "
                                "name is defined");
     }
     // Syntax errors stop here; the lowering refused what it could not lower and went on, so

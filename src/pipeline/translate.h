@@ -63,7 +63,8 @@ Translation translate(const std::vector<ast::SourceUnit> &units,
                       const std::map<std::string, std::string> &signatures,
                       const std::vector<ast::ConstantArray> &constants = {},
                       Target target = Target::Cuda, const ast::Linkage &linkage = {},
-                      ast::Typing typing = ast::Typing::CudaPy);
+                      ast::Typing typing = ast::Typing::CudaPy,
+                      const std::map<std::string, std::vector<std::string>> &overloads = {});
 
 // The declaration of a device function that kernels call as `name` and linked CUDA C++ defines
 // as `symbol`, from its signature text (`int32(int32, float32)`): scalar parameters and a

@@ -1,6 +1,7 @@
 #include "types/check.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <limits>
 #include <map>
@@ -243,6 +244,8 @@ private:
     void assign_variable(const std::string &name, Typed value, const Span &value_span,
                          const Span &statement_span) {
         if (value.type.is_void()) return;
+        // numba types a literal as int64, float64 or complex128 wherever a variable holds it.
+        if (unify_ && value.weak) value = {numba_literal_type(value.type), false};
         auto found = variables_.find(name);
         if (found == variables_.end()) {
             VariableInfo v{value, statement_span, {}, static_cast<int>(variables_.size())};
@@ -280,6 +283,13 @@ private:
     // Whether numba's typing lets a value of type `from` be stored where `to` is: `to` holds
     // every value of `from` (NumPy's safe casting: a bool in an int, an int32 in an int64 or a
     // float64, never a float in an int or a complex in a real).
+    static Type numba_literal_type(Type weak) {
+        if (weak.is_complex()) return Type::of(Scalar::Complex128);
+        if (weak.is_float()) return Type::of(Scalar::Float64);
+        if (weak.is_integer() && weak.scalar != Scalar::UInt64) return Type::of(Scalar::Int64);
+        return weak;
+    }
+
     static bool holds_every_value(Type from, Type to) {
         return from.is_scalar() && to.is_scalar() && !to.is_void() && promote_strong_all({from, to}) == to;
     }
@@ -434,6 +444,10 @@ private:
     ExprPtr declared_call(const std::shared_ptr<Call> &e, const DeclaredFunction &callee, Context context);
     ExprPtr intrinsic(const std::shared_ptr<Intrinsic> &e);
     ExprPtr array_alloc(const std::shared_ptr<ArrayAlloc> &e);
+    const Overload *best_overload(const Function &callee, const std::vector<ExprPtr> &args) const;
+    ExprPtr overload_refused(const std::shared_ptr<Call> &e, const Function &callee);
+    static std::string overload_text(const Overload &overload);
+    static std::string params_text(const Function &f);
     ExprPtr cast(const std::shared_ptr<Cast> &e);
     ExprPtr index(const std::shared_ptr<Index> &e);
     ExprPtr length(const std::shared_ptr<Length> &e);
@@ -500,7 +514,10 @@ public:
         // Earlier errors may hide the calls that would type a helper; a missing signature is
         // worth reporting only without them.
         earlier_errors_ = diagnostics_.any();
-        for (auto &f : program_.functions) apply_signature(f);
+        for (auto &f : program_.functions) {
+            apply_signature(f);
+            apply_overloads(f);
+        }
         std::set<std::string> called = called_functions(false);
         // A function that calls only itself is still a kernel: its call of itself is refused.
         std::set<std::string> called_by_others = called_functions(true);
@@ -510,7 +527,8 @@ public:
             if (f.has_signature) check_function(f, true);
         for (auto &f : program_.functions) {
             // A bad signature was reported already; saying it is missing would mislead.
-            if (f.has_signature || !f.signature.empty() || specialized_.count(f.name)) continue;
+            if (f.has_signature || !f.signature.empty() || !f.overload_texts.empty() || specialized_.count(f.name))
+                continue;
             if (!called.count(f.name) && !earlier_errors_) {
                 std::string params;
                 for (const auto &p : f.params) params += (params.empty() ? "T " : ", T ") + p.name;
@@ -581,6 +599,40 @@ public:
     }
 
 private:
+    void apply_overloads(Function &f) {
+        if (f.overload_texts.empty()) return;
+        if (!f.signature.empty()) {
+            diagnostics_.report(DiagnosticKind::Type, f.signature_span,
+                                "'" + f.name + "' was given a signature and numba's list of signatures; "
+                                "give it one or the other");
+            return;
+        }
+        for (const auto &text : f.overload_texts) {
+            SignatureError error;
+            auto signature = parse_signature(text, error);
+            if (!signature) {
+                diagnostics_.report(DiagnosticKind::Type, f.signature_span,
+                                    "bad signature for '" + f.name + "': " + error.message + " (at '" +
+                                        text.substr(std::min(error.offset, text.size())) + "')");
+                continue;
+            }
+            if (signature->params.size() != f.params.size()) {
+                if (f.refused_parameters) return;
+                diagnostics_.report(DiagnosticKind::Type, f.signature_span,
+                                    "the signature '" + text + "' of '" + f.name + "' has " +
+                                        std::to_string(signature->params.size()) + " parameter type" +
+                                        (signature->params.size() == 1 ? "" : "s") +
+                                        " but the function takes " + std::to_string(f.params.size()));
+                continue;
+            }
+            Overload overload;
+            for (const auto &param : signature->params) overload.params.push_back(param.type);
+            // numba's "(int64, int64)" leaves a device function's result to its body.
+            if (text.find_first_not_of(" \t") != text.find('(')) overload.result = signature->return_type;
+            f.overloads.push_back(std::move(overload));
+        }
+    }
+
     void apply_signature(Function &f) {
         if (f.signature.empty()) return;
         SignatureError error;
@@ -951,6 +1003,30 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
                   std::to_string(e->args.size()) + " were given");
         return poison(e);
     }
+    const Overload *overload = nullptr;
+    if (!callee->overloads.empty()) {
+        overload = best_overload(*callee, e->args);
+        if (!overload) return overload_refused(e, *callee);
+        // cudapy types a device function once in a program: a call needing another of its
+        // signatures than an earlier call took is refused, never cast to the earlier one.
+        if (program_.typed(*callee)) {
+            for (std::size_t i = 0; i < e->args.size(); ++i) {
+                if (callee->params[i].type == overload->params[i]) continue;
+                error(DiagnosticKind::Type, e->span,
+                      "this call of '" + e->callee + "' takes its signature " + overload_text(*overload) +
+                          ", but an earlier call in the program took " + params_text(*callee) +
+                          "; cudapy compiles a device function once for each kernel");
+                return poison(e);
+            }
+        }
+        for (std::size_t i = 0; i < e->args.size(); ++i) {
+            Type expected = overload->params[i];
+            if (e->args[i]->type == expected) continue;
+            e->args[i] = converts_implicitly(typed(e->args[i]), expected)
+                             ? convert(e->args[i], expected)
+                             : std::make_shared<Cast>(e->args[i]->span, expected, e->args[i], false);
+        }
+    }
     Type result;
     if (program_.typed(*callee)) {
         for (std::size_t i = 0; i < e->args.size(); ++i) {
@@ -975,6 +1051,16 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
         if (!returned) return poison(e);
         result = *returned;
     }
+    if (overload && overload->result && *overload->result != result) {
+        if (result.is_void() || overload->result->is_void() || !result.is_scalar()) {
+            error(DiagnosticKind::Type, e->span,
+                  "'" + e->callee + "' returns " + type_name(result) + ", but its signature " +
+                      overload_text(*overload) + " says " + type_name(*overload->result));
+            return poison(e);
+        }
+        e->type = result;
+        return std::make_shared<Cast>(e->span, *overload->result, e, false);
+    }
     if (result.is_void() && context != Context::Statement) {
         error(DiagnosticKind::Type, e->span,
               "'" + e->callee + "' returns nothing, so its call has no value");
@@ -982,6 +1068,81 @@ ExprPtr BodyChecker::call(const std::shared_ptr<Call> &e, Context context) {
     }
     e->type = result;
     return e;
+}
+
+namespace {
+
+// numba's kinds of conversion of an argument to a parameter's type, best first.
+enum class Conversion { Exact, Promote, Safe, Unsafe };
+
+// How `given` converts to `expected`, or nothing where it cannot (a complex number to a
+// real type, an array to another array type or to a scalar).
+std::optional<Conversion> conversion(Type given, Type expected) {
+    if (given == expected) return Conversion::Exact;
+    if (!given.is_scalar() || !expected.is_scalar()) return std::nullopt;
+    if (given.is_complex() && !expected.is_complex()) return std::nullopt;
+    int from = ast::scalar_bytes(given.scalar), to = ast::scalar_bytes(expected.scalar);
+    if (given.is_bool()) return expected.is_bool() ? Conversion::Exact : Conversion::Safe;
+    if (expected.is_bool()) return Conversion::Unsafe;
+    if (given.is_integer() && expected.is_integer()) {
+        if (given.is_signed() == expected.is_signed()) return to >= from ? Conversion::Promote : Conversion::Unsafe;
+        return !given.is_signed() && to > from ? Conversion::Safe : Conversion::Unsafe;
+    }
+    if (given.is_integer()) {  // to a float or a complex type: safe where its float is wider
+        int float_bytes = expected.is_complex() ? to / 2 : to;
+        return float_bytes > from || float_bytes == 8 ? Conversion::Safe : Conversion::Unsafe;
+    }
+    if (given.is_float() && expected.is_integer()) return Conversion::Unsafe;
+    if (given.is_float() && expected.is_complex())
+        return to / 2 >= from ? Conversion::Safe : Conversion::Unsafe;
+    return to >= from ? Conversion::Promote : Conversion::Unsafe;  // float to float, complex to complex
+}
+
+}  // namespace
+
+const Overload *BodyChecker::best_overload(const Function &callee, const std::vector<ExprPtr> &args) const {
+    const Overload *best = nullptr;
+    std::array<int, 3> best_counts{};  // unsafe, safe and promoting conversions: fewer is better
+    for (const auto &overload : callee.overloads) {
+        std::array<int, 3> counts{};
+        bool takes = true;
+        for (std::size_t i = 0; i < args.size() && takes; ++i) {
+            auto kind = conversion(args[i]->type, overload.params[i]);
+            if (!kind) takes = false;
+            else if (*kind == Conversion::Unsafe) ++counts[0];
+            else if (*kind == Conversion::Safe) ++counts[1];
+            else if (*kind == Conversion::Promote) ++counts[2];
+        }
+        if (takes && (!best || counts < best_counts)) {
+            best = &overload;
+            best_counts = counts;
+        }
+    }
+    return best;
+}
+
+ExprPtr BodyChecker::overload_refused(const std::shared_ptr<Call> &e, const Function &callee) {
+    std::string given, known;
+    for (const auto &arg : e->args) given += (given.empty() ? "" : ", ") + type_name(arg->type);
+    for (const auto &overload : callee.overloads) known += (known.empty() ? "" : ", ") + overload_text(overload);
+    error(DiagnosticKind::Type, e->span,
+          "Invalid use of type " + e->callee + "(): none of its signatures takes the call with parameters (" +
+              given + "); its signatures are " + known);
+    return poison(e);
+}
+
+std::string BodyChecker::overload_text(const Overload &overload) {
+    std::string text = overload.result ? type_name(*overload.result) : "";
+    text += "(";
+    for (std::size_t i = 0; i < overload.params.size(); ++i)
+        text += (i ? ", " : "") + type_name(overload.params[i]);
+    return text + ")";
+}
+
+std::string BodyChecker::params_text(const Function &f) {
+    std::string text = "(";
+    for (std::size_t i = 0; i < f.params.size(); ++i) text += (i ? ", " : "") + type_name(f.params[i].type);
+    return text + ")";
 }
 
 ExprPtr BodyChecker::declared_call(const std::shared_ptr<Call> &e, const DeclaredFunction &callee, Context context) {

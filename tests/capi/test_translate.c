@@ -144,6 +144,29 @@ static void test_typing(void) {
     cudapy_program_delete(program);
 }
 
+/* numba's list of signatures of a device function: a call takes the one its arguments fit
+ * best and casts them to it; a call no signature takes is refused. */
+static void test_overloads(void) {
+    const char *source = "def add(x, y):\n    return x + y\n"
+                         "def k(R, a, b):\n    R[0] = add(a, b)\n";
+    cudapy_program *program = program_from(source, "add.py");
+    CHECK_OK(cudapy_program_set_signature(program, "k", "void(float64[:], int32, float32)"));
+    CHECK_OK(cudapy_program_add_overload(program, "add", "(int64, int64)"));
+    CHECK_OK(cudapy_program_add_overload(program, "add", "(float64, float64)"));
+    char *cuda = NULL;
+    CHECK_OK(cudapy_program_translate(program, &cuda));
+    CHECK(strstr(cuda, "add(double x, double y)") != NULL); /* int32, float32: float64's */
+    cudapy_string_free(cuda);
+    CHECK_OK(cudapy_program_set_signature(program, "k", "void(float64[:], complex128, int32)"));
+    CHECK_STATUS(cudapy_program_translate(program, NULL), CUDAPY_ERROR_TRANSLATION);
+    CHECK(strstr(cudapy_last_error(), "none of its signatures takes the call with parameters "
+                                      "(complex128, int32)") != NULL);
+    CHECK_STATUS(cudapy_program_add_overload(program, NULL, "(int64)"), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_add_overload(program, "add", NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_program_add_overload(NULL, "add", "(int64)"), CUDAPY_ERROR_INVALID_ARGUMENT);
+    cudapy_program_delete(program);
+}
+
 static void expect_diagnostic(const char *source, cudapy_diagnostic_kind kind, int line, int column,
                               const char *message_part) {
     cudapy_program *program = program_from(source, "bad.py");
@@ -250,6 +273,7 @@ int main(void) {
     test_translate_saxpy();
     test_signature_from_api();
     test_typing();
+    test_overloads();
     test_diagnostics();
     test_first_line_and_columns();
     test_invalid_arguments();

@@ -1348,14 +1348,26 @@ class Generator:
     def for_each_statement(self, indent):
         """`for v in A`, `for k, v in enumerate(A[, start])`, `for v, w in zip(A, B)`,
         `for v, r in zip(A, range(a, b, s))` and nested `for k, (v, w) in enumerate(zip(A, B))`
-        or `for (k, v), w in zip(enumerate(A), B)` over input arrays; the variables are read in
-        the body only."""
+        or `for (k, v), w in zip(enumerate(A), B)` over input arrays, and `for v in (x, y)`
+        over a tuple's items; the variables are read in the body only."""
         rng = self.rng
         arrays = [p for p in self.params if p.is_array and p.role == "in"]
-        form = rng.choice(["each", "enumerate", "zip", "zip_range", "nested"])
+        form = rng.choice(["each", "enumerate", "zip", "zip_range", "nested", "tuple"])
         first = rng.choice(arrays)
         names = {}
-        if form == "each":
+        if form == "tuple":  # the items of a tuple display, of one type; maybe enumerated
+            t = rng.choice(["int32", "int64", "float32", "float64"])
+            items = [f"{t}({self.expr(t, 2).text})" for _ in range(rng.randint(1, 4))]
+            display = f"({', '.join(items)}{',' * (len(items) == 1)})"
+            var = self.fresh("e")
+            names[var] = t
+            if self.chance(0.5):
+                header = f"{indent}for {var} in {display}:"
+            else:
+                index = self.fresh("k")
+                names[index] = "int64"
+                header = f"{indent}for {index}, {var} in enumerate({display}):"
+        elif form == "each":
             var = self.fresh("e")
             names[var] = first.t
             header = f"{indent}for {var} in {first.name}:"

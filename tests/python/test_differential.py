@@ -161,7 +161,7 @@ REQUIRED_FEATURES = (
     + [f"cast:{t}" for t in generator.ALL_TYPES] + ["cast:int", "cast:float", "cast:double",
                                                    "cast:bool"]
     + ["if", "elif", "else", "for", "for_each", "for_enumerate", "for_zip", "for_zip_range",
-       "for_nested", "while", "break",
+       "for_nested", "for_tuple", "while", "break",
        "continue", "range_step-",
        "range_step+", "loop_var_after", "tuple_assign", "tuple_swap", "chained_assign",
        "early_return", "pass", "truth_value", "helper_typed", "helper_untyped",

@@ -173,3 +173,56 @@ def test_a_range_walked_by_zip_refuses_a_zero_step_as_range_does(target):
         cp.compile(zero_step, sig="void(float64[:], int64, float64[:])")(1)(
             np.ones(3), 0, np.zeros(1))
         cp.synchronize()
+
+
+WEIGHTS = (0.5, 2.0, -1.25)  # a module's tuple of numbers: loops walk it, constants index it
+SHAPE = (2, 3)
+
+
+def tuples(x, out):
+    total = x[0] - x[0]
+    for w in WEIGHTS:
+        total += w * x[0]
+    for k, extent in enumerate(SHAPE):
+        total += k * extent
+    pair = (x[1], x[2] * 2)
+    for i, (v, w) in enumerate(zip(pair, (10, 20.5))):
+        if v > 100:
+            break
+        total += i + v * w
+    for item in (x[3], 1, 2.5):
+        if item == 1:
+            continue
+        total -= item
+    out[0] = total + WEIGHTS[2]
+    out[1] = item  # the loop variable keeps the last item
+
+
+def test_for_loops_walk_tuples_as_python_does(target):
+    """Tuple displays, tuple locals and a module's tuples, walked, enumerated and zipped: the
+    items, evaluated once before the loop, at their promoted type."""
+    x = np.array([1.5, -2.0, 3.25, 4.0])
+    expected, got = np.zeros(2), np.zeros(2)
+    tuples(x, expected)
+    cp.compile(tuples, sig="void(float64[:], float64[:])")(1)(x, got)
+    np.testing.assert_array_equal(got, expected)
+
+
+def empty_tuple(out):
+    for v in ():
+        out[0] = v
+
+
+def test_an_empty_tuple_is_refused():
+    with pytest.raises(cp.CompileError, match="not an empty or unpacked tuple"):
+        cp.compile(empty_tuple, sig="void(float64[:])", target="cpu")
+
+
+def tuple_as_value(out):
+    out[0] = len(WEIGHTS)
+
+
+def test_a_module_tuple_of_numbers_is_no_value():
+    with pytest.raises(cp.CompileError, match=r"the tuple 'WEIGHTS' can be indexed by a constant "
+                                              r"\(WEIGHTS\[0\]\) or walked by a for loop"):
+        cp.compile(tuple_as_value, sig="void(float64[:])", target="cpu")

@@ -298,7 +298,7 @@ def test_numba_style_kernels_launch_foreign_arrays_through_the_fast_path(recorde
     x, y = np.ones(8, np.float32), np.zeros(8, np.float32)
     for make in (CupyArray, Tensor):
         args = (np.float32(2.0), make(x), make(y))
-        loaded(scale_add.specialize(*args))
+        loaded(scale_add._kernel_for(args))
         with monkeypatch.context() as patch:
             patch.setattr(cp.Kernel, "_launch", lambda *a: pytest.fail("the general path"))
             scale_add[1, 8](*args)

@@ -375,8 +375,7 @@ def take_all(a, b, c, d, e, f, g, h):
 
 
 def signature_of(kernel, *args):
-    kernel.specialize(*args)
-    return kernel.signatures[-1]
+    return kernel.specialize(*args).signatures[0]
 
 
 def test_specialization_follows_the_argument_types():
@@ -386,6 +385,30 @@ def test_specialization_follows_the_argument_types():
                         np.asfortranarray(matrix), matrix[::2, ::3]) == (
         "void(int64, float64, bool, float32, uint16, float32[:, ::1], float32[::1, :], "
         "float32[:, :])")
+
+
+def test_specialize_gives_a_dispatcher_per_argument_types_as_numba_does(target):
+    def scale(out, values, factor):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = values[i] * factor
+
+    kernel = cuda.jit(scale)
+    assert kernel.specializations == {}
+    by_types = kernel.specialize(cuda.float32[::1], cuda.float32[::1], cuda.float32)
+    assert kernel.specialize(np.zeros(3, np.float32), np.ones(9, np.float32),
+                             np.float32(2)) is by_types
+    assert len(kernel.specializations) == 1 and kernel.signatures == []
+    assert by_types.signatures == ["void(float32[::1], float32[::1], float32)"]
+    assert kernel.specialize(cuda.float32[:], cuda.float32[:], cuda.float32) is not by_types
+    assert len(kernel.specializations) == 2
+    values = np.arange(6, dtype=np.float32)
+    out = np.zeros(6, np.float32)
+    by_types[1, 8](out, values, np.float32(1.5))
+    np.testing.assert_array_equal(out, values * np.float32(1.5))
+    for already in (by_types, cuda.jit("void(float32[::1], float32[::1], float32)")(scale)):
+        with pytest.raises(RuntimeError, match="Dispatcher already specialized"):
+            already.specialize(cuda.float32[::1], cuda.float32[::1], cuda.float32)
 
 
 @pytest.mark.parametrize("value, expected", [
@@ -424,14 +447,14 @@ def test_one_compile_per_combination_of_types():
         pass
 
     kernel = cuda.jit(one, target="cpu")
-    first = kernel.specialize(np.zeros(3, np.float32))
-    assert kernel.specialize(np.ones(50, np.float32)) is first
-    assert kernel.specialize(np.float32(2)) is not first
-    assert kernel.specialize(np.zeros(3, np.float64)) is not first
-    assert kernel.specialize(np.zeros(3, np.float32)) is first
-    assert len(kernel.signatures) == 3
+    for value in (np.zeros(3, np.float32), np.ones(50, np.float32), np.float32(2),
+                  np.zeros(3, np.float64), np.zeros(3, np.float32)):
+        kernel[1, 1](value)
+    assert kernel.signatures == ["void(float32[::1])", "void(float32)", "void(float64[::1])"]
     # C-contiguous 2-d arrays that are also Fortran-contiguous share the C compile.
-    assert kernel.specialize(np.zeros((1, 4))) is kernel.specialize(np.zeros((3, 4)))
+    kernel[1, 1](np.zeros((1, 4)))
+    kernel[1, 1](np.zeros((3, 4)))
+    assert kernel.signatures[3:] == ["void(float64[:, ::1])"]
 
 
 @pytest.mark.parametrize("value, error, message", [
@@ -784,7 +807,8 @@ def test_device_arrays_of_other_libraries_are_passed_as_they_are(rng):
         __cuda_array_interface__ = interface
 
     kernel = cuda.jit(scale_2d, target="cuda")
-    assert kernel.specialize(Foreign(), Foreign(), 1.0).params[0][1] == "float64[::1, :]"
+    assert kernel.specialize(Foreign(), Foreign(), 1.0).signatures == [
+        "void(float64[::1, :], float64[::1, :], float64)"]
     kernel[(1, 1), (8, 8)](Foreign(), Foreign(), 4.0)
     np.testing.assert_array_equal(device.copy_to_host(), values * 4)
 
@@ -1099,8 +1123,8 @@ def test_type_objects_compare_and_hash_as_their_dtypes():
     assert cuda.float64 != None and cuda.float64 != float and cuda.int64 != int  # noqa: E711
     assert {np.dtype("f8"): "found"}[cuda.float64] == "found"
     assert isinstance(np.float32(1), cuda.float32) and not isinstance(1.0, cuda.float32)
-    with pytest.raises(TypeError, match="device=True"):
-        cuda.jit((cuda.float64, cuda.float64), device=True)
+    assert cuda.jit((cuda.float64, cuda.float64), device=True)(_add).overloads == [
+        "(float64, float64)"]
 
 
 # ---- numba's signature lists, short type names, kernels of strings -----------------------------
@@ -1452,6 +1476,84 @@ def test_local_and_shared_arrays_take_an_arguments_dtype(target, in_dtype, out_d
     interpreted = np.zeros(8, out_dtype)
     kernel[1, 1](interpreted, values, seq=True)
     np.testing.assert_array_equal(interpreted, out)
+
+
+def _add(x, y):
+    return x + y
+
+
+def _kernel_calling(device):
+    def kernel(r, x, y):
+        r[0] = device(x, y)
+    return cuda.jit(kernel)
+
+
+@pytest.mark.parametrize("signatures, args, out_dtype, expected", [
+    # each call takes the signature its arguments convert to best, its arguments cast to it
+    (["(int64, int64)", "(float64, float64)"], (1, 2), np.int64, 3),
+    (["(int64, int64)", "(float64, float64)"], (1.5, 2.5), np.float64, 4.0),
+    (["(float32, float32)", "(float64, float64)"], (np.float32(1), np.float32(2 ** -25)),
+     np.float64, 1.0),  # added in float32
+    (["(float32, float32)", "(float64, float64)"], (1, 2 ** -25), np.float64, 1 + 2 ** -25),
+    (["(int64, int64)"], (1.5, 2.5), np.int64, 3),  # unsafely, when nothing else takes them
+    (["(int64, int64)", "(float64, float64)"], (np.int32(1), 2.5), np.float64, 3.5),
+    (["(float32, float64)", "(float64, float32)", "(int64, int64)"], (1.5, 2.5), np.float64, 4.0),
+    ([(cuda.int32, cuda.int32)], (np.int32(7), np.int32(5)), np.int32, 12),
+    (["int8(int32, int32)"], (np.int32(100), np.int32(100)), np.int32, -56),  # the result too
+])
+def test_device_functions_take_numbas_list_of_signatures(target, signatures, args, out_dtype,
+                                                         expected):
+    kernel = _kernel_calling(cuda.jit(signatures, device=True)(_add))
+    out = np.zeros(1, out_dtype)
+    kernel[1, 1](out, *args)
+    assert out[0] == expected
+    interpreted = np.zeros(1, out_dtype)
+    kernel[1, 1](interpreted, *args, seq=True)
+    assert interpreted[0] == expected
+
+
+def _adds_once(r, x, y):
+    r[0] = _add_overloaded(x, y)
+
+
+def test_a_call_no_signature_takes_is_an_error():
+    with pytest.raises(cp.CompileError, match=r"Invalid use of type _add\(\): none of its "
+                                              r"signatures takes the call with parameters "
+                                              r"\(complex128, complex128\)"):
+        cuda.jit(_adds_once, target="cpu")[1, 1](np.zeros(1, np.complex128), 1j, 1j)
+
+
+def _adds_twice(r, x, y):
+    r[0] = _add_overloaded(x, y)
+    r[1] = _add_overloaded(x, x)
+
+
+_add_overloaded = cuda.jit(["(int64, int64)", "(float64, float64)"], device=True)(_add)
+
+
+def test_two_calls_taking_different_signatures_are_refused_not_cast():
+    with pytest.raises(cp.CompileError, match=r"this call of '_add' takes its signature "
+                                              r"\(int64, int64\), but an earlier call"):
+        cuda.jit(_adds_twice, target="cpu")[1, 1](np.zeros(2), 1, 2.5)
+
+
+def _literals_in_variables(out, counts):
+    x = 5.6
+    c = 0
+    c += x
+    out[0] = c
+    out[1] = x
+    n = 1
+    for _ in range(40):
+        n = n * 2
+    counts[0] = n
+
+
+def test_variables_holding_literals_are_int64_and_float64_as_numba_types_them(target):
+    out, counts = np.zeros(2), np.zeros(1, np.int64)
+    cuda.jit(_literals_in_variables)[1, 1](out, counts)
+    np.testing.assert_array_equal(out, [5.6, 5.6])  # a double, as Python's, not a float32
+    assert counts[0] == 2 ** 40  # an int64, which does not wrap at 2**31
 
 
 def _scratch_of_a_number(x):
