@@ -1471,7 +1471,16 @@ ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
         ExprPtr &arg = e->args[i];
         switch (info.arguments[i]) {
         case BuiltinArgument::Mask:
-            if (!argument_as(arg, uint32, name, "mask")) return poison(e);
+            // A mask names lanes by bits: a float or a bool is a mistake, not a mask.
+            arg = expr(arg);
+            if (arg->type == poisoned) return poison(e);
+            if (!arg->type.is_integer()) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) + "(): Mask type must be an integer (a bit for each lane), not " +
+                          type_name(arg->type));
+                return poison(e);
+            }
+            arg = convert(arg, uint32);
             break;
         case BuiltinArgument::Lane:
             if (!argument_as(arg, int32, name, "lane")) return poison(e);
@@ -1483,8 +1492,15 @@ ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
             if (!argument_as(arg, operand, name, "value")) return poison(e);
             break;
         case BuiltinArgument::Predicate:
-            arg = truth(expr(arg, Context::Condition));
+            arg = expr(arg, Context::Condition);
             if (arg->type == poisoned) return poison(e);
+            if (!arg->type.is_integer() && !arg->type.is_bool()) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) + "(): Predicate must be an integer or boolean, not " +
+                          type_name(arg->type));
+                return poison(e);
+            }
+            arg = truth(arg);
             arg = convert(arg, int32);
             break;
         case BuiltinArgument::Shuffled: {

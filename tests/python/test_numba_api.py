@@ -1556,6 +1556,27 @@ def test_variables_holding_literals_are_int64_and_float64_as_numba_types_them(ta
     assert counts[0] == 2 ** 40  # an int64, which does not wrap at 2**31
 
 
+def _vote_all(mask, predicate, result):
+    i = cuda.grid(1)
+    if i < result.shape[0]:
+        result[i] = cuda.all_sync(mask[i], predicate[i])
+
+
+@pytest.mark.parametrize("signature, message", [
+    ("void(float32[:], int32[:], int32[:])", "Mask type must be an integer"),
+    ("void(boolean[:], int32[:], int32[:])", "Mask type must be an integer"),
+    ("void(int32[:], float64[:], int32[:])", "Predicate must be an integer or boolean"),
+])
+def test_warp_votes_refuse_a_mask_or_predicate_of_the_wrong_type(signature, message):
+    with pytest.raises(cp.CompileError, match=f"all_sync\\(\\): {message}"):
+        cuda.jit(signature, target="cpu")(_vote_all)
+
+
+def test_warp_votes_take_integer_masks_and_integer_or_bool_predicates():
+    for signature in ("void(uint32[:], uint32[:], int32[:])", "void(int64[:], bool[:], int32[:])"):
+        cuda.jit(signature, target="cpu")(_vote_all)
+
+
 def _scratch_of_a_number(x):
     staged = cuda.shared.array(4, dtype=x.dtype)
     staged[0] = x
