@@ -1430,7 +1430,9 @@ private:
                 span, Type::of(Scalar::Int64),
                 std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{count, int_literal(0)}), false);
         }
-        case Walk::Kind::Items: return int_literal(static_cast<std::int64_t>(walk.items.size()));
+        case Walk::Kind::Items:  // int64, as an array's length: enumerate's counts are int64
+            return std::make_shared<Cast>(span, Type::of(Scalar::Int64),
+                                          int_literal(static_cast<std::int64_t>(walk.items.size())), false);
         case Walk::Kind::Enumerate: return walk_length(walk.parts[0]);
         case Walk::Kind::Zip: {
             ExprPtr shortest = walk_length(walk.parts[0]);

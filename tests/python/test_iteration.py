@@ -226,3 +226,14 @@ def test_a_module_tuple_of_numbers_is_no_value():
     with pytest.raises(cp.CompileError, match=r"the tuple 'WEIGHTS' can be indexed by a constant "
                                               r"\(WEIGHTS\[0\]\) or walked by a for loop"):
         cp.compile(tuple_as_value, sig="void(float64[:])", target="cpu")
+
+
+def tuple_positions(out):
+    for k, v in enumerate((3, 4)):
+        out[k] = (k + 1) * 2 ** 40 + v  # enumerate's counts are int64, as over arrays
+
+
+def test_enumerate_of_a_tuple_counts_in_int64(target):
+    out = np.zeros(2, np.int64)
+    cp.compile(tuple_positions, sig="void(int64[:])")(1)(out)
+    np.testing.assert_array_equal(out, [2 ** 40 + 3, 2 ** 41 + 4])
