@@ -787,12 +787,13 @@ class CudaArray(_ArrayView):
         if self.target != "cuda":
             raise AttributeError(f"a CudaArray of the {self.target} target lives in host "
                                  "memory and has no __cuda_array_interface__")
+        pointer = self.pointer
         _ffi.share_memory()
         return {"shape": self._shape,
                 "strides": None if self._c_contiguous else self._strides,
                 "typestr": self._dtype.str, "version": 3,
                 # The protocol's address of an array without elements is 0.
-                "data": (self.pointer if self._span else 0, False),
+                "data": (pointer if self._span else 0, False),
                 "stream": self._stream or LEGACY_DEFAULT_STREAM}
 
     @property

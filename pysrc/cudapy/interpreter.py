@@ -102,6 +102,7 @@ from ._launch import _Staged, _StagedRows
 from ._source import _function_source, _string_source
 from .closure import DeviceFunction, is_math_function, nested_codes
 from .numba_types import NUMBA_ALIASES
+from .types import EXACT, conversion_rating, scalar_conversion
 
 __all__ = ["DeadlockError", "Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert",
            "kernel_globals", "kernel_range", "parse_signature", "run", "signature_comment"]
@@ -707,51 +708,20 @@ def _typed(function, signature):
     return call
 
 
-def _conversion(given, expected):
-    """numba's kind of conversion of a value of dtype `given` to `expected`: 0 exact,
-    1 promotion within a kind, 2 another safe conversion, 3 unsafe; None for none (a complex
-    number to a real type)."""
-    if given == expected:
-        return 0
-    if given.kind == "c" and expected.kind != "c":
-        return None
-    if given.kind == "b":
-        return 2
-    if expected.kind == "b":
-        return 3
-    if given.kind in "iu" and expected.kind in "iu":
-        if given.kind == expected.kind:
-            return 1 if expected.itemsize >= given.itemsize else 3
-        return 2 if given.kind == "u" and expected.itemsize > given.itemsize else 3
-    if given.kind in "iu":
-        float_size = expected.itemsize // (2 if expected.kind == "c" else 1)
-        return 2 if float_size > given.itemsize or float_size == 8 else 3
-    if given.kind == "f" and expected.kind in "iu":
-        return 3
-    if given.kind == "f" and expected.kind == "c":
-        return 2 if expected.itemsize // 2 >= given.itemsize else 3
-    return 1 if expected.itemsize >= given.itemsize else 3
-
-
 def _overloaded(function, signatures):
     """`function` of numba's several signatures: a call takes the one its arguments convert
     to best (the fewest unsafe conversions, then safe ones, then promotions; the first of
     equals), converting its arguments and result as the kernel's call does."""
     def call(*args):
-        best, best_counts = None, None
+        best, best_rating = None, None
         for signature in signatures:
-            counts = [0, 0, 0]
-            for arg, dtype in zip(args, signature.params):
-                if dtype is None:
-                    continue
-                kind = _conversion(np.asarray(arg).dtype, dtype)
-                if kind is None:
-                    break
-                if kind:
-                    counts[3 - kind] += 1
-            else:
-                if best is None or counts < best_counts:
-                    best, best_counts = signature, counts
+            kinds = [EXACT if dtype is None else scalar_conversion(np.asarray(arg).dtype, dtype)
+                     for arg, dtype in zip(args, signature.params)]
+            if None in kinds:
+                continue
+            rating = conversion_rating(kinds)
+            if best is None or rating < best_rating:
+                best, best_rating = signature, rating
         if best is None:
             raise TypeError(f"Invalid use of type {function.__name__}(): none of its "
                             "signatures takes the call")

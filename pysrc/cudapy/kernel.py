@@ -21,7 +21,7 @@ from ._devices import _current_ordinal as current_ordinal, device_of_buffer, sel
 from .closure import DeviceFunction
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_type_key, ndarray_layout,
                     order_after)
-from .types import scalar_type_of
+from .types import EXACT, PROMOTE, conversion_rating, scalar_conversion, scalar_type_of
 
 
 class Kernel:
@@ -441,7 +441,7 @@ class Dispatcher:
         for kernel in self._overloads:
             costs = [argument.cost_to(param) for argument, param in zip(given, kernel._params)]
             if None not in costs:
-                rated.append((_rating(costs), kernel))
+                rated.append((conversion_rating(costs), kernel))
         shown = ", ".join(map(str, given))
         if not rated:
             raise TypeError(f"No matching definition for argument type(s) {shown} of "
@@ -506,18 +506,12 @@ class Dispatcher:
 
 _LAYOUT_NAMES = {_ffi.Layout.C: "C", _ffi.Layout.F: "F", _ffi.Layout.ANY: "A"}
 # Conversions of an argument to a parameter, cheapest first (numba's ranking of overloads).
-_EXACT, _PROMOTE, _SAFE, _UNSAFE = range(4)
 
 
 def _count(value, what):
     if value.__class__ is not int or value < 0:
         raise TypeError(f"{what} must be a non-negative int, got {value!r}")
     return value
-
-
-def _rating(costs):
-    """(unsafe, safe, promotions) conversions: the smaller, the better the match."""
-    return tuple(costs.count(kind) for kind in (_UNSAFE, _SAFE, _PROMOTE))
 
 
 class _ArgumentType(NamedTuple):
@@ -561,14 +555,8 @@ class _ArgumentType(NamedTuple):
             if param.dtype != self.dtype or param.ndim != self.ndim or layout not in (
                     self.layout, "A"):
                 return None
-            return _EXACT if layout == self.layout else _PROMOTE
-        if param.dtype == self.dtype:
-            return _EXACT
-        if np.can_cast(self.dtype, param.dtype, "safe"):
-            return _PROMOTE if self.dtype.kind == param.dtype.kind else _SAFE
-        if param.dtype.kind == "c" or self.dtype.kind != "c":
-            return _UNSAFE
-        return None  # a complex value has no real counterpart
+            return EXACT if layout == self.layout else PROMOTE
+        return scalar_conversion(self.dtype, param.dtype)
 
     def __str__(self):
         if not self.ndim:

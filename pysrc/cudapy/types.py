@@ -101,6 +101,28 @@ def scalar_type_of(dtype):
                         "complex128") from None
 
 
+# numba's kinds of conversion of an argument to a parameter's type, best first.
+EXACT, PROMOTE, SAFE, UNSAFE = range(4)
+
+
+def scalar_conversion(given, wanted):
+    """The kind of conversion of a number of dtype `given` to dtype `wanted`, as numba ranks
+    the signatures a call may take: NumPy's safe casts within a kind promote, across kinds
+    they are safe, the others unsafe; None for a complex number to a real type."""
+    if given == wanted:
+        return EXACT
+    if np.can_cast(given, wanted, "safe"):
+        return PROMOTE if given.kind == wanted.kind else SAFE
+    if wanted.kind == "c" or given.kind != "c":
+        return UNSAFE
+    return None
+
+
+def conversion_rating(kinds):
+    """(unsafe, safe, promoting) conversions among `kinds`: the smaller, the better a match."""
+    return tuple(kinds.count(kind) for kind in (UNSAFE, SAFE, PROMOTE))
+
+
 def storage_dtype(spec):
     """The dtype of a device array's elements: a kernel's types, as to_dtype gives them."""
     return to_dtype(spec)

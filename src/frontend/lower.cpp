@@ -1932,8 +1932,6 @@ private:
         return nullptr;
     }
 
-    // The compile-time value `name` stands for here: a parameter of this copy of a helper, or
-    // a module-level tuple the function does not shadow; null for any other name.
     // The items of the module-level tuple of constants an identifier names, or null.
     const std::vector<ExprPtr> *value_tuple_named(TSNode node) const {
         if (kind(node) != "identifier") return nullptr;
@@ -1943,6 +1941,8 @@ private:
         return tuple == globals_.value_tuples.end() ? nullptr : &tuple->second;
     }
 
+    // The compile-time value `name` stands for here: a parameter of this copy of a helper, or
+    // a module-level tuple the function does not shadow; null for any other name.
     const CompileTimeValue *compile_time_named(const std::string &name) const {
         if (auto value = substitutions_.find(name); value != substitutions_.end()) return &value->second;
         if (params_.count(name) || locals_.count(name)) return nullptr;
@@ -2481,6 +2481,7 @@ private:
             return nullptr;
         }
         ExprPtr element_of = array_dtype_of(dtype_node);
+        // An element type taken from an array is set by the checker; float64 holds its place.
         auto scalar = element_of ? std::optional<Scalar>(Scalar::Float64) : dtype(dtype_node);
         if (!scalar) return nullptr;
         TSNode shape_value = shape_node;

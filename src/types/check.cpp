@@ -280,9 +280,8 @@ private:
         conflict(name, other, v.typed.type, value_span, value.type);
     }
 
-    // Whether numba's typing lets a value of type `from` be stored where `to` is: `to` holds
-    // every value of `from` (NumPy's safe casting: a bool in an int, an int32 in an int64 or a
-    // float64, never a float in an int or a complex in a real).
+    // The type numba gives a literal of weak type `weak` (an int too large for int64 stays
+    // uint64; a bool stays bool).
     static Type numba_literal_type(Type weak) {
         if (weak.is_complex()) return Type::of(Scalar::Complex128);
         if (weak.is_float()) return Type::of(Scalar::Float64);
@@ -290,6 +289,9 @@ private:
         return weak;
     }
 
+    // Whether numba's typing lets a value of type `from` be stored where `to` is: `to` holds
+    // every value of `from` (NumPy's safe casting: a bool in an int, an int32 in an int64 or a
+    // float64, never a float in an int or a complex in a real).
     static bool holds_every_value(Type from, Type to) {
         return from.is_scalar() && to.is_scalar() && !to.is_void() && promote_strong_all({from, to}) == to;
     }
