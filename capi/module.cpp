@@ -43,6 +43,21 @@ cudapy_status cudapy_kernel_auto_block_size(cudapy_kernel *kernel, int *out) {
     });
 }
 
+cudapy_status cudapy_kernel_info_get(const cudapy_kernel *kernel, cudapy_kernel_info *out) {
+    return guard([&] {
+        require(kernel, "kernel");
+        require(out, "out");
+        cudapy::capi::require_size(out->size, sizeof(cudapy_kernel_info), "cudapy_kernel_info");
+        auto attributes = kernel->kernel->attributes();
+        out->max_threads_per_block = attributes.max_threads_per_block;
+        out->registers = attributes.registers;
+        out->static_shared_bytes = attributes.static_shared_bytes;
+        out->constant_bytes = attributes.constant_bytes;
+        out->local_bytes = attributes.local_bytes;
+        out->max_dynamic_shared_bytes = attributes.max_dynamic_shared_bytes;
+    });
+}
+
 cudapy_status cudapy_kernel_launch(cudapy_kernel *kernel, const cudapy_launch_config *config,
                                    void **args) {
     return guard([&] {

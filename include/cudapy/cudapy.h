@@ -413,6 +413,20 @@ CUDAPY_API cudapy_status cudapy_module_kernel(cudapy_module *module, const char 
 /* The block size the occupancy calculator picks for one-dimensional thread launches. */
 CUDAPY_API cudapy_status cudapy_kernel_auto_block_size(cudapy_kernel *kernel, int *out);
 
+/* What the GPU's compiler made of a kernel, on the GPU its module was loaded for (numba's
+ * get_regs_per_thread() and the like). CUDAPY_ERROR_UNSUPPORTED for a kernel of the CPU
+ * target. */
+typedef struct cudapy_kernel_info {
+    size_t size;                  /* set by the caller to sizeof(cudapy_kernel_info) */
+    int max_threads_per_block;    /* with the kernel's registers */
+    int registers;                /* a thread's */
+    size_t static_shared_bytes;   /* a block's, declared in the kernel */
+    size_t constant_bytes;        /* the module's constant memory the kernel may read */
+    size_t local_bytes;           /* a thread's */
+    int max_dynamic_shared_bytes; /* what a launch may ask for now */
+} cudapy_kernel_info;
+CUDAPY_API cudapy_status cudapy_kernel_info_get(const cudapy_kernel *kernel, cudapy_kernel_info *out);
+
 typedef struct cudapy_dim3 {
     uint32_t x, y, z;
 } cudapy_dim3;

@@ -221,6 +221,13 @@ class CudaOptions(ctypes.Structure):
                 ("name_expression_count", ctypes.c_size_t)]
 
 
+class KernelInfo(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("max_threads_per_block", ctypes.c_int),
+                ("registers", ctypes.c_int), ("static_shared_bytes", ctypes.c_size_t),
+                ("constant_bytes", ctypes.c_size_t), ("local_bytes", ctypes.c_size_t),
+                ("max_dynamic_shared_bytes", ctypes.c_int)]
+
+
 class CudaFunctionInfo(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("param_count", ctypes.c_size_t),
                 ("args_size", ctypes.c_size_t), ("max_threads_per_block", ctypes.c_int),
@@ -345,6 +352,7 @@ _PROTOTYPES = [
     ("cudapy_module_delete", None, [module_p]),
     ("cudapy_module_kernel", _status, [module_p, ctypes.c_char_p, _P(kernel_p)]),
     ("cudapy_kernel_auto_block_size", _status, [kernel_p, _P(ctypes.c_int)]),
+    ("cudapy_kernel_info_get", _status, [kernel_p, _P(KernelInfo)]),
     ("cudapy_kernel_launch", _status, [kernel_p, _P(LaunchConfig), _P(ctypes.c_void_p)]),
     ("cudapy_kernel_launch_packed", _status,
      [kernel_p, _P(LaunchConfig), ctypes.c_void_p, _size]),

@@ -14,7 +14,7 @@ from ._launch import (_ARRAY_VIEWS, _ONE, ArgumentHandler, Launch, LaunchCache,
                       _argument_struct, _fast_launch_maker, _keep, _Parameter, _Staged,
                       array_type, dim3, forall_config, launch_config, thread_config)
 from ._lazy import numpy as np
-from .numba_types import ArrayType, ScalarType, signature_text
+from .numba_types import ArrayType, ScalarType, Signature, signature_text
 from ._source import _FIRST_DEF, _function_source
 from .multidevice import launch_split
 from ._devices import _current_ordinal as current_ordinal, device_of_buffer, selection
@@ -73,6 +73,38 @@ class Kernel:
     def __repr__(self):
         params = ", ".join(f"{name}: {type_}" for name, type_ in self.params)
         return f"<cudapy.Kernel {self.name}({params})>"
+
+    def _info(self):
+        """What the GPU's compiler made of the kernel loaded for the current GPU (a
+        KernelInfo); errors.UnsupportedError on the CPU target."""
+        info = _ffi.KernelInfo(size=ctypes.sizeof(_ffi.KernelInfo))
+        _ffi.check(_ffi.lib.cudapy_kernel_info_get(self._device_kernel(), ctypes.byref(info)))
+        return info
+
+    @property
+    def regs_per_thread(self):
+        """The registers a thread uses."""
+        return self._info().registers
+
+    @property
+    def shared_mem_per_block(self):
+        """The bytes of shared memory a block declares (dynamic shared memory not counted)."""
+        return self._info().static_shared_bytes
+
+    @property
+    def local_mem_per_thread(self):
+        """The bytes of local memory a thread uses."""
+        return self._info().local_bytes
+
+    @property
+    def const_mem_size(self):
+        """The bytes of constant memory the kernel's module holds for it."""
+        return self._info().constant_bytes
+
+    @property
+    def max_threads_per_block(self):
+        """The largest block the kernel can be launched with, given its registers."""
+        return self._info().max_threads_per_block
 
     def ptx(self, arch=None):
         """The PTX of the kernel's program for `arch` ("sm_90", "compute_90"; None: the oldest
@@ -331,6 +363,38 @@ class Dispatcher:
         """What numba's gives as LLVM IR, in cudapy's terms: the CUDA C++ the kernel compiled for
         `signature` was translated to (or, without one, a dict of it by signature)."""
         return self._inspect(signature, lambda kernel: kernel.cuda_source)
+
+    def get_regs_per_thread(self, signature=None):
+        """numba's: the registers a thread of the kernel compiled for `signature` uses; without
+        one, that of the kernel given one signature, or a dict of every compiled signature's
+        by its argument types (`sig.args`)."""
+        return self._attribute(signature, "regs_per_thread")
+
+    def get_shared_mem_per_block(self, signature=None):
+        """numba's: the static shared memory of a block, in bytes (as get_regs_per_thread)."""
+        return self._attribute(signature, "shared_mem_per_block")
+
+    def get_local_mem_per_thread(self, signature=None):
+        """numba's: the local memory of a thread, in bytes (as get_regs_per_thread)."""
+        return self._attribute(signature, "local_mem_per_thread")
+
+    def get_const_mem_size(self, signature=None):
+        """numba's: the constant memory of the kernel's module, in bytes (as
+        get_regs_per_thread)."""
+        return self._attribute(signature, "const_mem_size")
+
+    def get_max_threads_per_block(self, signature=None):
+        """numba's: the largest block the kernel can be launched with (as
+        get_regs_per_thread)."""
+        return self._attribute(signature, "max_threads_per_block")
+
+    def _attribute(self, signature, name):
+        if signature is None and self._kernel is not None:
+            return getattr(self._kernel, name)
+        if signature is None:
+            return {Signature(text).args: getattr(kernel, name)
+                    for text, kernel in self.overloads.items()}
+        return self._inspect(signature, lambda kernel: getattr(kernel, name))
 
     def _inspect(self, signature, read):
         if signature is None:

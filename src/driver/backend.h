@@ -11,6 +11,7 @@
 #include "common/target.h"
 #include "driver/memory.h"
 #include "driver/module.h"
+#include "runtime/module.h"
 
 namespace cudapy::driver {
 
@@ -25,6 +26,9 @@ public:
     virtual std::unique_ptr<Module> load(Program &program, const CompileOptions &options) const = 0;
     // The block size that gives `kernel` the most resident threads.
     virtual int auto_block_size(const Kernel &kernel) const = 0;
+    // The kernel's registers, memory and largest block on the GPU it was loaded for; throws
+    // Error(Unsupported) where the target's kernels have none (the CPU's).
+    virtual runtime::KernelAttributes attributes(const Kernel &kernel) const = 0;
     // Launches with one pointer per argument: the kernel's, then the extent and hoisted values.
     virtual void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                         std::uintptr_t stream, void **args) const = 0;

@@ -94,6 +94,9 @@ public:
     int auto_block_size(const Kernel &kernel) const override {
         return runtime::auto_block_size(kernel.entry);
     }
+    runtime::KernelAttributes attributes(const Kernel &kernel) const override {
+        return runtime::kernel_attributes(kernel.entry);
+    }
 
     void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                 std::uintptr_t stream, void **args) const override {
@@ -139,6 +142,7 @@ class CudaBackend final : public Backend {
 public:
     std::unique_ptr<Module> load(Program &, const CompileOptions &) const override { no_cuda(); }
     int auto_block_size(const Kernel &) const override { no_cuda(); }
+    runtime::KernelAttributes attributes(const Kernel &) const override { no_cuda(); }
     void launch(const Kernel &, const LaunchShape &, std::size_t, std::uintptr_t, void **) const override {
         no_cuda();
     }

@@ -37,6 +37,12 @@ public:
 
     int auto_block_size(const Kernel &) const override { return host::block_size; }
 
+    runtime::KernelAttributes attributes(const Kernel &kernel) const override {
+        throw Error(Status::Unsupported, "'" + kernel.interface.name +
+                                             "' runs on the CPU target, whose kernels have no GPU "
+                                             "attributes (registers, shared, local and constant memory)");
+    }
+
     void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                 std::uintptr_t, void **args) const override {
         host::launch(reinterpret_cast<host::Entry>(const_cast<void *>(kernel.entry)), args, shape, shared_bytes);

@@ -5,6 +5,8 @@
 
 namespace cudapy::driver {
 
+runtime::KernelAttributes Kernel::attributes() const { return backend.attributes(*this); }
+
 int Kernel::block_size() {
     int size = block_size_.load(std::memory_order_relaxed);
     if (size == 0) {

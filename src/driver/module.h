@@ -9,6 +9,7 @@
 
 #include "emit/cuda.h"
 #include "pipeline/translate.h"
+#include "runtime/module.h"
 
 namespace cudapy::driver {
 
@@ -38,6 +39,8 @@ public:
 
     // The block size a launch by thread counts uses, chosen on first use.
     int block_size();
+    // Its registers, memory and largest block (Backend::attributes).
+    runtime::KernelAttributes attributes() const;
 
 private:
     std::atomic<int> block_size_{0};

@@ -117,6 +117,11 @@ int main(void) {
     cudapy_kernel *saxpy = NULL, *strided = NULL;
     CHECK_OK(cudapy_module_kernel(module, "saxpy", &saxpy));
     CHECK_OK(cudapy_module_kernel(module, "strided", &strided));
+    cudapy_kernel_info info;
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK_STATUS(cudapy_kernel_info_get(saxpy, &info), CUDAPY_ERROR_UNSUPPORTED);
+    CHECK(strstr(cudapy_last_error(), "whose kernels have no GPU attributes") != NULL);
 
     static float x[N], y[N], result[N];
     for (int i = 0; i < N; ++i) {

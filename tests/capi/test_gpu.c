@@ -78,6 +78,15 @@ int main(void) {
     int block_size = 0;
     CHECK_OK(cudapy_kernel_auto_block_size(saxpy, &block_size));
     CHECK(block_size >= 32 && block_size <= 1024 && block_size % 32 == 0);
+    cudapy_kernel_info compiled;
+    memset(&compiled, 0, sizeof compiled);
+    compiled.size = sizeof compiled;
+    CHECK_OK(cudapy_kernel_info_get(saxpy, &compiled));
+    CHECK(compiled.registers > 0 && compiled.max_threads_per_block >= 32 && compiled.max_threads_per_block <= 1024);
+    CHECK(compiled.static_shared_bytes == 0 && compiled.max_dynamic_shared_bytes >= 48 * 1024);
+    compiled.size = 8;
+    CHECK_STATUS(cudapy_kernel_info_get(saxpy, &compiled), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_kernel_info_get(NULL, &compiled), CUDAPY_ERROR_INVALID_ARGUMENT);
 
     for (int i = 0; i < N; ++i) {
         x[i] = (float)(i % 1000) * 0.25f - 3.0f;

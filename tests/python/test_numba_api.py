@@ -1577,6 +1577,50 @@ def test_warp_votes_take_integer_masks_and_integer_or_bool_predicates():
         cuda.jit(signature, target="cpu")(_vote_all)
 
 
+_CONSTANTS = np.arange(32, dtype=np.int64)
+
+
+def _uses_every_memory(out, values):
+    staged = cuda.shared.array(256, dtype=values.dtype)
+    scratch = cuda.local.array(64, dtype=values.dtype)
+    table = cuda.const.array_like(_CONSTANTS)
+    i = cuda.grid(1)
+    staged[cuda.threadIdx.x] = values[i] + table[i % 32]
+    cuda.syncthreads()
+    for k in range(64):
+        scratch[k] = staged[(cuda.threadIdx.x + k) % 256] * k
+    out[i] = scratch[values.size % 64]
+
+
+@pytest.mark.gpu
+@pytest.mark.nvrtc
+def test_kernels_report_what_the_gpus_compiler_made_of_them_as_numba_does():
+    kernel = cuda.jit(_uses_every_memory, target="cuda")
+    for dtype in (np.float32, np.float64):
+        values = np.arange(256, dtype=dtype)
+        out = np.zeros(256, dtype)
+        kernel[1, 256](out, values)
+    by_args = kernel.get_regs_per_thread()
+    f32 = cuda.void(cuda.float32[::1], cuda.float32[::1])
+    f64 = cuda.void(cuda.float64[::1], cuda.float64[::1])
+    assert set(by_args) == {f32.args, f64.args}
+    for signature, itemsize in ((f32, 4), (f64, 8)):
+        assert kernel.get_regs_per_thread(signature) == by_args[signature.args] > 0
+        assert kernel.get_shared_mem_per_block(signature) >= 256 * itemsize
+        assert kernel.get_const_mem_size(signature) >= _CONSTANTS.nbytes
+        assert kernel.get_local_mem_per_thread(signature) >= 0
+        assert 0 < kernel.get_max_threads_per_block(signature) <= 1024
+    single = cuda.jit("void(float32[::1], float32[::1])", target="cuda")(_uses_every_memory)
+    assert isinstance(single.get_regs_per_thread(), int)
+
+
+def test_kernels_of_the_cpu_target_have_no_gpu_attributes():
+    kernel = cuda.jit("void(float32[::1], float32[::1])", target="cpu")(_uses_every_memory)
+    with pytest.raises(cp.UnsupportedError, match="runs on the CPU target, whose kernels have "
+                                                  "no GPU attributes"):
+        kernel.get_regs_per_thread()
+
+
 def _scratch_of_a_number(x):
     staged = cuda.shared.array(4, dtype=x.dtype)
     staged[0] = x
