@@ -14,6 +14,7 @@ import ctypes
 
 from ._lazy import numpy as np
 from . import _ffi
+from ._devices import has_gpu
 
 # The largest cudaStream_t, a pointer.
 _HANDLE_BITS = 8 * ctypes.sizeof(ctypes.c_void_p)
@@ -97,7 +98,10 @@ class Stream:
 
     def synchronize(self):
         """Waits for the work queued on the stream; a kernel's fault is raised as LaunchError."""
-        _ffi.check(_ffi.lib.cudapy_stream_synchronize(self.handle))
+        status = _ffi.lib.cudapy_stream_synchronize(self.handle)
+        if status == _ffi.Status.NO_DEVICE and self.handle == 0:
+            return  # without a GPU nothing is queued: the CPU target's work is done at once
+        _ffi.check(status)
 
     @contextlib.contextmanager
     def auto_synchronize(self):
@@ -111,7 +115,10 @@ class Stream:
     def query(self):
         """Whether the work queued on the stream so far has finished."""
         done = ctypes.c_int()
-        _ffi.check(_ffi.lib.cudapy_stream_query(self.handle, ctypes.byref(done)))
+        status = _ffi.lib.cudapy_stream_query(self.handle, ctypes.byref(done))
+        if status == _ffi.Status.NO_DEVICE and self.handle == 0:
+            return True  # as synchronize()
+        _ffi.check(status)
         return bool(done.value)
 
     def wait_event(self, event):
@@ -200,7 +207,11 @@ class Event(_ffi.Owner):
 
 def stream():
     """A new cudapy Stream on the calling thread's current GPU, where its work runs (launch on
-    it with that GPU current); NoDeviceError without a GPU."""
+    it with that GPU current). Without a GPU, the legacy default stream: the CPU target's
+    launches and copies are done when their calls return, so its work needs no stream of its
+    own, and a program written for streams runs there unchanged."""
+    if not has_gpu():
+        return Stream(0)
     return Stream._create()
 
 

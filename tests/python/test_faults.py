@@ -163,6 +163,20 @@ attempt("launch_grid", lambda: kernel[1, 32](2.0, np.ones(4, np.float32)))
 attempt("launch_list", lambda: kernel(4)(2.0, [1.0, 2.0]))
 attempt("synchronize", cp.synchronize)
 
+
+def cpu_work_on_a_stream():
+    from cudapy import cuda
+    stream = cuda.stream()
+    values = np.arange(6, dtype=np.float32)
+    device = cuda.to_device(values, stream=stream, target="cpu")
+    cp.compile(KERNEL, target="cpu")[1, 8, stream](2.0, device)
+    stream.synchronize()
+    return [stream.handle, stream.query(), device.copy_to_host(stream=stream).tolist()]
+
+
+if shutil.which(os.environ.get("CXX") or "c++") is not None:
+    attempt("cpu_stream", cpu_work_on_a_stream)
+
 buffer = _ffi.buffer_p()
 status = _ffi.lib.cudapy_buffer_new(16, ctypes.byref(buffer))
 seen["capi_buffer"] = {"status": status, "out": bool(buffer), "error": _ffi.last_error()}
@@ -192,6 +206,9 @@ def check_no_gpu(seen):
         assert "driver" in message or "target" in message, (
             f"{name}: the message should say what is needed or what works instead: {message}")
     assert seen["synchronize"]["raised"] is None, "without a GPU there is nothing to wait for"
+    if "cpu_stream" in seen:  # a stream is the legacy default one, its work done at once
+        assert seen["cpu_stream"] == {"raised": None,
+                                      "value": [0, True, [2.0 * v for v in range(6)]]}
     assert seen["capi_buffer"]["status"] == 6 and not seen["capi_buffer"]["out"]
     assert seen["capi_compile"]["status"] == 6 and not seen["capi_compile"]["out"]
     assert "GPU" in seen["capi_compile"]["error"]
