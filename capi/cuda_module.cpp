@@ -229,12 +229,7 @@ cudapy_status cudapy_cuda_function_info_get(const cudapy_cuda_function *function
         auto attributes = called.attributes();
         out->param_count = called.parameters().size();
         out->args_size = called.args_size();
-        out->max_threads_per_block = attributes.max_threads_per_block;
-        out->registers = attributes.registers;
-        out->static_shared_bytes = attributes.static_shared_bytes;
-        out->constant_bytes = attributes.constant_bytes;
-        out->local_bytes = attributes.local_bytes;
-        out->max_dynamic_shared_bytes = attributes.max_dynamic_shared_bytes;
+        capi::copy_attributes(attributes, *out);
         out->ptx_version = attributes.ptx_version;
         out->binary_version = attributes.binary_version;
     });

@@ -88,6 +88,18 @@ inline void require_size(std::size_t given, std::size_t needed, const char *what
                         what + ")");
 }
 
+// A kernel's attributes into either info struct of the C ABI (cudapy_kernel_info,
+// cudapy_cuda_function_info), which name them alike.
+template <typename Info>
+void copy_attributes(const cudapy::runtime::KernelAttributes &attributes, Info &out) {
+    out.max_threads_per_block = attributes.max_threads_per_block;
+    out.registers = attributes.registers;
+    out.static_shared_bytes = attributes.static_shared_bytes;
+    out.constant_bytes = attributes.constant_bytes;
+    out.local_bytes = attributes.local_bytes;
+    out.max_dynamic_shared_bytes = attributes.max_dynamic_shared_bytes;
+}
+
 // Copies `text` into a string the caller frees with cudapy_string_free.
 char *owned_string(const std::string &text);
 

@@ -48,13 +48,7 @@ cudapy_status cudapy_kernel_info_get(const cudapy_kernel *kernel, cudapy_kernel_
         require(kernel, "kernel");
         require(out, "out");
         cudapy::capi::require_size(out->size, sizeof(cudapy_kernel_info), "cudapy_kernel_info");
-        auto attributes = kernel->kernel->attributes();
-        out->max_threads_per_block = attributes.max_threads_per_block;
-        out->registers = attributes.registers;
-        out->static_shared_bytes = attributes.static_shared_bytes;
-        out->constant_bytes = attributes.constant_bytes;
-        out->local_bytes = attributes.local_bytes;
-        out->max_dynamic_shared_bytes = attributes.max_dynamic_shared_bytes;
+        cudapy::capi::copy_attributes(kernel->kernel->attributes(), *out);
     });
 }
 
