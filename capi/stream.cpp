@@ -141,6 +141,16 @@ cudapy_status cudapy_host_alloc(size_t bytes, void **out) {
 
 void cudapy_host_free(void *pointer) { cudapy::driver::host_free(pointer); }
 
+cudapy_status cudapy_managed_alloc(size_t bytes, void **out) {
+    if (out) *out = nullptr;
+    return guard([&] {
+        require(out, "out");
+        *out = cudapy::driver::managed_alloc(bytes);
+    });
+}
+
+void cudapy_managed_free(void *pointer) { cudapy::driver::managed_free(pointer); }
+
 cudapy_status cudapy_memory_info(size_t *free_bytes, size_t *total_bytes) {
     return guard([&] {
         require(free_bytes, "free_bytes");

@@ -714,6 +714,11 @@ CUDAPY_API cudapy_status cudapy_buffer_wrap(cudapy_target target, void *pointer,
 CUDAPY_API cudapy_status cudapy_host_alloc(size_t bytes, void **out);
 /* Frees memory of cudapy_host_alloc(). NULL is allowed. */
 CUDAPY_API void cudapy_host_free(void *pointer);
+/* Managed memory of `bytes` bytes: one address that the host and every GPU's kernels read and
+ * write, the driver migrating pages on demand. Free it with cudapy_managed_free(). */
+CUDAPY_API cudapy_status cudapy_managed_alloc(size_t bytes, void **out);
+/* Frees memory of cudapy_managed_alloc(). NULL is allowed. */
+CUDAPY_API void cudapy_managed_free(void *pointer);
 /* Free and total memory of the current device, in bytes. Device buffers come from a pool of
  * the library's, which keeps freed memory for reuse: free bytes do not count it. */
 CUDAPY_API cudapy_status cudapy_memory_info(size_t *free_bytes, size_t *total_bytes);

@@ -399,6 +399,8 @@ _PROTOTYPES = [
     ("cudapy_buffer_wrap", _status, [ctypes.c_int, ctypes.c_void_p, _size, _P(buffer_p)]),
     ("cudapy_host_alloc", _status, [_size, _P(ctypes.c_void_p)]),
     ("cudapy_host_free", None, [ctypes.c_void_p]),
+    ("cudapy_managed_alloc", _status, [_size, _P(ctypes.c_void_p)]),
+    ("cudapy_managed_free", None, [ctypes.c_void_p]),
     ("cudapy_memory_info", _status, [_P(_size), _P(_size)]),
     ("cudapy_memory_share", _status, []),
     ("cudapy_cuda_compile", _status,

@@ -12,7 +12,7 @@ from . import _ffi, targets
 from ._devices import device_count
 from ._lazy import numpy as np
 from .errors import DeviceMemoryError, HostMemoryError
-from .stream import LEGACY_DEFAULT_STREAM, stream_handle
+from .stream import LEGACY_DEFAULT_STREAM, Stream, stream_handle
 from .types import storage_dtype
 
 # CudaPy's element types for a list: Python floats become float32, ints int32, bools bool.
@@ -776,9 +776,20 @@ class CudaArray(_ArrayView):
 
     @property
     def stream(self):
-        """The cudaStream_t (an int; 0: the legacy default stream) the array was last copied
-        on, or created with; what __cuda_array_interface__ and __dlpack__ order against."""
-        return self._stream
+        """The stream the array was last copied on, or created with, as numba's arrays give it:
+        0 for the legacy default stream, else a Stream (the one given, or an external Stream
+        of the handle); what __cuda_array_interface__ and __dlpack__ order against."""
+        if not self._stream:
+            return 0
+        if isinstance(self._stream_owner, Stream):
+            return self._stream_owner
+        return Stream(self._stream)
+
+    @property
+    def alloc_size(self):
+        """The bytes the array's elements span in memory, from the lowest to the end of the
+        highest (numba's alloc_size)."""
+        return self._span
 
     @property
     def __cuda_array_interface__(self):
@@ -876,10 +887,15 @@ def from_cuda_array_interface(interface, owner=None, sync=True):
     if any(stride < 0 for stride in described._strides):
         raise ValueError("CudaArrays take non-negative strides; the array interface gives "
                          f"{described._strides}")
-    if sync and described.producer_stream is not None:
-        _ffi.check(_ffi.lib.cudapy_stream_synchronize(described.producer_stream))
-    return _over_memory(described._pointer, described._shape, described._strides,
-                        described._dtype, owner)
+    array = _over_memory(described._pointer, described._shape, described._strides,
+                         described._dtype, owner)
+    if described.producer_stream is not None:
+        # The producer's stream becomes the array's, as numba's consumers take it.
+        producer = Stream(described.producer_stream)
+        if sync:
+            producer.synchronize()
+        array._use_stream(described.producer_stream, producer)
+    return array
 
 
 def _over_memory(pointer, shape, strides, dtype, owner):
@@ -895,6 +911,15 @@ def _over_memory(pointer, shape, strides, dtype, owner):
     array.target = "cuda"
     array._adopt(_Allocation(buffer, lambda: owner), pointer, 0, shape, strides, dtype, 0)
     return array
+
+
+def as_device_array(value):
+    """`value` as a CudaArray when it is another library's GPU array (an object with
+    __cuda_array_interface__, viewed without a copy), else `value` itself."""
+    if value.__class__ is CudaArray or isinstance(value, (CudaArray, np.ndarray)):
+        return value
+    interface = getattr(value, "__cuda_array_interface__", None)
+    return value if interface is None else from_cuda_array_interface(interface, owner=value)
 
 
 def foreign_array(value):
@@ -1194,6 +1219,28 @@ def mapped_array_class():
     return MappedArray
 
 
+@functools.cache
+def managed_array_class():
+    """The class of managed arrays, made on first use."""
+
+    class ManagedArray(mapped_array_class()):
+        """A NumPy array in managed memory (numba's managed_array): the host and the GPU's
+        kernels use it in place at one address, the driver moving its pages to whichever
+        touches them; the host sees a kernel's stores once the kernel has finished."""
+
+    return ManagedArray
+
+
+def _host_visible(host, cls, stream):
+    """`host` (page-locked or managed memory) as a `cls` array whose device view has `stream`
+    as its stream (what its __cuda_array_interface__ gives)."""
+    array = host.view(cls)
+    handle = stream_handle(stream, "the stream")
+    if handle:
+        array.device_view()._use_stream(handle, stream)
+    return array
+
+
 def _over_host_memory(host):
     """A CudaArray of the cuda target over the page-locked memory of the NumPy array `host`
     (under unified addressing, its device address is its host address); it keeps `host`
@@ -1203,13 +1250,39 @@ def _over_host_memory(host):
     return _over_memory(host.ctypes.data, host.shape, host.strides, host.dtype, host)
 
 
-def mapped_array(shape, dtype="float64", strides=None, order="C"):
+def mapped_array(shape, dtype="float64", strides=None, order="C", stream=0):
     """An uninitialized MappedArray (see mapped_array_class): page-locked host memory that
-    GPU kernels use in place. Without a GPU it is an ordinary NumPy array."""
+    GPU kernels use in place; `stream` becomes its stream. Without a GPU it is an ordinary
+    NumPy array."""
     host = pinned_array(shape, dtype, order, strides)
     if device_count() == 0:
         return host
-    return host.view(mapped_array_class())
+    return _host_visible(host, mapped_array_class(), stream)
+
+
+def managed_array(shape, dtype="float64", strides=None, order="C", stream=0):
+    """An uninitialized ManagedArray (see managed_array_class) of `shape` and `dtype`, laid
+    out in `order` or by `strides` in bytes; `stream` becomes its stream. It needs a GPU."""
+    where = "managed_array()"
+    shape = _shape_of(shape, where)
+    dtype = np.dtype(dtype)
+    if strides is None:
+        if order not in _ORDERS:
+            raise ValueError(f"{where}: order must be 'C' or 'F', got {order!r}")
+        strides = _contiguous_strides(shape, dtype.itemsize, order)
+    else:
+        strides = _strides_of(strides, shape, dtype.itemsize, where)
+    nbytes = _span(shape, strides, dtype.itemsize)
+    if nbytes > _MAX_BYTES:
+        raise _memory_error("cuda", where, shape, dtype, nbytes)
+    pointer = ctypes.c_void_p()
+    _ffi.check(_ffi.lib.cudapy_managed_alloc(max(nbytes, 1), ctypes.byref(pointer)))
+    memory = (ctypes.c_byte * max(nbytes, 1)).from_address(pointer.value)
+    # NumPy keeps `memory` alive as the array's base; the managed memory goes with it.
+    _ffi.own(memory, _ffi.lib.cudapy_managed_free, pointer.value)
+    flat = np.frombuffer(memory, dtype=np.uint8, count=nbytes)
+    host = np.ndarray(shape, dtype, buffer=flat, strides=strides)
+    return _host_visible(host, managed_array_class(), stream)
 
 
 def _strided_pinned(shape, dtype, strides):

@@ -41,6 +41,11 @@ class DeviceFunction:
         raise RuntimeError(f"Cannot compile a device function as a kernel: {self.__name__} was "
                            "made with device=True; launch a @cuda.jit kernel that calls it")
 
+    def inspect_sass(self, signature=None):
+        raise RuntimeError(f"Cannot inspect SASS of a device function: {self.__name__} has no "
+                           "machine code of its own, being compiled into each kernel that "
+                           "calls it; inspect such a kernel's")
+
     def __repr__(self):
         return f"<cudapy.cuda device function {self.__name__}>"
 

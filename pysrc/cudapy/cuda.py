@@ -32,16 +32,18 @@ rest of numba.cuda's API raises AttributeError naming it.
 import importlib
 import inspect
 import sys
+from types import SimpleNamespace
 import numpy as np
 
 from . import _ffi
+from . import errors as _errors
 from . import array as _array
 from . import _devices as _device
 from . import targets
 from .array import CudaArray
 from .closure import DeviceFunction
 from .linking import CUSource, declare_device
-from .numba_types import SCALAR_TYPES, from_dtype, signature_text, void
+from .numba_types import SCALAR_TYPES, from_dtype, signature_text, typeof, void
 from ._compile import _options, ptx as _compile_ptx
 from ._launch import In, InOut, Out
 from .kernel import Dispatcher
@@ -59,7 +61,7 @@ __all__ = [
     "jit", "declare_device", "CUSource", "vectorize", "guvectorize", "reduce", "Reduce",
     "In", "Out", "InOut",
     "to_device", "device_array", "device_array_like", "pinned_array", "pinned_array_like",
-    "mapped_array", "mapped_array_like", "is_cuda_array", "as_cuda_array",
+    "mapped_array", "mapped_array_like", "managed_array", "is_cuda_array", "as_cuda_array",
     "from_cuda_array_interface",
     "synchronize",
     "stream", "event", "default_stream", "legacy_default_stream", "per_thread_default_stream",
@@ -69,7 +71,8 @@ __all__ = [
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
     "shared", "local", "const", "atomic", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64", "complex64", "complex128", "void", "from_dtype",
+    "float16", "float32", "float64", "complex64", "complex128", "void", "from_dtype", "typeof",
+    "cudadrv", "devicearray",
 ]
 
 # Element types, as kernels name them (cuda.float32), as dtype= takes them, and as numba's
@@ -333,12 +336,41 @@ def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, por
     write in place (a launch copies nothing; the host sees the stores once the kernel has
     finished, e.g. after cuda.synchronize()). float64 unless given. Every such array is
     portable across GPUs; `wc` (write-combined) is a hint cudapy does not take."""
-    return _array.mapped_array(shape, dtype, strides, order)
+    return _array.mapped_array(shape, dtype, strides, order, stream)
 
 
 def mapped_array_like(ary, stream=0, portable=False, wc=False):
     """A mapped array of `ary`'s shape and dtype, its axes ordered in memory as `ary`'s."""
-    return mapped_array(ary.shape, ary.dtype, strides=_strides_like(ary))
+    return mapped_array(ary.shape, ary.dtype, strides=_strides_like(ary), stream=stream)
+
+
+def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
+                  attach_global=True):
+    """numba's managed array: a NumPy array in managed memory, which the host and the GPU's
+    kernels both use in place (a launch copies nothing; the host sees the stores once the
+    kernel has finished). float64 unless given. The memory is attached globally, so every
+    stream may use it; attach_global=False is refused rather than ignored."""
+    if not attach_global:
+        raise NotImplementedError("managed_array(attach_global=False): cudapy attaches managed "
+                                  "memory to every stream")
+    return _array.managed_array(shape, dtype, strides, order, stream)
+
+
+def auto_device(obj, stream=0, copy=True):
+    """numba's auto_device: (a device array of `obj`, whether it was copied there). A
+    device array (anything with __cuda_array_interface__) is used as it is; anything else
+    np.asarray takes is copied to the GPU (or only allocated there, without `copy`)."""
+    if isinstance(obj, CudaArray):
+        return obj, False
+    if is_cuda_array(obj):
+        return as_cuda_array(obj), False
+    return to_device(obj, stream=stream, copy=copy), True
+
+
+# numba's modules behind its host API, as programs name their classes
+# (cuda.cudadrv.driver.Stream, cuda.devicearray.DeviceNDArray): cudapy's own.
+devicearray = SimpleNamespace(DeviceNDArray=CudaArray, auto_device=auto_device,
+                              is_cuda_ndarray=lambda obj: isinstance(obj, CudaArray))
 
 
 def is_cuda_array(obj):
@@ -435,6 +467,12 @@ def select_device(ordinal):
 def list_devices():
     """Every device (numba's cuda.list_devices())."""
     return list(gpus)
+
+
+cudadrv = SimpleNamespace(
+    driver=SimpleNamespace(Stream=_stream.Stream, Event=_stream.Event, Device=Device,
+                           CudaAPIError=_errors.CudaError),
+    devicearray=devicearray)
 
 
 def _device_target():

@@ -28,7 +28,7 @@ import re
 import textwrap
 
 from ._lazy import numpy as np
-from .array import CudaArray
+from .array import CudaArray, as_device_array
 from .types import to_dtype
 from .vectorize import _SIGNATURE, _TARGETS
 _DIMS = re.compile(r"\(\s*([\w\s,]*?)\s*\)")
@@ -70,6 +70,8 @@ def _argument_types(signature):
     numba type objects."""
     text = str(signature) if not isinstance(signature, (tuple, list)) else \
         "void(" + ", ".join(map(str, signature)) + ")"
+    if text.lstrip().startswith("("):  # numba's "(float64[:], float64[:])": the arguments alone
+        text = "void" + text.lstrip()
     match = _SIGNATURE.match(text)
     if not match or match.group(1) != "void":
         raise ValueError(f"guvectorize signature {text!r}: write it as 'void(float64[:, :], "
@@ -233,6 +235,8 @@ class GUFunc:
     def __call__(self, *args, out=None):
         if out is not None:
             args = args + (tuple(out) if isinstance(out, (tuple, list)) else (out,))
+        # Other libraries' GPU arrays are computed on where they are, as device arrays.
+        args = tuple(as_device_array(arg) for arg in args)
         if len(args) not in (self.nin, self.nin + self.nout):
             raise TypeError(f"{self.__name__}() takes {self.nin} inputs (and optionally "
                             f"{self.nout} outputs), got {len(args)} arguments")

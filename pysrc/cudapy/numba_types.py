@@ -64,7 +64,7 @@ class ArrayType:
         if len(contiguous) > 1 or contiguous and contiguous[0] not in (0, len(steps) - 1):
             raise TypeError(f"{element}[{_key_text(key)}] is no array type: only the first or "
                             "the last dimension can be contiguous (::1)")
-        self.dtype = element.dtype
+        self.dtype = element  # numba's: the element's type object, equal to its NumPy dtype
         self.ndim = len(steps)
         self.layout = ("C" if contiguous == [len(steps) - 1] else "F" if contiguous == [0]
                        else "A")
@@ -100,6 +100,11 @@ class ScalarType:
         if self._dtype is None:
             raise TypeError("void is no value type: it has no dtype")
         return np.dtype(self._dtype)
+
+    @property
+    def bitwidth(self):
+        """numba's: the bits of a value of the type."""
+        return self.dtype.itemsize * 8
 
     @property
     def underlying_float(self):
@@ -178,6 +183,54 @@ def from_dtype(dtype):
         raise TypeError(f"kernels take no {name} values; the scalar types are "
                         f"{', '.join(_NAMES)}")
     return SCALAR_TYPES[name]
+
+
+def typeof(value):
+    """numba's typeof: the type object of a value a kernel could take. An array (NumPy's,
+    a CudaArray, anything with __cuda_array_interface__) gives its array type, laid out as
+    it is (float32[:, ::1] for a C-contiguous float32 matrix); a number its scalar type (a
+    Python int int64, a float float64, a complex complex128, as kernels take them)."""
+    if isinstance(value, (bool, np.bool_)):
+        return SCALAR_TYPES["bool_"]
+    if isinstance(value, int):
+        return SCALAR_TYPES["int64"]
+    if isinstance(value, float):
+        return SCALAR_TYPES["float64"]
+    if isinstance(value, complex):
+        return SCALAR_TYPES["complex128"]
+    if isinstance(value, np.generic):
+        return from_dtype(value.dtype)
+    interface = getattr(value, "__cuda_array_interface__", None)
+    if isinstance(value, np.ndarray) or interface is None:
+        shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+        strides = getattr(value, "strides", None)
+    else:
+        shape, dtype = tuple(interface["shape"]), np.dtype(interface["typestr"])
+        strides = interface.get("strides")
+    if shape is None or dtype is None:
+        raise ValueError(f"typeof(): cannot determine the kernel type of a "
+                         f"{type(value).__name__}")
+    if not shape:
+        raise ValueError("typeof(): kernels take arrays of one or more dimensions; a 0-d "
+                         "array has no kernel type")
+    element = from_dtype(dtype)
+    steps = [slice(None)] * len(shape)
+    itemsize = np.dtype(dtype).itemsize
+    if strides is None or tuple(strides) == _contiguous(shape, itemsize, reversed):
+        steps[-1] = slice(None, None, 1)
+    elif tuple(strides) == _contiguous(shape, itemsize, iter):
+        steps[0] = slice(None, None, 1)
+    return ArrayType(element, tuple(steps))
+
+
+def _contiguous(shape, itemsize, order):
+    """The strides of a contiguous array of `shape`, its axes walked fastest first in
+    `order` (reversed: C, iter: Fortran)."""
+    strides, step = [0] * len(shape), itemsize
+    for axis in order(range(len(shape))):
+        strides[axis] = step
+        step *= shape[axis]
+    return tuple(strides)
 
 
 def signature_text(signature):

@@ -23,6 +23,7 @@ _MAX_HANDLE = (1 << _HANDLE_BITS) - 1
 # The CUDA Array Interface's and DLPack's names of the default streams.
 LEGACY_DEFAULT_STREAM = 1
 PER_THREAD_DEFAULT_STREAM = 2
+_DEFAULT_HANDLES = (0, LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM)
 
 
 def stream_handle(stream, what="the stream"):
@@ -83,6 +84,12 @@ class Stream:
         self._owner = _ffi.own(self, _ffi.lib.cudapy_stream_delete, stream)
 
     @property
+    def external(self):
+        """Whether the stream is another library's, named by its handle (numba's
+        external_stream), rather than cudapy's own or a default stream."""
+        return self._owner is None and self.handle not in _DEFAULT_HANDLES
+
+    @property
     def cuda_stream(self):
         """The cudaStream_t as an int (PyTorch's name)."""
         return self.handle
@@ -141,7 +148,12 @@ class Stream:
         return self.handle
 
     def __eq__(self, other):
-        return isinstance(other, Stream) and other.handle == self.handle
+        # A stream is its handle: `array.stream == 0` asks for the legacy default stream.
+        if isinstance(other, Stream):
+            return other.handle == self.handle
+        if isinstance(other, (int, np.integer)) and not isinstance(other, bool):
+            return other == self.handle
+        return NotImplemented
 
     def __hash__(self):
         return hash(self.handle)

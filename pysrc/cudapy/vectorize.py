@@ -14,6 +14,7 @@ from types import FunctionType
 
 from . import elementwise, reduction
 from ._lazy import numpy as np
+from .array import as_device_array
 from .types import to_dtype
 
 # numba's targets and where each runs: "cpu" on one host thread, "parallel" on all of them.
@@ -67,6 +68,10 @@ class UFunc:
         return f"<cudapy ufunc {self.__name__}, target={self.target!r}>"
 
     def __call__(self, *args, out=None, stream=0):
+        # Other libraries' GPU arrays are computed on where they are, as device arrays.
+        args = tuple(as_device_array(arg) for arg in args)
+        if out is not None:
+            out = as_device_array(out)
         threads = None
         if self.target == "cpu":
             threads = 1

@@ -63,6 +63,10 @@ void *host_alloc(std::size_t bytes) { return runtime::host_alloc(bytes); }
 void host_free(void *pointer) {
     if (pointer) runtime::host_free(pointer);
 }
+void *managed_alloc(std::size_t bytes) { return runtime::managed_alloc(bytes); }
+void managed_free(void *pointer) {
+    if (pointer) runtime::managed_free(pointer);
+}
 
 MemoryInfo memory_info() { return runtime::memory_info(); }
 
@@ -99,6 +103,8 @@ float Event::elapsed_ms(const Event &, const Event &) { no_cuda(); }
 void Event::wait_on(std::uintptr_t) const { no_cuda(); }
 void *host_alloc(std::size_t) { no_cuda(); }
 void host_free(void *) {}
+void *managed_alloc(std::size_t) { no_cuda(); }
+void managed_free(void *) {}
 MemoryInfo memory_info() { no_cuda(); }
 
 void share_device_memory() {}

@@ -83,6 +83,9 @@ private:
 // Page-locked host memory, which the GPU reads and writes asynchronously.
 void *host_alloc(std::size_t bytes);
 void host_free(void *pointer);
+// Managed memory, one address for the host and every GPU.
+void *managed_alloc(std::size_t bytes);
+void managed_free(void *pointer);
 
 MemoryInfo memory_info();
 

@@ -141,6 +141,24 @@ void *host_alloc(std::size_t bytes) {
 
 void host_free(void *pointer) { cudaFreeHost(pointer); }
 
+void *managed_alloc(std::size_t bytes) {
+    require_device("managed memory");
+    if (bytes > max_allocation_bytes)
+        throw Error(Status::DeviceOutOfMemory, "could not allocate " + std::to_string(bytes) +
+                                             " bytes of managed memory: more than an address space holds");
+    void *pointer = nullptr;
+    cudaError_t status = cudaMallocManaged(&pointer, bytes, cudaMemAttachGlobal);
+    if (status == cudaErrorMemoryAllocation) {
+        cudaGetLastError();
+        throw Error(Status::DeviceOutOfMemory, "could not allocate " + std::to_string(bytes) +
+                                             " bytes of managed memory");
+    }
+    check_cuda(status, "cudaMallocManaged");
+    return pointer;
+}
+
+void managed_free(void *pointer) { cudaFree(pointer); }
+
 MemoryInfo memory_info() {
     require_device("the device's memory information");
     MemoryInfo info;

@@ -63,6 +63,9 @@ void stream_wait_stream(std::uintptr_t consumer, std::uintptr_t producer);
 // Page-locked host memory, which the GPU reads and writes asynchronously.
 void *host_alloc(std::size_t bytes);
 void host_free(void *pointer);
+// Managed memory: one address that the host and every GPU use, migrated on demand.
+void *managed_alloc(std::size_t bytes);
+void managed_free(void *pointer);
 
 struct MemoryInfo {
     std::size_t free = 0, total = 0;

@@ -21,6 +21,10 @@ static void check_no_device(void) {
     void *pinned = (void *)1;
     CHECK_STATUS(cudapy_host_alloc(64, &pinned), CUDAPY_ERROR_NO_DEVICE);
     CHECK(pinned == NULL);
+    void *managed = (void *)1;
+    CHECK_STATUS(cudapy_managed_alloc(64, &managed), CUDAPY_ERROR_NO_DEVICE);
+    CHECK(managed == NULL);
+    cudapy_managed_free(NULL);
     size_t free_bytes = 0, total_bytes = 0;
     CHECK_STATUS(cudapy_memory_info(&free_bytes, &total_bytes), CUDAPY_ERROR_NO_DEVICE);
     int word = 0;
@@ -104,6 +108,23 @@ int main(void) {
     CHECK_OK(cudapy_host_alloc(N * sizeof(float), (void **)&pinned_in));
     CHECK_OK(cudapy_host_alloc(N * sizeof(float), (void **)&pinned_out));
     for (int i = 0; i < N; ++i) pinned_in[i] = (float)i * 0.5f;
+
+    /* managed memory: written by the host, copied by the GPU, read back by the host */
+    float *managed_in = NULL, *managed_out = NULL;
+    CHECK_STATUS(cudapy_managed_alloc(64, NULL), CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(cudapy_managed_alloc(N * sizeof(float), (void **)&managed_in));
+    CHECK_OK(cudapy_managed_alloc(N * sizeof(float), (void **)&managed_out));
+    for (int i = 0; i < N; ++i) managed_in[i] = (float)i * 0.25f;
+    cudapy_buffer *managed_src = NULL, *managed_dst = NULL;
+    CHECK_OK(cudapy_buffer_wrap(CUDAPY_TARGET_CUDA, managed_in, N * sizeof(float), &managed_src));
+    CHECK_OK(cudapy_buffer_wrap(CUDAPY_TARGET_CUDA, managed_out, N * sizeof(float), &managed_dst));
+    CHECK_OK(cudapy_buffer_copy(managed_dst, 0, managed_src, 0, N * sizeof(float), handle));
+    CHECK_OK(cudapy_stream_synchronize(handle));
+    for (int i = 0; i < N; ++i) CHECK(managed_out[i] == (float)i * 0.25f);
+    cudapy_buffer_delete(managed_src);
+    cudapy_buffer_delete(managed_dst);
+    cudapy_managed_free(managed_in);
+    cudapy_managed_free(managed_out);
 
     cudapy_event *start = NULL, *end = NULL, *ordering = NULL;
     CHECK_OK(cudapy_event_new(1, &start));

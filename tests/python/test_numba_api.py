@@ -96,8 +96,7 @@ def test_lane_values_used_on_the_host_raise(name, use):
         use(getattr(cuda, name))
 
 
-@pytest.mark.parametrize("name", ["managed_array",
-                                  "autojit", "close"])
+@pytest.mark.parametrize("name", ["current_context", "autojit", "close"])
 def test_the_rest_of_numba_cuda_is_refused_by_name(name):
     with pytest.raises(AttributeError, match=rf"^cuda\.{name} is not supported by cudapy$"):
         getattr(cuda, name)
@@ -1112,11 +1111,102 @@ def test_mapped_arrays_are_host_memory_kernels_use_in_place():
     assert cuda.mapped_array(3).dtype == np.float64
 
 
+@pytest.mark.gpu
+def test_managed_arrays_are_one_memory_for_the_host_and_kernels():
+    def add_index(x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] += i
+
+    managed = cuda.managed_array((3, 5), np.int32)
+    assert managed.shape == (3, 5) and managed.dtype == np.int32 and managed.flags.c_contiguous
+    managed[...] = 7
+    interface = managed.__cuda_array_interface__
+    assert interface["data"][0] == managed.ctypes.data and interface["stream"] == 1
+    cuda.jit(add_index)[1, 32](managed.reshape(-1))
+    cuda.synchronize()
+    np.testing.assert_array_equal(managed, 7 + np.arange(15, dtype=np.int32).reshape(3, 5))
+    assert cuda.managed_array(4).dtype == np.float64
+    assert cuda.managed_array((2, 3), np.int8, order="F").flags.f_contiguous
+    stream = cuda.stream()
+    on_stream = cuda.managed_array(4, stream=stream)
+    assert on_stream.__cuda_array_interface__["stream"] == stream.handle
+    mapped = cuda.mapped_array(4, stream=stream)
+    assert mapped.__cuda_array_interface__["stream"] == stream.handle
+    with pytest.raises(NotImplementedError, match="attach_global=False"):
+        cuda.managed_array(4, attach_global=False)
+
+
+def test_managed_arrays_need_a_gpu():
+    if cp.device_count() > 0:
+        pytest.skip("a GPU manages them; see test_managed_arrays_are_one_memory_for_the_host_"
+                    "and_kernels")
+    with pytest.raises(cp.errors.NoDeviceError, match="managed memory"):
+        cuda.managed_array(4)
+
+
 def test_mapped_arrays_without_a_gpu_are_host_arrays():
     if cp.device_count() > 0:
         pytest.skip("a GPU maps them; see test_mapped_arrays_are_host_memory_kernels_use_in_place")
     mapped = cuda.mapped_array(5, np.int16)
     assert type(mapped) is np.ndarray and mapped.shape == (5,) and mapped.dtype == np.int16
+
+
+def test_typeof_gives_the_kernel_type_of_a_value():
+    class Foreign:
+        def __init__(self, interface):
+            self.__cuda_array_interface__ = interface
+
+    assert str(cuda.typeof(np.zeros((3, 4), np.float32))) == "float32[:, ::1]"
+    assert str(cuda.typeof(np.zeros((3, 4), np.int8, order="F"))) == "int8[::1, :]"
+    assert str(cuda.typeof(np.zeros((3, 4))[:, ::2])) == "float64[:, :]"
+    assert cuda.typeof(np.zeros(5, np.uint16)) == cuda.uint16[::1]
+    assert cuda.typeof(np.zeros(5, np.uint16)).dtype.bitwidth == 16
+    assert cuda.typeof(np.zeros(5, np.uint16)).dtype == np.uint16
+    assert (cuda.typeof(3), cuda.typeof(2.5), cuda.typeof(1j), cuda.typeof(True)) == (
+        cuda.int64, cuda.float64, cuda.complex128, cuda.bool_)
+    assert cuda.typeof(np.float32(1)) is cuda.float32
+    interface = {"shape": (2, 3), "typestr": "<i4", "data": (0, False), "version": 3,
+                 "strides": (4, 8)}
+    assert str(cuda.typeof(Foreign(interface))) == "int32[::1, :]"
+    assert str(cuda.typeof(Foreign(dict(interface, strides=None)))) == "int32[:, ::1]"
+    with pytest.raises(ValueError, match="cannot determine the kernel type of a str"):
+        cuda.typeof("text")
+    with pytest.raises(ValueError, match="0-d array"):
+        cuda.typeof(np.zeros(()))
+
+
+def test_numba_host_classes_are_cudapys_under_numbas_module_names():
+    assert cuda.cudadrv.driver.Stream is cp.stream().__class__
+    assert cuda.cudadrv.driver.Event is cp.Event
+    assert cuda.devicearray.DeviceNDArray is cp.CudaArray
+
+
+def test_auto_device_copies_what_is_not_on_the_device_yet(target):
+    device, copied = cuda.devicearray.auto_device(np.arange(3.0))
+    assert copied and isinstance(device, cp.CudaArray)
+    np.testing.assert_array_equal(device.copy_to_host(), np.arange(3.0))
+    again, copied = cuda.devicearray.auto_device(device)
+    assert again is device and not copied
+    scalar, copied = cuda.devicearray.auto_device(2)
+    assert copied and scalar.shape == () and scalar.copy_to_host() == 2
+
+
+def test_device_functions_have_no_sass_of_their_own():
+    @cuda.jit(device=True)
+    def add(x, y):
+        return x + y
+
+    with pytest.raises(RuntimeError, match="Cannot inspect SASS of a device function"):
+        add.inspect_sass((cuda.int32, cuda.int32))
+
+
+def test_guvectorize_takes_numba_signatures_of_the_arguments_alone():
+    @cp.guvectorize(["(f8, f8, f8[:])"], "(),()->()", target="cpu")
+    def add_into(a, b, out):
+        out[0] = a + b
+
+    np.testing.assert_array_equal(add_into(np.arange(4.0), 0.5), np.arange(4.0) + 0.5)
 
 
 def test_type_objects_compare_and_hash_as_their_dtypes():
@@ -1377,6 +1467,59 @@ def test_as_cuda_array_shares_the_memory_of_an_array_interface():
     readonly["data"] = (readonly["data"][0], True)
     with pytest.raises(TypeError, match="read-only GPU array has no CudaArray view"):
         cuda.from_cuda_array_interface(readonly)
+
+
+@pytest.mark.gpu
+def test_consumed_interface_streams_become_the_array_stream_and_are_waited_for(monkeypatch):
+    class Foreign:
+        def __init__(self, array):
+            self.__cuda_array_interface__ = array.__cuda_array_interface__
+
+    stream = cuda.stream()
+    produced = cuda.device_array(10, stream=stream)
+    assert produced.__cuda_array_interface__["stream"] == stream.handle
+    assert produced.stream is stream and produced.stream == stream.handle
+    plain = cuda.device_array(10)
+    assert plain.stream == 0 and plain.__cuda_array_interface__["stream"] == 1
+    waited = []
+    original = cuda.cudadrv.driver.Stream.synchronize
+    monkeypatch.setattr(cuda.cudadrv.driver.Stream, "synchronize",
+                        lambda self: waited.append(self.handle) or original(self))
+    consumed = cuda.as_cuda_array(Foreign(produced))
+    assert waited == [stream.handle]
+    assert consumed.stream.external and consumed.stream == stream.handle
+    assert cuda.as_cuda_array(Foreign(produced), sync=False).stream == stream.handle
+    assert waited == [stream.handle]
+    assert cuda.as_cuda_array(Foreign(plain)).stream == 1 and len(waited) == 2
+    assert not stream.external and not cuda.default_stream().external
+    assert cuda.external_stream(stream.handle).external
+
+
+@pytest.mark.gpu
+def test_ufuncs_take_other_libraries_gpu_arrays_as_device_arrays():
+    class Foreign:
+        def __init__(self, array):
+            self.array = array
+            self.__cuda_array_interface__ = array.__cuda_array_interface__
+
+    @cuda.vectorize(["f8(f8, f8)"])
+    def add(a, b):
+        return a + b
+
+    @cuda.guvectorize(["(f8, f8, f8[:])"], "(),()->()")
+    def add_into(a, b, out):
+        out[0] = a + b
+
+    host = np.random.default_rng(5).random(10)
+    got = add(Foreign(cuda.to_device(host)), 6)
+    assert isinstance(got, cuda.devicearray.DeviceNDArray)
+    np.testing.assert_array_equal(got.copy_to_host(), host + 6)
+    out = Foreign(cuda.device_array(10))
+    returned = add(host, 6.0, out=out)
+    assert returned.device_ctypes_pointer.value == out.array.device_ctypes_pointer.value
+    np.testing.assert_array_equal(out.array.copy_to_host(), host + 6)
+    np.testing.assert_array_equal(add_into(Foreign(cuda.to_device(host)), 7.0).copy_to_host(),
+                                  host + 7)
 
 
 @pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv,
