@@ -52,6 +52,18 @@ cudapy_status cudapy_kernel_info_get(const cudapy_kernel *kernel, cudapy_kernel_
     });
 }
 
+cudapy_status cudapy_kernel_max_cooperative_blocks(const cudapy_kernel *kernel, int block_threads,
+                                                   size_t shared_bytes, int *out) {
+    if (out) *out = 0;
+    return guard([&] {
+        require(kernel, "kernel");
+        require(out, "out");
+        if (block_threads <= 0)
+            throw Error(Status::InvalidArgument, "a block has at least one thread, not " + std::to_string(block_threads));
+        *out = kernel->kernel->max_cooperative_blocks(block_threads, shared_bytes);
+    });
+}
+
 cudapy_status cudapy_kernel_launch(cudapy_kernel *kernel, const cudapy_launch_config *config,
                                    void **args) {
     return guard([&] {

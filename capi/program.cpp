@@ -244,6 +244,11 @@ cudapy_status cudapy_program_param(const cudapy_program *program, size_t kernel,
     });
 }
 
+int cudapy_program_kernel_cooperative(const cudapy_program *program, size_t kernel) {
+    const auto *found = kernel_at(program, kernel);
+    return found && found->cooperative ? 1 : 0;
+}
+
 size_t cudapy_program_args_size(const cudapy_program *program, size_t kernel) {
     const auto *found = kernel_at(program, kernel);
     return found ? found->args_size : 0;

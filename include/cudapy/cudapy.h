@@ -103,7 +103,8 @@ typedef enum cudapy_builtin_group {
     CUDAPY_BUILTIN_WARP_COLLECTIVE = 1,  /* waits for the mask's threads, each calling it */
     CUDAPY_BUILTIN_WARP_CONVERGENCE = 2, /* waits for the warp's threads still running */
     CUDAPY_BUILTIN_INDEPENDENT = 3,      /* waits for no one: fences, lane masks, bits */
-    CUDAPY_BUILTIN_ATOMIC = 4            /* updates an array element atomically */
+    CUDAPY_BUILTIN_ATOMIC = 4,           /* updates an array element atomically */
+    CUDAPY_BUILTIN_GRID_BARRIER = 5      /* waits for every thread of the grid */
 } cudapy_builtin_group;
 
 typedef struct cudapy_builtin_info {
@@ -281,6 +282,10 @@ CUDAPY_API cudapy_status cudapy_program_param(const cudapy_program *program, siz
                                               size_t index, cudapy_param_info *out);
 /* Size in bytes of the kernel's packed argument block. */
 CUDAPY_API size_t cudapy_program_args_size(const cudapy_program *program, size_t kernel);
+/* 1 when the kernel uses numba's grid group (cg.this_grid()): it is launched cooperatively,
+ * every block resident at once, which bounds its grid (cudapy_kernel_max_cooperative_blocks);
+ * else 0. */
+CUDAPY_API int cudapy_program_kernel_cooperative(const cudapy_program *program, size_t kernel);
 /* The scalar type a helper (a function no kernel is) returns, as the calls of the translated
  * program typed it: how an elementwise operation learns its output type. CUDAPY_ERROR_NOT_FOUND
  * when the program has no helper `name`; CUDAPY_ERROR_UNSUPPORTED when it returns nothing or
@@ -426,6 +431,12 @@ typedef struct cudapy_kernel_info {
     int max_dynamic_shared_bytes; /* what a launch may ask for now */
 } cudapy_kernel_info;
 CUDAPY_API cudapy_status cudapy_kernel_info_get(const cudapy_kernel *kernel, cudapy_kernel_info *out);
+/* The most blocks of `block_threads` threads, with `shared_bytes` of dynamic shared memory, that
+ * the current GPU runs at once: the largest grid of a cooperative launch of the kernel.
+ * CUDAPY_ERROR_UNSUPPORTED for a kernel of the CPU target. */
+CUDAPY_API cudapy_status cudapy_kernel_max_cooperative_blocks(const cudapy_kernel *kernel,
+                                                              int block_threads, size_t shared_bytes,
+                                                              int *out);
 
 typedef struct cudapy_dim3 {
     uint32_t x, y, z;

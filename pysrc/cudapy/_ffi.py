@@ -69,6 +69,7 @@ class BuiltinGroup(enum.IntEnum):
     WARP_CONVERGENCE = 2
     INDEPENDENT = 3
     ATOMIC = 4
+    GRID_BARRIER = 5
 
 
 class BuiltinInfo(ctypes.Structure):
@@ -336,6 +337,7 @@ _PROTOTYPES = [
     ("cudapy_program_param_count", _size, [program_p, _size]),
     ("cudapy_program_param", _status, [program_p, _size, _size, _P(ParamInfo)]),
     ("cudapy_program_args_size", _size, [program_p, _size]),
+    ("cudapy_program_kernel_cooperative", ctypes.c_int, [program_p, _size]),
     ("cudapy_program_helper_result", _status, [program_p, ctypes.c_char_p, _P(ctypes.c_int)]),
     ("cudapy_program_ptx", _status, [program_p, _P(CompileOptions), _P(ctypes.c_void_p)]),
     ("cudapy_program_compile", _status, [program_p, _P(CompileOptions), _P(module_p)]),
@@ -353,6 +355,8 @@ _PROTOTYPES = [
     ("cudapy_module_kernel", _status, [module_p, ctypes.c_char_p, _P(kernel_p)]),
     ("cudapy_kernel_auto_block_size", _status, [kernel_p, _P(ctypes.c_int)]),
     ("cudapy_kernel_info_get", _status, [kernel_p, _P(KernelInfo)]),
+    ("cudapy_kernel_max_cooperative_blocks", _status, [kernel_p, ctypes.c_int, _size,
+                                                       _P(ctypes.c_int)]),
     ("cudapy_kernel_launch", _status, [kernel_p, _P(LaunchConfig), _P(ctypes.c_void_p)]),
     ("cudapy_kernel_launch_packed", _status,
      [kernel_p, _P(LaunchConfig), ctypes.c_void_p, _size]),

@@ -293,6 +293,23 @@ class _CurrentName:
         return names._launch.current.names[self._name]
 
 
+class _GridGroup:
+    """numba's grid group, in the interpreter: a value standing for the grid."""
+
+    def sync(self):
+        raise NotImplementedError(
+            "a grid group's sync() waits for every block of the grid, which the interpreter "
+            "runs one after another; run the kernel on the GPU")
+
+
+class _CooperativeGroups:
+    """cuda.cg in the interpreter."""
+
+    @staticmethod
+    def this_grid():
+        return _GridGroup()
+
+
 class CudaNames:
     """`cuda` for one launch (also numba.cuda, cp and cudapy): every name of the kernel
     language's CUDA vocabulary, for the thread that runs now."""
@@ -308,6 +325,7 @@ class CudaNames:
         self.local = _LocalMemory()
         self.const = _ConstantMemory()
         self.atomic = _atomics()
+        self.cg = _CooperativeGroups()
         self.warpsize = np.int32(WARP_SIZE)
         self.popc, self.clz, self.ffs, self.brev = popc, clz, ffs, brev
         self.fma, self.cbrt = math.fma, math.cbrt
@@ -406,6 +424,7 @@ def _dimensions(ndim):
 
 # Names a kernel may also use bare (after `from cudapy.cuda import *`); threadIdx and the other
 # per-thread names are bound for each thread.
-BARE_NAMES = ("shared", "local", "const", "atomic", "warpsize", "fma", "cbrt", "grid",
+BARE_NAMES = ("shared", "local", "const", "atomic", "cg", "warpsize", "fma", "cbrt", "grid",
               "gridsize") + tuple(builtin.name for builtin in _ffi.BUILTINS
-                                  if builtin.group != _ffi.BuiltinGroup.ATOMIC)
+                                  if builtin.group != _ffi.BuiltinGroup.ATOMIC
+                                  and "." not in builtin.name)

@@ -69,7 +69,7 @@ __all__ = [
     "list_devices",
     "compile_ptx", "compile_ptx_for_current_device", "compile",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
-    "shared", "local", "const", "atomic", "fma", "cbrt",
+    "shared", "local", "const", "atomic", "cg", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128", "void", "from_dtype", "typeof",
     "cudadrv", "devicearray",
@@ -133,6 +133,8 @@ _KERNEL_DOCS = {
     "brev": "brev(x): the integer with its bits in reverse order.",
     "clz": "clz(x): the number of zero bits above the highest set bit.",
     "ffs": "ffs(x): the position, from 1, of the lowest set bit; 0 for 0.",
+    "cg.this_grid": "cg.this_grid(): the grid group, whose sync() waits for every thread of "
+                    "the grid (a kernel using it is launched cooperatively).",
     "shared.array": "shared.array(shape, dtype): an array in the block's shared memory "
                     "(shape 0: the launch's dynamic shared memory).",
     "local.array": "local.array(shape, dtype): an array of the thread's own.",
@@ -257,9 +259,12 @@ gridsize = _device_function("gridsize")
 fma = _device_function("fma")
 cbrt = _device_function("cbrt")
 
+# numba's cooperative groups: `g = cuda.cg.this_grid()`, then `g.sync()` waits for the grid.
+cg = _Namespace("cg", ["this_grid"])
+
 # The library's barriers, warp collectives and bit functions (cuda.syncthreads, ...).
 for _builtin in _ffi.BUILTINS:
-    if _builtin.group != _ffi.BuiltinGroup.ATOMIC:
+    if _builtin.group != _ffi.BuiltinGroup.ATOMIC and "." not in _builtin.name:
         globals()[_builtin.name] = _device_function(_builtin.name)
         __all__.append(_builtin.name)
 del _builtin

@@ -4,6 +4,7 @@ module()."""
 
 import ctypes
 import functools
+import math
 import threading
 from types import FunctionType
 from typing import NamedTuple
@@ -48,6 +49,8 @@ class Kernel:
         self._params = params
         self.params = [(param.name, param.type) for param in params]
         args_size = lib.cudapy_program_args_size(handle, index)
+        # numba's: the kernel uses a grid group, so it is launched cooperatively.
+        self.cooperative = bool(lib.cudapy_program_kernel_cooperative(handle, index))
         self._struct = _argument_struct(params, args_size)
         self._args_size = ctypes.c_size_t(args_size)
         self._launch_packed = _ffi.launch_packed_unconverted
@@ -105,6 +108,27 @@ class Kernel:
     def max_threads_per_block(self):
         """The largest block the kernel can be launched with, given its registers."""
         return self._info().max_threads_per_block
+
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
+        """The most blocks of `blockdim` (an int or a tuple of up to 3) threads, each with
+        `dynsmemsize` bytes of dynamic shared memory, that the current GPU runs at once: the
+        largest grid a cooperative launch (a kernel that synchronizes its grid) may have."""
+        dims = blockdim if isinstance(blockdim, tuple) else (blockdim,)
+        if not 1 <= len(dims) <= 3 or not all(isinstance(d, (int, np.integer)) and d > 0
+                                             for d in dims):
+            raise ValueError(f"max_cooperative_grid_blocks(): blockdim must be a positive int or "
+                             f"a tuple of 1 to 3 of them, got {blockdim!r}")
+        if not isinstance(dynsmemsize, (int, np.integer)) or dynsmemsize < 0:
+            raise ValueError("max_cooperative_grid_blocks(): dynsmemsize must be a non-negative "
+                             f"int, got {dynsmemsize!r}")
+        threads = math.prod(int(d) for d in dims)
+        if threads > 2 ** 31 - 1:
+            raise ValueError(f"max_cooperative_grid_blocks(): a block of {threads} threads is "
+                             "larger than any GPU allows")
+        blocks = ctypes.c_int()
+        _ffi.check(_ffi.lib.cudapy_kernel_max_cooperative_blocks(
+            self._device_kernel(), threads, int(dynsmemsize), ctypes.byref(blocks)))
+        return blocks.value
 
     def ptx(self, arch=None):
         """The PTX of the kernel's program for `arch` ("sm_90", "compute_90"; None: the oldest
@@ -300,6 +324,17 @@ def _type_key(value):
     return cls if foreign is None else foreign._type_key
 
 
+class _Overloads(dict):
+    """Kernels by signature text; numba's key, a tuple of argument types, finds the same."""
+
+    def __missing__(self, key):
+        if isinstance(key, (tuple, list)):
+            text = str(signature_text(key))
+            if dict.__contains__(self, text):
+                return dict.__getitem__(self, text)
+        raise KeyError(key)
+
+
 class Dispatcher:
     """A kernel made by @cuda.jit. `kernel[grid, block](*args)` (also `[grid, block, stream,
     shared_bytes]`) and CudaPy's `kernel(nx, ny, nz)(*args)` launch it, compiled for the
@@ -407,8 +442,9 @@ class Dispatcher:
     @property
     def overloads(self):
         """The kernels (cudapy.Kernel) compiled so far, by signature, as numba's dispatcher
-        keeps them: `kernel.overloads[kernel.signatures[0]]`."""
-        return dict(self._by_signature)
+        keeps them: `kernel.overloads[kernel.signatures[0]]`, or by the tuple of argument types
+        it was compiled for (`kernel.overloads[(int32[:, ::1],)]`)."""
+        return _Overloads(self._by_signature)
 
     def __getitem__(self, key):
         if self._kernel is not None and not self.extensions:

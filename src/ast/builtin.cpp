@@ -78,6 +78,11 @@ constexpr std::array table{
     atomic(K::AtomicCas, "atomic.compare_and_swap", "atomic_cas", integers, first_compare_swap),
     // A read of what other blocks store, never a stale cached copy: for flags a block polls.
     atomic(K::AtomicLoad, "atomic.load", "atomic_load", numbers, element),
+    // numba's grid group: `g = cuda.cg.this_grid()` stands for the grid (a placeholder int32
+    // value) and `g.sync()` waits for every thread of it. A kernel using either is launched
+    // cooperatively.
+    BuiltinInfo{K::ThisGrid, "cg.this_grid", "this_grid", G::Independent, R::Int32, none},
+    BuiltinInfo{K::GridSync, "cg.this_grid().sync", "grid_sync", G::GridBarrier, R::None, none},
 };
 
 }  // namespace
@@ -111,8 +116,10 @@ const BuiltinInfo *builtin_info(BuiltinKind which) {
 bool is_collective(BuiltinKind which) {
     const BuiltinInfo *info = builtin_info(which);
     return info && (info->group == G::BlockBarrier || info->group == G::WarpCollective ||
-                    info->group == G::WarpConvergence);
+                    info->group == G::WarpConvergence || info->group == G::GridBarrier);
 }
+
+bool is_cooperative(BuiltinKind which) { return which == K::ThisGrid || which == K::GridSync; }
 
 bool is_atomic(BuiltinKind which) {
     const BuiltinInfo *info = builtin_info(which);

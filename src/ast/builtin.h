@@ -21,6 +21,7 @@ enum class BuiltinKind {
     Popc, Brev, Clz, Ffs,
     AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicNanMin, AtomicNanMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
     AtomicInc, AtomicDec, AtomicCas, AtomicLoad,
+    ThisGrid, GridSync,
     Print,
 };
 
@@ -54,6 +55,7 @@ enum class BuiltinGroup : std::uint8_t {
     WarpConvergence, // the warp's threads that have not returned (activemask)
     Independent,     // no waiting: fences, lane masks, bit functions
     Atomic,          // no waiting; updates an array element
+    GridBarrier,     // every thread of the grid: a cooperative launch, all blocks resident
 };
 
 // The element types an atomic updates.
@@ -83,6 +85,9 @@ const BuiltinInfo *builtin_info(BuiltinKind which);
 // must all run it, none leaving early.
 bool is_collective(BuiltinKind which);
 bool is_atomic(BuiltinKind which);
+// Whether a kernel using it is launched cooperatively (numba's grid group): its blocks all
+// resident at once, so that they can wait for each other.
+bool is_cooperative(BuiltinKind which);
 // The name a kernel calls it by, for messages: "syncthreads", "atomic.add", ...
 const char *builtin_name(BuiltinKind which);
 // The element types an atomic updates, for messages: "int32, uint32, int64 and uint64".

@@ -460,6 +460,38 @@ bool contains_call(const Expr &expr) {
     return finder.found;
 }
 
+std::set<std::string> functions_using(const Program &program, bool (*uses)(BuiltinKind)) {
+    struct Finder : Visitor {
+        const std::set<std::string> &known;
+        bool (*uses)(BuiltinKind);
+        bool found = false;
+        Finder(const std::set<std::string> &k, bool (*u)(BuiltinKind)) : known(k), uses(u) {}
+        void visit_builtin(const Builtin &e) override {
+            found = found || uses(e.which);
+            Visitor::visit_builtin(e);
+        }
+        void visit_call(const Call &e) override {
+            found = found || known.count(e.callee) > 0;
+            Visitor::visit_call(e);
+        }
+    };
+    std::set<std::string> using_;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (const auto &f : program.functions) {
+            if (using_.count(f.name)) continue;
+            Finder finder(using_, uses);
+            finder.visit(f.body);
+            if (finder.found) {
+                using_.insert(f.name);
+                changed = true;
+            }
+        }
+    }
+    return using_;
+}
+
 bool assigns_variable(const Block &block, const std::string &name) {
     struct Finder : Visitor {
         const std::string &name;

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <optional>
+#include <set>
+#include <string>
 
 #include "ast/node.h"
 
@@ -105,6 +107,10 @@ std::optional<long long> integer_constant(const Expr &expr);
 // Whether a statement of the block, at any depth, assigns the local `name` (a loop over it
 // included).
 bool assigns_variable(const Block &block, const std::string &name);
+
+// The program's functions that call a builtin `uses` holds for, themselves or through the
+// functions they call.
+std::set<std::string> functions_using(const Program &program, bool (*uses)(BuiltinKind));
 
 }  // namespace cudapy::ast
 

@@ -29,6 +29,11 @@ public:
     // The kernel's registers, memory and largest block on the GPU it was loaded for; throws
     // Error(Unsupported) where the target's kernels have none (the CPU's).
     virtual runtime::KernelAttributes attributes(const Kernel &kernel) const = 0;
+    // The largest grid of blocks of `block_threads` threads and `shared_bytes` of dynamic
+    // shared memory that runs all at once (a cooperative launch's); throws Error(Unsupported)
+    // where the target has no cooperative launches (the CPU).
+    virtual int max_cooperative_blocks(const Kernel &kernel, int block_threads,
+                                       std::size_t shared_bytes) const = 0;
     // Launches with one pointer per argument: the kernel's, then the extent and hoisted values.
     virtual void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                         std::uintptr_t stream, void **args) const = 0;

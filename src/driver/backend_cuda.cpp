@@ -4,6 +4,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 
 #include "common/background.h"
@@ -31,6 +34,23 @@ struct DeviceCode : LoadedCode {
     runtime::LoadedModule module;
     // The GPUs (bit d: device d) whose copy of the module has the error record's address.
     std::atomic<std::uint64_t> error_record_devices{0};
+
+    // The module's cooperative launches share its grid barrier (prelude_cuda_toolbox.cuh): on
+    // each GPU, each waits for the one before, whatever their streams.
+    std::mutex cooperative_mutex;
+    std::map<int, std::unique_ptr<runtime::Event>> last_cooperative;  // by device
+
+    void launch_cooperative(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
+                            std::uintptr_t stream, void **args) {
+        std::lock_guard<std::mutex> lock(cooperative_mutex);
+        auto &last = last_cooperative[runtime::current_device()];
+        if (last)
+            runtime::stream_wait_event(stream, *last);
+        else
+            last = std::make_unique<runtime::Event>(false);
+        runtime::launch_cooperative(kernel.entry, shape.grid, shape.block, shared_bytes, stream, args);
+        last->record(stream);
+    }
 
     void attach_error_record() {
         int device = runtime::current_device();
@@ -84,6 +104,7 @@ public:
                 runtime::set_shared_memory_carveout(bound->entry, options.shared_memory_carveout);
             if (with_asserts) bound->assertion_code = code.get();
             if (raises) bound->raising_code = code.get();
+            if (kernel.cooperative) bound->cooperative_code = code.get();
             bound->asserts = &module->asserts;
             module->kernels.push_back(std::move(bound));
         }
@@ -97,11 +118,18 @@ public:
     runtime::KernelAttributes attributes(const Kernel &kernel) const override {
         return runtime::kernel_attributes(kernel.entry);
     }
+    int max_cooperative_blocks(const Kernel &kernel, int block_threads,
+                               std::size_t shared_bytes) const override {
+        return runtime::max_cooperative_blocks(kernel.entry, block_threads, shared_bytes);
+    }
 
     void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                 std::uintptr_t stream, void **args) const override {
         if (kernel.raising_code) static_cast<DeviceCode *>(kernel.raising_code)->attach_error_record();
-        runtime::launch(kernel.entry, shape.grid, shape.block, shared_bytes, stream, args);
+        if (kernel.interface.cooperative)
+            static_cast<DeviceCode &>(*kernel.cooperative_code).launch_cooperative(kernel, shape, shared_bytes, stream, args);
+        else
+            runtime::launch(kernel.entry, shape.grid, shape.block, shared_bytes, stream, args);
         // A debug build's asserts are checked when the launch is over, as numba's are.
         if (!kernel.assertion_code) return;
         // The record of the GPU the kernel ran on: each GPU has its own copy of the module.
@@ -143,6 +171,7 @@ public:
     std::unique_ptr<Module> load(Program &, const CompileOptions &) const override { no_cuda(); }
     int auto_block_size(const Kernel &) const override { no_cuda(); }
     runtime::KernelAttributes attributes(const Kernel &) const override { no_cuda(); }
+    int max_cooperative_blocks(const Kernel &, int, std::size_t) const override { no_cuda(); }
     void launch(const Kernel &, const LaunchShape &, std::size_t, std::uintptr_t, void **) const override {
         no_cuda();
     }

@@ -43,6 +43,12 @@ public:
                                              "attributes (registers, shared, local and constant memory)");
     }
 
+    int max_cooperative_blocks(const Kernel &kernel, int, std::size_t) const override {
+        throw Error(Status::Unsupported, "'" + kernel.interface.name +
+                                             "' runs on the CPU target, which has no cooperative "
+                                             "launches (a grid group's sync() needs the GPU)");
+    }
+
     void launch(const Kernel &kernel, const LaunchShape &shape, std::size_t shared_bytes,
                 std::uintptr_t, void **args) const override {
         host::launch(reinterpret_cast<host::Entry>(const_cast<void *>(kernel.entry)), args, shape, shared_bytes);

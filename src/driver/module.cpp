@@ -7,6 +7,10 @@ namespace cudapy::driver {
 
 runtime::KernelAttributes Kernel::attributes() const { return backend.attributes(*this); }
 
+int Kernel::max_cooperative_blocks(int block_threads, std::size_t shared_bytes) const {
+    return backend.max_cooperative_blocks(*this, block_threads, shared_bytes);
+}
+
 int Kernel::block_size() {
     int size = block_size_.load(std::memory_order_relaxed);
     if (size == 0) {

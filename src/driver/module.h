@@ -36,11 +36,15 @@ public:
     // When the kernel may raise a Python exception (cudapy::fail): the loaded code holding the
     // error record's address, which each GPU's copy of the module gets before its first launch.
     LoadedCode *raising_code = nullptr;
+    // When the kernel launches cooperatively: the loaded code whose launches it is ordered with.
+    LoadedCode *cooperative_code = nullptr;
 
     // The block size a launch by thread counts uses, chosen on first use.
     int block_size();
     // Its registers, memory and largest block (Backend::attributes).
     runtime::KernelAttributes attributes() const;
+    // The largest grid a cooperative launch may have (Backend::max_cooperative_blocks).
+    int max_cooperative_blocks(int block_threads, std::size_t shared_bytes) const;
 
 private:
     std::atomic<int> block_size_{0};

@@ -148,6 +148,7 @@ std::string encode_translation(const pipeline::Translation &translation) {
         out.text(kernel.name);
         out.text(kernel.symbol);
         out.number(kernel.args_size);
+        out.number(kernel.cooperative);
         out.number(kernel.params.size());
         for (const auto &param : kernel.params) {
             out.text(param.name);
@@ -198,6 +199,7 @@ std::optional<pipeline::Translation> decode_translation(const std::string &bytes
         kernel.name = in.text();
         kernel.symbol = in.text();
         kernel.args_size = in.number();
+        kernel.cooperative = in.number() != 0;
         std::uint64_t params = in.count(72);
         for (std::uint64_t p = 0; p < params && in.ok; ++p) {
             pipeline::ParamLayout param;

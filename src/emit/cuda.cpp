@@ -207,34 +207,7 @@ bool uses_toolbox(const Program &program) {
 // The functions that use a barrier or a warp collective, themselves or through the helpers
 // they call: every thread of their launches must run them to the end.
 std::set<std::string> collective_functions(const Program &program) {
-    struct Finder : Visitor {
-        const std::set<std::string> &known;
-        bool found = false;
-        explicit Finder(const std::set<std::string> &k) : known(k) {}
-        void visit_builtin(const Builtin &e) override {
-            found = found || is_collective(e.which);
-            Visitor::visit_builtin(e);
-        }
-        void visit_call(const Call &e) override {
-            found = found || known.count(e.callee) > 0;
-            Visitor::visit_call(e);
-        }
-    };
-    std::set<std::string> collective;
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (const auto &f : program.functions) {
-            if (collective.count(f.name)) continue;
-            Finder finder(collective);
-            finder.visit(f.body);
-            if (finder.found) {
-                collective.insert(f.name);
-                changed = true;
-            }
-        }
-    }
-    return collective;
+    return functions_using(program, is_collective);
 }
 
 // The helpers that call themselves, directly or through others.

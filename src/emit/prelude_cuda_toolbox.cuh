@@ -11,6 +11,32 @@ CUDAPY_FN void threadfence() { __threadfence(); }
 CUDAPY_FN void threadfence_block() { __threadfence_block(); }
 CUDAPY_FN void threadfence_system() { __threadfence_system(); }
 
+// numba's grid group. A kernel that uses it is launched cooperatively, every block resident at
+// once; the blocks meet at the module's barrier: a count of the blocks that have arrived, and a
+// generation that the last to arrive advances, releasing the others. The launcher runs a
+// module's cooperative launches one after another, so that no two share the barrier.
+__device__ unsigned cudapy_grid_arrived;
+__device__ unsigned cudapy_grid_generation;
+CUDAPY_FN int this_grid() { return 0; }
+CUDAPY_FN void grid_sync() {
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        unsigned blocks = gridDim.x * gridDim.y * gridDim.z;
+        unsigned generation = *static_cast<volatile unsigned *>(&cudapy_grid_generation);
+        __threadfence();  // the block's stores before the barrier, seen by the grid after it
+        if (atomicAdd(&cudapy_grid_arrived, 1u) == blocks - 1) {
+            atomicExch(&cudapy_grid_arrived, 0u);
+            __threadfence();
+            atomicAdd(&cudapy_grid_generation, 1u);
+        } else {
+            while (*static_cast<volatile unsigned *>(&cudapy_grid_generation) == generation)
+                __nanosleep(32);
+        }
+        __threadfence();
+    }
+    __syncthreads();
+}
+
 template <typename T>
 CUDAPY_FN T shfl_sync(unsigned mask, T v, int lane) { return __shfl_sync(mask, v, lane); }
 template <typename T>

@@ -749,6 +749,7 @@ inline int run_blocks_as_fibers(const launch_shape &shape, unsigned long long fi
 }  // namespace fibers
 
 CUDAPY_FN void syncthreads() { fibers::block_barrier(0); }
+CUDAPY_FN int this_grid() { return 0; }  // numba's grid group, whose sync() needs the GPU
 CUDAPY_FN int syncthreads_count(int p) { return (int)(unsigned)fibers::block_barrier(p); }
 CUDAPY_FN int syncthreads_and(int p) {
     unsigned long long result = fibers::block_barrier(p);

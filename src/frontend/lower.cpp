@@ -342,6 +342,7 @@ public:
                                                     function.name + "'");
         collect_locals(body);
         collect_tuple_locals(body);
+        collect_grid_groups(body);
         function.body = lower_block(body, true);
         return function;
     }
@@ -509,6 +510,39 @@ private:
         }
         for (const auto &[name, length] : lengths)
             if (!others.count(name) && locals_.count(name)) tuple_locals_[name] = length;
+    }
+
+    // Locals that only ever hold numba's grid group (`g = cuda.cg.this_grid()`): `g.sync()`
+    // waits for the grid.
+    void collect_grid_groups(TSNode body) {
+        std::set<std::string> groups, others;
+        std::vector<TSNode> pending{body};
+        while (!pending.empty()) {
+            TSNode node = pending.back();
+            pending.pop_back();
+            std::string_view k = kind(node);
+            if (k == "function_definition" || k == "class_definition" || k == "lambda") continue;
+            if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
+                TSNode left = field(node, "left");
+                if (!ts_node_is_null(left) && kind(left) == "identifier") {
+                    std::string name(tree_.text(left));
+                    (k == "assignment" && is_this_grid(field(node, "right")) ? groups : others).insert(name);
+                }
+            }
+            for (TSNode child : named_children_with_comments(node)) pending.push_back(child);
+        }
+        for (const auto &name : groups)
+            if (!others.count(name) && locals_.count(name)) grid_groups_.insert(name);
+    }
+
+    // Whether an expression is a call of numba's cg.this_grid() (as cuda.cg.this_grid()).
+    bool is_this_grid(TSNode value) {
+        if (ts_node_is_null(value) || kind(value) != "call") return false;
+        auto parts = dotted(field(value, "function"));
+        if (!parts || !named_children(field(value, "arguments")).empty()) return false;
+        auto name = without_module(*parts);
+        return name.size() == 2 && name[0] == "cg" && name[1] == "this_grid" &&
+               !locals_.count(name[0]) && !params_.count(name[0]);
     }
 
     // The length of a tuple display or of cuda.grid(n)/gridsize(n) with a literal n of 2 or 3.
@@ -2313,6 +2347,9 @@ private:
         if ((module == "shared" || module == "local") && name == "array")
             return lower_array_declaration(node, module);
         if (module == "const" && name == "array_like") return lower_constant_array(node);
+        if ((module == "cg" && name == "this_grid" && !locals_.count(module) && !params_.count(module)) ||
+            (grid_groups_.count(module) && name == "sync"))
+            return lower_grid_group_call(node, module == "cg" ? "cg.this_grid" : "cg.this_grid().sync");
         if (!module.empty() && module != "atomic") return std::nullopt;
         if (module == "atomic") return lower_atomic(node, name);
         if (name == "print") return lower_print(node);
@@ -2349,6 +2386,15 @@ private:
         if (args->size() < static_cast<std::size_t>(builtin->max_args()))  // the full warp's mask
             args->push_back(std::make_shared<IntLiteral>(span, 0xffffffffu));
         return ExprPtr(std::make_shared<Builtin>(span, builtin->which, std::move(*args)));
+    }
+
+    // cg.this_grid() and a grid group's sync(): builtins without arguments.
+    ExprPtr lower_grid_group_call(TSNode node, std::string_view name) {
+        const BuiltinInfo *builtin = find_builtin(name);
+        auto args = lower_arguments(field(node, "arguments"));
+        if (!args) return nullptr;
+        if (!builtin_arity(*builtin, args->size(), node)) return nullptr;
+        return std::make_shared<Builtin>(tree_.span(node), builtin->which, std::move(*args));
     }
 
     bool builtin_arity(const BuiltinInfo &builtin, std::size_t given, TSNode node) {
@@ -2603,6 +2649,9 @@ private:
             }
             return lower_member(node, field(callee, "object"), "conjugate");
         }
+        if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "sync" &&
+            is_this_grid(field(callee, "object")))
+            return lower_grid_group_call(node, "cg.this_grid().sync");
         auto parts = dotted(callee);
         if (!parts) {
             error(DiagnosticKind::Unsupported, callee,
@@ -2748,6 +2797,7 @@ private:
     std::set<std::string> params_;
     std::set<std::string> locals_;
     std::map<std::string, std::size_t> tuple_locals_;  // locals holding a tuple, by its length
+    std::set<std::string> grid_groups_;  // locals holding numba's grid group
     std::set<std::string> refused_names_;  // bound only by refused constructs
     std::set<std::string> failed_locals_;  // whose assignment failed to lower
     int loop_depth_ = 0;

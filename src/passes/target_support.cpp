@@ -60,6 +60,11 @@ protected:
 
     void visit_builtin(const Builtin &e) override {
         cooperative_ = cooperative_ || is_collective(e.which);
+        if (e.which == BuiltinKind::GridSync)
+            diagnostics_.report(DiagnosticKind::Unsupported, e.span,
+                                "a grid group's sync() waits for every block of the grid, which only a "
+                                "GPU's cooperative launch runs at once; the CPU target runs a launch's "
+                                "blocks a few at a time: run this kernel on the GPU");
         Visitor::visit_builtin(e);
     }
 

@@ -10,6 +10,7 @@
 
 #include "ast/printer.h"
 #include "ast/source.h"
+#include "ast/visitor.h"
 #include "common/error.h"
 #include "emit/cuda.h"
 #include "frontend/lower.h"
@@ -116,9 +117,10 @@ void append_steps(const Expr &e, const Function &kernel, std::vector<HoistedStep
 
 std::vector<KernelInterface> interfaces(const Program &program) {
     std::vector<KernelInterface> kernels;
+    auto cooperative = functions_using(program, is_cooperative);
     for (const auto &f : program.functions) {
         if (!f.is_kernel) continue;
-        KernelInterface kernel{f.name, emit::c_function_name(f.name), {}, 0, {}};
+        KernelInterface kernel{f.name, emit::c_function_name(f.name), {}, 0, {}, cooperative.count(f.name) > 0};
         std::size_t offset = 0, alignment = 1;
         for (const auto &param : f.params) {
             const Type &type = param.type;

@@ -36,6 +36,8 @@ struct KernelInterface {
     std::size_t args_size = 0;
     // The kernel's hidden parameters after the extent, each computed at a launch.
     std::vector<HoistedProgram> hoisted;
+    // It uses numba's grid group: launched cooperatively, every block resident at once.
+    bool cooperative = false;
 };
 
 // A helper's result as the calls typed it: an elementwise operation's output type.

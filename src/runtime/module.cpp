@@ -124,6 +124,36 @@ void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
                "launching the kernel");
 }
 
+int max_cooperative_blocks(const void *kernel, int block_threads, std::size_t shared_bytes) {
+    int per_multiprocessor = 0, device = 0, multiprocessors = 0;
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads,
+                                                             shared_bytes),
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    check_cuda(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device),
+               "cudaDeviceGetAttribute");
+    return per_multiprocessor * multiprocessors;
+}
+
+void launch_cooperative(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
+                        std::uintptr_t stream, void **args) {
+    note_stream(stream);
+    cudaError_t error = cudaLaunchCooperativeKernel(kernel, dim3(grid.x, grid.y, grid.z),
+                                                    dim3(block.x, block.y, block.z), args, shared_bytes,
+                                                    reinterpret_cast<cudaStream_t>(stream));
+    if (error == cudaErrorCooperativeLaunchTooLarge) {
+        cudaGetLastError();
+        unsigned long long blocks = 1ull * grid.x * grid.y * grid.z;
+        int most = max_cooperative_blocks(kernel, static_cast<int>(block.x * block.y * block.z), shared_bytes);
+        throw Error(Status::InvalidArgument,
+                    "the kernel synchronizes its grid (a grid group's sync()), so all its blocks must run "
+                    "at once; this GPU runs at most " + std::to_string(most) + " of these blocks at once, "
+                    "and the launch asks for " + std::to_string(blocks) +
+                    " (max_cooperative_grid_blocks() gives the limit)");
+    }
+    check_cuda(error, "launching the kernel cooperatively");
+}
+
 AssertionRecord take_assertion(void *record, std::uintptr_t stream) {
     check_cuda(cudaStreamSynchronize(reinterpret_cast<cudaStream_t>(stream)), "running the kernel");
     raise_kernel_error();

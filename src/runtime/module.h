@@ -57,6 +57,12 @@ int auto_block_size(const void *kernel);
 
 void launch(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
             std::uintptr_t stream, void **args);
+// A cooperative launch: every block resident at once, or an error saying how many can be.
+void launch_cooperative(const void *kernel, Dim3 grid, Dim3 block, std::size_t shared_bytes,
+                        std::uintptr_t stream, void **args);
+// The most blocks of `block_threads` threads and `shared_bytes` of dynamic shared memory that
+// the current GPU runs at once: a cooperative launch's largest grid.
+int max_cooperative_blocks(const void *kernel, int block_threads, std::size_t shared_bytes);
 
 // The record a debug build's failed assert leaves (cudapy_assertion in the CUDA prelude).
 struct AssertionRecord {

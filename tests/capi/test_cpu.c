@@ -122,6 +122,14 @@ int main(void) {
     info.size = sizeof info;
     CHECK_STATUS(cudapy_kernel_info_get(saxpy, &info), CUDAPY_ERROR_UNSUPPORTED);
     CHECK(strstr(cudapy_last_error(), "whose kernels have no GPU attributes") != NULL);
+    int cooperative_blocks = -1;
+    CHECK_STATUS(cudapy_kernel_max_cooperative_blocks(saxpy, 128, 0, &cooperative_blocks),
+                 CUDAPY_ERROR_UNSUPPORTED);
+    CHECK(cooperative_blocks == 0 && strstr(cudapy_last_error(), "no cooperative launches") != NULL);
+    CHECK_STATUS(cudapy_kernel_max_cooperative_blocks(saxpy, 0, 0, &cooperative_blocks),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(cudapy_kernel_max_cooperative_blocks(NULL, 128, 0, &cooperative_blocks),
+                 CUDAPY_ERROR_INVALID_ARGUMENT);
 
     static float x[N], y[N], result[N];
     for (int i = 0; i < N; ++i) {

@@ -87,6 +87,9 @@ int main(void) {
     compiled.size = 8;
     CHECK_STATUS(cudapy_kernel_info_get(saxpy, &compiled), CUDAPY_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(cudapy_kernel_info_get(NULL, &compiled), CUDAPY_ERROR_INVALID_ARGUMENT);
+    int cooperative_blocks = 0;
+    CHECK_OK(cudapy_kernel_max_cooperative_blocks(saxpy, 256, 0, &cooperative_blocks));
+    CHECK(cooperative_blocks > 0);
 
     for (int i = 0; i < N; ++i) {
         x[i] = (float)(i % 1000) * 0.25f - 3.0f;

@@ -95,6 +95,9 @@ static void test_translate_saxpy(void) {
     CHECK(cudapy_program_kernel_name(program, 1) == NULL);
     CHECK(cudapy_program_param_count(program, 0) == 3);
     CHECK(cudapy_program_args_size(program, 0) == 40);
+    CHECK(cudapy_program_kernel_cooperative(program, 0) == 0);
+    CHECK(cudapy_program_kernel_cooperative(program, 1) == 0);
+    CHECK(cudapy_program_kernel_cooperative(NULL, 0) == 0);
 
     cudapy_param_info info;
     memset(&info, 0, sizeof info);

@@ -44,7 +44,7 @@ NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atom
                         "atomic.sub", "atomic.min", "atomic.max", "atomic.nanmin",
                         "atomic.nanmax", "atomic.and_", "atomic.or_",
                         "atomic.xor", "atomic.exch", "atomic.inc", "atomic.dec",
-                        "atomic.compare_and_swap", "atomic.cas", "atomic.load"]
+                        "atomic.compare_and_swap", "atomic.cas", "atomic.load", "cg.this_grid"]
 DTYPE_NAMES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                "float16", "float32", "float64"]
 
@@ -53,15 +53,17 @@ def test_the_library_lists_numba_s_builtins():
     listed = {builtin.name for builtin in _ffi.BUILTINS}
     language = set(DEVICE_FUNCTIONS) - {"grid", "gridsize", "fma", "cbrt"}
     atomics = {name for name in NAMESPACED_FUNCTIONS if name.startswith("atomic.")}
-    assert listed == language | atomics
+    assert listed == language | atomics | {"cg.this_grid", "cg.this_grid().sync"}
 
 
 def test_the_interpreter_implements_every_builtin():
     names = CudaNames(None, {}, types.SimpleNamespace(fma=None, cbrt=None))
     for builtin in _ffi.BUILTINS:
         function = names
-        for part in builtin.name.split("."):
-            function = getattr(function, part)
+        for part in builtin.name.split("."):  # "cg.this_grid().sync" calls this_grid
+            function = getattr(function, part.removesuffix("()"))
+            if part.endswith("()"):
+                function = function()
         assert callable(function), builtin.name
 
 
@@ -2011,3 +2013,93 @@ def test_declared_device_functions_give_numbas_sig():
         assert declared.sig.args == (float32[:],) and declared.sig.return_type == int32
     short = cuda.declare_device("f2", "f8(f4[:, ::1], i4)").sig
     assert short.args == (float32[:, ::1], int32) and short.return_type == float64
+
+
+# ---- numba's cooperative groups --------------------------------------------------------------
+
+def sequential_rows(M):
+    """Each row reads the row before, written by another block's thread: without a grid-wide
+    barrier between rows, blocks run ahead and read stale values."""
+    col = cuda.grid(1)
+    g = cuda.cg.this_grid()
+    for row in range(1, M.shape[0]):
+        opposite = M.shape[1] - col - 1
+        M[row, col] = M[row - 1, opposite] + 1
+        g.sync()
+
+
+def test_kernels_using_the_grid_group_are_cooperative():
+    def plain(A):
+        A[0] = 1
+
+    def only_this_grid(A):
+        cuda.cg.this_grid()
+        A[0] = 1
+
+    def direct(A):
+        cuda.cg.this_grid().sync()
+        A[0] = 1
+
+    def calls_a_helper(A):
+        helper(A)
+
+    helper = cuda.jit(device=True)(direct)
+    signature = (cuda.int32[::1],)
+    flags = [cuda.jit(signature)(function).overloads[signature].cooperative
+             for function in (plain, only_this_grid, direct, calls_a_helper)]
+    assert flags == [False, True, True, True]
+    rows = cuda.jit((cuda.int32[:, ::1],))(sequential_rows)
+    assert rows.overloads[(cuda.int32[:, ::1],)].cooperative
+    ptx, _ = cuda.compile_ptx(sequential_rows, "void(int32[:, ::1])")
+    assert "atom.global.add.u32" in ptx and "bar.sync" in ptx
+
+
+def test_the_grid_group_needs_the_gpu_where_blocks_take_turns():
+    with pytest.raises(cp.CompileError, match=r"sync\(\) waits for every block of the grid.*run "
+                                              r"this kernel on the GPU"):
+        cuda.jit(sequential_rows, target="cpu")[1, 4](np.zeros((2, 4), np.int32))
+    with pytest.raises(NotImplementedError, match="the interpreter runs one after another"):
+        cuda.jit(sequential_rows, target="python")[1, 4](np.zeros((2, 4), np.int32))
+
+
+def test_a_grid_group_is_a_name_bound_once():
+    def rebound(A):
+        g = cuda.cg.this_grid()
+        g = 3
+        g.sync()
+
+    with pytest.raises(cp.CompileError, match="unknown function 'g.sync'"):
+        cuda.compile_ptx(rebound, "void(int32[:])")
+
+
+@pytest.mark.gpu
+def test_grid_sync_orders_every_block_of_a_cooperative_launch():
+    shape = (256, 1024)
+    kernel = cuda.jit((cuda.int32[:, ::1],))(sequential_rows)
+    overload = kernel.overloads[(cuda.int32[:, ::1],)]
+    blocks = shape[1] // 32
+    assert overload.max_cooperative_grid_blocks(32) >= blocks
+    expected = np.tile(np.arange(shape[0], dtype=np.int32), (shape[1], 1)).T
+    streams = [cuda.stream(), cuda.stream()]
+    # Two launches at once on two streams share the module's barrier: cudapy orders them.
+    results = [cuda.to_device(np.zeros(shape, np.int32)) for _ in streams]
+    for stream, result in zip(streams, results):
+        kernel[blocks, 32, stream](result)
+    for result in results:
+        np.testing.assert_array_equal(result.copy_to_host(), expected)
+
+
+@pytest.mark.gpu
+def test_cooperative_grids_are_bounded_by_what_the_gpu_runs_at_once():
+    kernel = cuda.jit((cuda.int32[:, ::1],))(sequential_rows)
+    overload = kernel.overloads[(cuda.int32[:, ::1],)]
+    most = overload.max_cooperative_grid_blocks(256)
+    assert most > 0
+    assert most == overload.max_cooperative_grid_blocks((16, 16)) == \
+        overload.max_cooperative_grid_blocks((16, 4, 4))
+    assert overload.max_cooperative_grid_blocks(256, 40000) < most
+    with pytest.raises(ValueError, match="blockdim must be a positive int"):
+        overload.max_cooperative_grid_blocks(0)
+    with pytest.raises(cp.errors.InvalidArgumentError,
+                       match=rf"runs at most {most} of these blocks at once"):
+        kernel[most + 1, 256](cuda.to_device(np.zeros((2, (most + 1) * 256), np.int32)))
