@@ -21,7 +21,8 @@ static_assert(static_cast<int>(BuiltinGroup::BlockBarrier) == CUDAPY_BUILTIN_BLO
               static_cast<int>(BuiltinGroup::WarpConvergence) == CUDAPY_BUILTIN_WARP_CONVERGENCE &&
               static_cast<int>(BuiltinGroup::Independent) == CUDAPY_BUILTIN_INDEPENDENT &&
               static_cast<int>(BuiltinGroup::Atomic) == CUDAPY_BUILTIN_ATOMIC &&
-              static_cast<int>(BuiltinGroup::GridBarrier) == CUDAPY_BUILTIN_GRID_BARRIER);
+              static_cast<int>(BuiltinGroup::GridBarrier) == CUDAPY_BUILTIN_GRID_BARRIER &&
+              static_cast<int>(BuiltinGroup::CacheHint) == CUDAPY_BUILTIN_CACHE_HINT);
 
 }  // namespace
 

@@ -104,7 +104,8 @@ typedef enum cudapy_builtin_group {
     CUDAPY_BUILTIN_WARP_CONVERGENCE = 2, /* waits for the warp's threads still running */
     CUDAPY_BUILTIN_INDEPENDENT = 3,      /* waits for no one: fences, lane masks, bits */
     CUDAPY_BUILTIN_ATOMIC = 4,           /* updates an array element atomically */
-    CUDAPY_BUILTIN_GRID_BARRIER = 5      /* waits for every thread of the grid */
+    CUDAPY_BUILTIN_GRID_BARRIER = 5,     /* waits for every thread of the grid */
+    CUDAPY_BUILTIN_CACHE_HINT = 6        /* loads or stores an element with a cache policy */
 } cudapy_builtin_group;
 
 typedef struct cudapy_builtin_info {

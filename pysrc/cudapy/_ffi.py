@@ -70,6 +70,7 @@ class BuiltinGroup(enum.IntEnum):
     INDEPENDENT = 3
     ATOMIC = 4
     GRID_BARRIER = 5
+    CACHE_HINT = 6
 
 
 class BuiltinInfo(ctypes.Structure):

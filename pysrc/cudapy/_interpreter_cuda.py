@@ -293,6 +293,14 @@ class _CurrentName:
         return names._launch.current.names[self._name]
 
 
+def _hinted_load(array, index):
+    return array[index]
+
+
+def _hinted_store(array, index, value):
+    array[index] = value
+
+
 class _GridGroup:
     """numba's grid group, in the interpreter: a value standing for the grid."""
 
@@ -330,6 +338,10 @@ class CudaNames:
         self.popc, self.clz, self.ffs, self.brev = popc, clz, ffs, brev
         self.fma, self.cbrt = math.fma, math.cbrt
         self.threadfence = self.threadfence_block = self.threadfence_system = _no_operation
+        # Cache-hinted loads and stores: a plain element read or write here.
+        for builtin in _ffi.BUILTINS:
+            if builtin.group == _ffi.BuiltinGroup.CACHE_HINT:
+                setattr(self, builtin.name, _hinted_load if builtin.max_args == 2 else _hinted_store)
         for name, cast in casts.items():
             setattr(self, name, cast)
 

@@ -151,10 +151,25 @@ _ATOMIC_DOCS = {
 }
 
 
+# numba's cache-hinted loads and stores, by PTX's cache operators.
+_CACHE_HINTS = {
+    "ldca": "cached in L1 and L2", "ldcg": "cached in L2 only", "ldcs": "streaming: likely "
+    "read once", "ldlu": "the last use of the line", "ldcv": "fetched again, never cached",
+    "stcg": "cached in L2 only", "stcs": "streaming: likely written once", "stwb":
+    "written back", "stwt": "written through to system memory",
+}
+
+
 def _kernel_doc(name):
     found = _KERNEL_DOCS.get(name)
     if found is not None:
         return found
+    hint = _CACHE_HINTS.get(name)
+    if hint is not None:
+        if name.startswith("ld"):
+            return f"{name}(array, index): the element, loaded {hint} (PTX ld.global.{name[2:]})."
+        return (f"{name}(array, index, value): stores value into the element, {hint} (PTX "
+                f"st.global.{name[2:]}).")
     operation = name.partition(".")[2]
     if operation == "load":
         return ("atomic.load(array, index): the element as the GPU's memory holds it, never a "

@@ -30,6 +30,12 @@ constexpr BuiltinInfo atomic(K which, std::string_view name, std::string_view sp
     return {which, name, spelling, G::Atomic, R::Operand, arguments, elements};
 }
 
+constexpr BuiltinInfo hinted(K which, std::string_view name, std::string_view spelling,
+                             std::span<const A> arguments) {
+    return {which, name, spelling, G::CacheHint, arguments.size() == 1 ? R::Operand : R::None, arguments,
+            AtomicElements::AllNumbers};
+}
+
 constexpr auto numbers = AtomicElements::Numbers, integers = AtomicElements::Integers,
                unsigned_ = AtomicElements::Unsigned;
 
@@ -83,6 +89,18 @@ constexpr std::array table{
     // cooperatively.
     BuiltinInfo{K::ThisGrid, "cg.this_grid", "this_grid", G::Independent, R::Int32, none},
     BuiltinInfo{K::GridSync, "cg.this_grid().sync", "grid_sync", G::GridBarrier, R::None, none},
+    // numba's loads and stores with PTX's cache operators: ld.global.ca (cache in L1 and L2),
+    // .cg (L2 only), .cs (streaming, likely read once), .lu (last use), .cv (fetch again);
+    // st.global.cg, .cs, .wb (write back), .wt (write through).
+    hinted(K::LoadCa, "ldca", "load_ca", element),
+    hinted(K::LoadCg, "ldcg", "load_cg", element),
+    hinted(K::LoadCs, "ldcs", "load_cs", element),
+    hinted(K::LoadLu, "ldlu", "load_lu", element),
+    hinted(K::LoadCv, "ldcv", "load_cv", element),
+    hinted(K::StoreCg, "stcg", "store_cg", update),
+    hinted(K::StoreCs, "stcs", "store_cs", update),
+    hinted(K::StoreWb, "stwb", "store_wb", update),
+    hinted(K::StoreWt, "stwt", "store_wt", update),
 };
 
 }  // namespace
@@ -119,6 +137,11 @@ bool is_collective(BuiltinKind which) {
                     info->group == G::WarpConvergence || info->group == G::GridBarrier);
 }
 
+bool writes_element(BuiltinKind which) {
+    const BuiltinInfo *info = builtin_info(which);
+    return info && (info->group == G::Atomic || (info->group == G::CacheHint && info->arguments.size() > 1));
+}
+
 bool is_cooperative(BuiltinKind which) { return which == K::ThisGrid || which == K::GridSync; }
 
 bool is_atomic(BuiltinKind which) {
@@ -136,6 +159,7 @@ std::string_view atomic_elements_text(AtomicElements elements) {
     case AtomicElements::Numbers: return "int32, uint32, int64, uint64, float32 and float64";
     case AtomicElements::Integers: return "int32, uint32, int64 and uint64";
     case AtomicElements::Unsigned: return "uint32 and uint64";
+    case AtomicElements::AllNumbers: return "int8..int64, uint8..uint64, float16, float32 and float64";
     case AtomicElements::None: break;
     }
     return "no";

@@ -22,6 +22,7 @@ enum class BuiltinKind {
     AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicNanMin, AtomicNanMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
     AtomicInc, AtomicDec, AtomicCas, AtomicLoad,
     ThisGrid, GridSync,
+    LoadCa, LoadCg, LoadCs, LoadLu, LoadCv, StoreCg, StoreCs, StoreWb, StoreWt,
     Print,
 };
 
@@ -56,10 +57,12 @@ enum class BuiltinGroup : std::uint8_t {
     Independent,     // no waiting: fences, lane masks, bit functions
     Atomic,          // no waiting; updates an array element
     GridBarrier,     // every thread of the grid: a cooperative launch, all blocks resident
+    CacheHint,       // no waiting; loads or stores an array element with a cache policy
 };
 
-// The element types an atomic updates.
-enum class AtomicElements : std::uint8_t { None, Numbers, Integers, Unsigned };
+// The element types an atomic (or a cache-hinted load or store) updates: Numbers are the 32- and
+// 64-bit integers and floats, AllNumbers every integer and float.
+enum class AtomicElements : std::uint8_t { None, Numbers, Integers, Unsigned, AllNumbers };
 
 struct BuiltinInfo {
     BuiltinKind which;
@@ -85,6 +88,8 @@ const BuiltinInfo *builtin_info(BuiltinKind which);
 // must all run it, none leaving early.
 bool is_collective(BuiltinKind which);
 bool is_atomic(BuiltinKind which);
+// Whether it stores into the element its first arguments name (an atomic, a cache-hinted store).
+bool writes_element(BuiltinKind which);
 // Whether a kernel using it is launched cooperatively (numba's grid group): its blocks all
 // resident at once, so that they can wait for each other.
 bool is_cooperative(BuiltinKind which);

@@ -138,6 +138,67 @@ CUDAPY_FN long long atomic_xor(long long *p, long long v) { return (long long)at
 // A volatile read goes to the memory every block sees, past the multiprocessor's own cache.
 template <typename T> CUDAPY_FN T atomic_load(T *p) { return *(volatile T *)p; }
 
+// numba's cache-hinted loads and stores (cuda.ldcg, cuda.stcs, ...): PTX's ld.global and
+// st.global with a cache operator, moving the element's bits (PTX has no 8-bit registers: a
+// byte travels in 16 bits). An element outside global memory (of a shared or local array) is
+// read and written plainly.
+#define CUDAPY_HINTED_LOAD(name, op)                                                              \
+    template <typename T>                                                                         \
+    CUDAPY_FN T name(const T *p) {                                                                \
+        if (!__isGlobal(p)) return *p;                                                            \
+        T value;                                                                                  \
+        if constexpr (sizeof(T) == 1) {                                                           \
+            unsigned short bits;                                                                  \
+            asm volatile("ld.global." op ".b8 %0, [%1];" : "=h"(bits) : "l"(p) : "memory");       \
+            *reinterpret_cast<unsigned char *>(&value) = static_cast<unsigned char>(bits);        \
+        } else if constexpr (sizeof(T) == 2) {                                                    \
+            unsigned short bits;                                                                  \
+            asm volatile("ld.global." op ".b16 %0, [%1];" : "=h"(bits) : "l"(p) : "memory");      \
+            *reinterpret_cast<unsigned short *>(&value) = bits;                                   \
+        } else if constexpr (sizeof(T) == 4) {                                                    \
+            unsigned bits;                                                                        \
+            asm volatile("ld.global." op ".b32 %0, [%1];" : "=r"(bits) : "l"(p) : "memory");      \
+            *reinterpret_cast<unsigned *>(&value) = bits;                                         \
+        } else {                                                                                  \
+            unsigned long long bits;                                                              \
+            asm volatile("ld.global." op ".b64 %0, [%1];" : "=l"(bits) : "l"(p) : "memory");      \
+            *reinterpret_cast<unsigned long long *>(&value) = bits;                               \
+        }                                                                                         \
+        return value;                                                                             \
+    }
+#define CUDAPY_HINTED_STORE(name, op)                                                             \
+    template <typename T>                                                                         \
+    CUDAPY_FN void name(T *p, T value) {                                                          \
+        if (!__isGlobal(p)) {                                                                     \
+            *p = value;                                                                           \
+            return;                                                                               \
+        }                                                                                         \
+        if constexpr (sizeof(T) == 1) {                                                           \
+            unsigned short bits = *reinterpret_cast<const unsigned char *>(&value);               \
+            asm volatile("st.global." op ".b8 [%0], %1;" ::"l"(p), "h"(bits) : "memory");         \
+        } else if constexpr (sizeof(T) == 2) {                                                    \
+            unsigned short bits = *reinterpret_cast<const unsigned short *>(&value);              \
+            asm volatile("st.global." op ".b16 [%0], %1;" ::"l"(p), "h"(bits) : "memory");        \
+        } else if constexpr (sizeof(T) == 4) {                                                    \
+            unsigned bits = *reinterpret_cast<const unsigned *>(&value);                          \
+            asm volatile("st.global." op ".b32 [%0], %1;" ::"l"(p), "r"(bits) : "memory");        \
+        } else {                                                                                  \
+            unsigned long long bits = *reinterpret_cast<const unsigned long long *>(&value);      \
+            asm volatile("st.global." op ".b64 [%0], %1;" ::"l"(p), "l"(bits) : "memory");        \
+        }                                                                                         \
+    }
+CUDAPY_HINTED_LOAD(load_ca, "ca")
+CUDAPY_HINTED_LOAD(load_cg, "cg")
+CUDAPY_HINTED_LOAD(load_cs, "cs")
+CUDAPY_HINTED_LOAD(load_lu, "lu")
+CUDAPY_HINTED_LOAD(load_cv, "cv")
+CUDAPY_HINTED_STORE(store_cg, "cg")
+CUDAPY_HINTED_STORE(store_cs, "cs")
+CUDAPY_HINTED_STORE(store_wb, "wb")
+CUDAPY_HINTED_STORE(store_wt, "wt")
+#undef CUDAPY_HINTED_LOAD
+#undef CUDAPY_HINTED_STORE
+
 template <typename T> CUDAPY_FN T atomic_exch(T *p, T v) { return atomicExch(p, v); }
 CUDAPY_FN long long atomic_exch(long long *p, long long v) { return (long long)atomicExch((ull *)p, (ull)v); }
 CUDAPY_FN double atomic_exch(double *p, double v) {

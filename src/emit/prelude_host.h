@@ -311,6 +311,17 @@ CUDAPY_FN T atomic_load(T *p) {
     __atomic_load(p, &value, __ATOMIC_SEQ_CST);
     return value;
 }
+
+// numba's cache-hinted loads and stores: the host's caches take no hints.
+template <typename T> CUDAPY_FN T load_ca(const T *p) { return *p; }
+template <typename T> CUDAPY_FN T load_cg(const T *p) { return *p; }
+template <typename T> CUDAPY_FN T load_cs(const T *p) { return *p; }
+template <typename T> CUDAPY_FN T load_lu(const T *p) { return *p; }
+template <typename T> CUDAPY_FN T load_cv(const T *p) { return *p; }
+template <typename T> CUDAPY_FN void store_cg(T *p, T value) { *p = value; }
+template <typename T> CUDAPY_FN void store_cs(T *p, T value) { *p = value; }
+template <typename T> CUDAPY_FN void store_wb(T *p, T value) { *p = value; }
+template <typename T> CUDAPY_FN void store_wt(T *p, T value) { *p = value; }
 template <typename T>
 CUDAPY_FN T atomic_exch(T *p, T v) {
     T old;

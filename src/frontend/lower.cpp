@@ -2374,6 +2374,7 @@ private:
         }
         const BuiltinInfo *builtin = find_builtin(name);
         if (!builtin || builtin->group == BuiltinGroup::Atomic) return std::nullopt;
+        if (builtin->group == BuiltinGroup::CacheHint) return lower_element_builtin(node, *builtin);
         if (builtin->which == BuiltinKind::MatchAllSync) {
             error(DiagnosticKind::Unsupported, node,
                   "match_all_sync() gives two values: unpack them, as in lanes, same = "
@@ -2417,6 +2418,13 @@ private:
             error(DiagnosticKind::Name, field(node, "function"), message);
             return nullptr;
         }
+        return lower_element_builtin(node, *found);
+    }
+
+    // A builtin of an array element (an atomic, a cache-hinted load or store): its first
+    // arguments, (array, index), become the element.
+    ExprPtr lower_element_builtin(TSNode node, const BuiltinInfo &builtin) {
+        const BuiltinInfo *found = &builtin;
         auto arguments = named_children(field(node, "arguments"));
         for (TSNode argument : arguments)
             if (kind(argument) == "keyword_argument") {
@@ -2454,7 +2462,7 @@ private:
             values.push_back(value);
         }
         if (!ok) return nullptr;
-        if (array->kind == ExprKind::Variable &&
+        if (writes_element(found->which) && array->kind == ExprKind::Variable &&
             constant_locals_.count(static_cast<ast::Variable &>(*array).name)) {
             error(DiagnosticKind::Type, arguments[0],
                   "the constant array '" + static_cast<ast::Variable &>(*array).name + "' cannot be written");

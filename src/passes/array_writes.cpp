@@ -75,9 +75,9 @@ private:
         Visitor::visit_assign(s);
     }
 
-    // An atomic's first argument is the element it stores into.
+    // An atomic's or a cache-hinted store's first argument is the element it stores into.
     void visit_builtin(const Builtin &e) override {
-        if (is_atomic(e.which) && !e.args.empty() && e.args[0]->kind == ExprKind::Index)
+        if (writes_element(e.which) && !e.args.empty() && e.args[0]->kind == ExprKind::Index)
             mark(*static_cast<const Index &>(*e.args[0]).array);
         Visitor::visit_builtin(e);
     }

@@ -1457,6 +1457,7 @@ bool atomic_supports(AtomicElements elements, Type element) {
     case AtomicElements::Numbers: return int32 || int64 || real;
     case AtomicElements::Integers: return int32 || int64;
     case AtomicElements::Unsigned: return scalar == Scalar::UInt32 || scalar == Scalar::UInt64;
+    case AtomicElements::AllNumbers: return element.is_integer() || element.is_float();
     case AtomicElements::None: break;
     }
     return false;
@@ -1544,6 +1545,13 @@ ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
         case BuiltinArgument::FirstElement:
             arg = expr(arg);
             if (arg->type == poisoned) return poison(e);
+            if (!atomic_supports(info.elements, arg->type) && info.group == BuiltinGroup::CacheHint) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) + " requires array of integer or float type, not " +
+                          type_name(arg->type) + ": cache-hinted loads and stores take " +
+                          std::string(atomic_elements_text(info.elements)));
+                return poison(e);
+            }
             if (!atomic_supports(info.elements, arg->type)) {
                 error(DiagnosticKind::Type, arg->span,
                       std::string(name) + "() is not supported on arrays of " + type_name(arg->type) +

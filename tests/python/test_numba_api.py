@@ -39,7 +39,8 @@ DEVICE_FUNCTIONS = ["grid", "gridsize", "syncthreads", "syncthreads_count", "syn
                     "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
                     "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
                     "match_any_sync", "match_all_sync", "activemask",
-                    "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "cbrt"]
+                    "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "cbrt",
+                    "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt"]
 NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atomic.add",
                         "atomic.sub", "atomic.min", "atomic.max", "atomic.nanmin",
                         "atomic.nanmax", "atomic.and_", "atomic.or_",
@@ -2103,3 +2104,77 @@ def test_cooperative_grids_are_bounded_by_what_the_gpu_runs_at_once():
     with pytest.raises(cp.errors.InvalidArgumentError,
                        match=rf"runs at most {most} of these blocks at once"):
         kernel[most + 1, 256](cuda.to_device(np.zeros((2, (most + 1) * 256), np.int32)))
+
+
+# ---- cache-hinted loads and stores -----------------------------------------------------------
+
+HINTED_LOADS = ["ldca", "ldcg", "ldcs", "ldlu", "ldcv"]
+HINTED_STORES = ["stcg", "stcs", "stwb", "stwt"]
+HINTED_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
+                np.uint64, np.float16, np.float32, np.float64]
+
+
+@pytest.mark.nvrtc
+@pytest.mark.parametrize("dtype", HINTED_TYPES, ids=lambda t: np.dtype(t).name)
+def test_cache_hints_are_ptx_cache_operators(dtype):
+    bits = np.dtype(dtype).itemsize * 8
+    array_type = cuda.typeof(np.zeros((3, 4), dtype))
+    for load, store in zip(HINTED_LOADS, HINTED_STORES + ["stcg"]):
+        source = textwrap.dedent(f"""
+            def copy(r, x):
+                for i in range(x.shape[0]):
+                    for j in range(x.shape[1]):
+                        cuda.{store}(r, (i, j), cuda.{load}(x, (i, j)))
+            """)
+        namespace = {"cuda": cuda}
+        exec(compile(source, f"<hints {load} {store}>", "exec"), namespace)
+        ptx, _ = cuda.compile_ptx(namespace["copy"], (array_type, array_type))
+        assert f"ld.global.{load[2:]}.b{bits}" in ptx
+        assert f"st.global.{store[2:]}.b{bits}" in ptx
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.float16, np.uint32, np.float64],
+                         ids=lambda t: np.dtype(t).name)
+def test_cache_hinted_loads_and_stores_move_the_elements(target, dtype):
+    def hinted(r, x, s):
+        i = cuda.grid(1)
+        if i < x.size:
+            cuda.stcs(r, i, cuda.ldcg(x, i) + cuda.ldcs(x, i))
+            cuda.stwt(s, (i, 1), cuda.ldlu(x, i))
+            cuda.stwb(s, (i, 0), cuda.ldca(x, x.size - 1 - i))
+            local = cuda.local.array(1, dtype)
+            cuda.stcg(local, 0, cuda.ldcv(x, i))  # not global memory: a plain store
+            cuda.stcg(s, (i, 2), local[0])
+
+    x = (np.arange(50) % 7).astype(dtype)
+    r, s = np.zeros_like(x), np.zeros((50, 3), dtype)
+    cuda.jit(hinted)[2, 32](r, x, s)
+    np.testing.assert_array_equal(r, x + x)
+    np.testing.assert_array_equal(s, np.stack([x[::-1], x, x], axis=1))
+
+
+def test_the_interpreter_loads_and_stores_hinted_elements_plainly():
+    def hinted(r, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            cuda.stcs(r, i, cuda.ldcg(x, i) * 2)
+
+    x = np.arange(10, dtype=np.int16)
+    r = np.zeros_like(x)
+    cuda.jit(hinted, target="python")[1, 16](r, x)
+    np.testing.assert_array_equal(r, 2 * x)
+
+
+def test_cache_hints_take_integer_and_float_elements():
+    def load_complex(r, x):
+        r[0] = cuda.ldcs(x, 0)
+
+    def store_bool(x):
+        cuda.stcg(x, 0, True)
+
+    with pytest.raises(cp.CompileError, match="ldcs requires array of integer or float type, not "
+                                              "complex64"):
+        cuda.compile_ptx(load_complex, (cuda.complex64[::1], cuda.complex64[::1]))
+    with pytest.raises(cp.CompileError, match="stcg requires array of integer or float type, not "
+                                              "bool"):
+        cuda.compile_ptx(store_bool, (cuda.bool_[::1],))
