@@ -180,6 +180,10 @@ def closure(functions):
                                      f"call different declared device functions as {name}()")
             elif name in _LANGUAGE_NAMES:
                 continue
+            elif isinstance(language := getattr(value, "kernel_language_name", None), str):
+                # cuda.ldcg or cuda.atomic.add passed in as `op`
+                if language != name:
+                    _alias(constants, function, name, f"cuda.{language}")
             elif is_math_function(value):  # math.cos passed in as `op`, or imported as cos
                 _alias(constants, function, name, f"math.{value.__name__}")
             elif _module_function(operator, value):  # operator.add passed in as `op`

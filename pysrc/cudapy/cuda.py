@@ -189,6 +189,7 @@ def _device_function(name):
     function.__name__ = function.__qualname__ = name.rpartition(".")[2]
     function.__module__ = __name__
     function.__doc__ = _kernel_doc(name) + " (Inside kernels only.)"
+    function.kernel_language_name = name  # what a kernel that is passed the function calls
     return function
 
 

@@ -742,7 +742,14 @@ def _bind(functions, signatures, launch, constants):
     helper_cells = []  # (a new cell, the helper it is to hold once the helpers are made)
 
     def as_kernel_sees_it(value):
-        """A function of Python's math module, passed in or imported, is the kernel's."""
+        """A function of Python's math module or of the kernel language (cuda.ldcg,
+        cuda.atomic.add), passed in or imported, is the kernel's."""
+        language = _language_name(value)
+        if language is not None:
+            found = namespace["cuda"]
+            for part in language.split("."):
+                found = getattr(found, part)
+            return found
         name = _math_name(value)
         return value if name is None else getattr(kernel_math, name)
 
@@ -774,6 +781,13 @@ def _bind(functions, signatures, launch, constants):
     return namespace
 
 
+def _language_name(value):
+    """The name a kernel calls a function of the kernel language by ("ldcg", "atomic.add"),
+    for cudapy.cuda's functions; else None."""
+    name = getattr(value, "kernel_language_name", None)
+    return name if isinstance(name, str) and callable(value) else None
+
+
 def _kernel_closure(function, kernel_cell):
     """The function's closure cells, those holding a math function or a device function
     replaced by kernel_cell(value)."""
@@ -788,6 +802,7 @@ def _kernel_closure(function, kernel_cell):
             replaced.append(cell)
             continue
         replaced.append(kernel_cell(value) if _math_name(value) is not None
+                        or _language_name(value) is not None
                         or isinstance(value, DeviceFunction) else cell)
     return tuple(replaced)
 
@@ -813,6 +828,7 @@ def _module_constants(functions):
         for name in _code_names([function]) & module.keys():
             value = module[name]
             if (isinstance(value, _CONSTANT_TYPES) or _math_name(value) is not None
+                    or _language_name(value) is not None
                     or isinstance(value, DeviceFunction) and value.__name__ != name):
                 constants[name] = value
             elif isinstance(value, np.ndarray):

@@ -2895,8 +2895,20 @@ std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree,
     }
     if (kind(value) != "attribute") return std::nullopt;
     TSNode object = field(value, "object"), attribute = field(value, "attribute");
+    // A function of the kernel language passed in as a value: cuda.ldcg, cuda.atomic.add.
+    if (kind(object) == "attribute" && kind(field(object, "object")) == "identifier" &&
+        tree.text(field(object, "object")) == "cuda" && tree.text(field(object, "attribute")) == "atomic") {
+        std::string name(tree.text(attribute));
+        if (!find_builtin("atomic." + name)) return std::nullopt;
+        return std::vector<std::string>{"cuda", "atomic", name};
+    }
     if (kind(object) != "identifier") return std::nullopt;
     std::string module(tree.text(object)), name(tree.text(attribute));
+    if (module == "cuda") {
+        const BuiltinInfo *builtin = find_builtin(name);
+        if (!builtin || builtin->group == BuiltinGroup::Atomic) return std::nullopt;
+        return std::vector<std::string>{module, name};
+    }
     if (module == "math" ? !resolve_intrinsic(name, IntrinsicModule::Math)
                          : module != "operator" || !is_operator_function(name))
         return std::nullopt;

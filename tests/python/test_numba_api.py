@@ -2178,3 +2178,20 @@ def test_cache_hints_take_integer_and_float_elements():
     with pytest.raises(cp.CompileError, match="stcg requires array of integer or float type, not "
                                               "bool"):
         cuda.compile_ptx(store_bool, (cuda.bool_[::1],))
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_functions_of_the_kernel_language_passed_as_values(where):
+    """numba's tests loop over cuda.ldca, cuda.atomic.add, ... and call each under one name."""
+    x = np.arange(12, dtype=np.int32).reshape(3, 4)
+    for load, update in ((cuda.ldca, cuda.atomic.add), (cuda.ldcs, cuda.atomic.max)):
+        def apply(r, x):
+            for i in range(x.shape[0]):
+                for j in range(x.shape[1]):
+                    r[i, j] = load(x, (i, j))
+                    update(r, (i, j), 20)
+
+        r = np.zeros_like(x)
+        cuda.jit(apply, target=where)[1, 1](r, x)
+        np.testing.assert_array_equal(r, x + 20 if update is cuda.atomic.add
+                                      else np.maximum(x, 20))
