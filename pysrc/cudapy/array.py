@@ -441,6 +441,18 @@ class CudaArray(_ArrayView):
     def __getitem__(self, key):
         """A view for basic indexing (integers, slices with positive steps, `...`); the element
         itself, copied to the host, when every axis is indexed by an integer."""
+        view = self._basic_view(key)
+        return view.copy_to_host()[()] if not view._shape else view
+
+    def __setitem__(self, key, value):
+        """Stores `value` (a number, or an array broadcast to the indexed part's shape, on
+        the host or the device) into the part basic indexing selects, converting as NumPy's
+        assignment does; on the device, without a round trip through the host."""
+        from .arraymath import assign
+        assign(self._basic_view(key), value)
+
+    def _basic_view(self, key):
+        """The view basic indexing selects: 0-d when every axis is indexed by an integer."""
         items = key if isinstance(key, tuple) else (key,)
         if any(item is Ellipsis for item in items):
             if sum(item is Ellipsis for item in items) > 1:
@@ -473,8 +485,7 @@ class CudaArray(_ArrayView):
                                      f"{type(item).__name__} on axis {axis}") from None
         shape += self._shape[len(items):]
         strides += self._strides[len(items):]
-        view = self._view(delta, tuple(shape), tuple(strides))
-        return view.copy_to_host()[()] if not shape else view
+        return self._view(delta, tuple(shape), tuple(strides))
 
     def reshape(self, *shape, order="C"):
         """A view of a contiguous array with another shape (one extent may be -1)."""

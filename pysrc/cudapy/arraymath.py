@@ -5,7 +5,7 @@ runs on the device), astype, fill, copy and where. Each operation is an elementw
 
 from . import elementwise
 from ._lazy import numpy as np
-from .array import CudaArray
+from .array import CudaArray, as_device_array
 
 
 def _operation(name, text):
@@ -224,6 +224,25 @@ def fill(self, value):
 def copy(self):
     """A new array with the same values (C order)."""
     return elementwise.astype(self, self.dtype)
+
+
+def assign(view, value):
+    """Stores `value` into every element of `view` (what `array[key] = value` does): a number,
+    or an array that broadcasts to the view's shape, converted as NumPy's assignment does. A
+    device value that shares memory with the view is copied first, so that overlapping parts
+    are stored as NumPy stores them."""
+    value = as_device_array(value)
+    shape = tuple(value.shape) if isinstance(value, CudaArray) else np.shape(value)
+    try:
+        fits = np.broadcast_shapes(shape, view.shape) == view.shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError(f"could not broadcast input array from shape {shape} into shape "
+                         f"{view.shape}")
+    if isinstance(value, CudaArray) and value._allocation is view._allocation:
+        value = copy(value)
+    elementwise.converter(view.dtype)(value, out=view)
 
 
 def where(condition, x, y):

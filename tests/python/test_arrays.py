@@ -49,6 +49,43 @@ def test_integer_index_of_every_axis_copies_the_element(target, host):
     assert cp.to_device(np.arange(5), target=target)[-2] == 3
 
 
+@pytest.mark.parametrize("key, value", [
+    (np.s_[1:4], np.pi), (np.s_[:, 2], -1), (np.s_[::2, 1:5:2, 1:3], 2.75), (np.s_[1, 2, 3], 9),
+    (np.s_[...], np.arange(4) * 1.5), (np.s_[2], np.arange(28).reshape(7, 4)),
+    (np.s_[:, ::3], [[1], [2], [3]]), (np.s_[4:, 0], True),
+], ids=str)
+def test_item_assignment_stores_as_numpy_does(target, host, key, value):
+    device = cp.to_device(host, target=target)
+    device[key] = value
+    expected = host.copy()
+    expected[key] = value
+    np.testing.assert_array_equal(device.copy_to_host(), expected)
+    ints = cp.to_device(np.zeros(6, np.int16), target=target)
+    ints[1:4] = cp.to_device(np.array([1.9, -2.9, 70000.0]), target=target)
+    np.testing.assert_array_equal(ints.copy_to_host(),
+                                  np.array([0, 1.9, -2.9, 70000.0, 0, 0]).astype(np.int16))
+
+
+def test_item_assignment_from_the_array_itself_reads_before_it_writes(target, host):
+    device = cp.to_device(host, target=target)
+    expected = host.copy()
+    device[1:] = device[:-1]
+    expected[1:] = expected[:-1]
+    device[:, :6:2] = device[:, 1::2]
+    expected[:, :6:2] = expected[:, 1::2]
+    np.testing.assert_array_equal(device.copy_to_host(), expected)
+
+
+def test_item_assignment_refuses_what_does_not_broadcast(target, host):
+    device = cp.to_device(host, target=target)
+    with pytest.raises(ValueError, match=r"could not broadcast input array from shape \(5,\) "
+                                         r"into shape \(7, 4\)"):
+        device[0] = np.zeros(5)
+    with pytest.raises(IndexError, match="too many indices"):
+        device[1, 2, 3, 4] = 0
+    np.testing.assert_array_equal(device.copy_to_host(), host)
+
+
 @pytest.mark.parametrize("key", [np.s_[1:4], np.s_[:, 2], np.s_[::2, 1:5:2, 1:3]], ids=str)
 def test_writes_to_views_leave_the_rest_alone(target, host, key):
     device = cp.to_device(host, target=target)

@@ -261,7 +261,7 @@ class GPUArray(CudaArray):
 
     def __setitem__(self, key, value):
         """Assigns a scalar or an array (host or device, broadcast) to the indexed part."""
-        converter(self.dtype)(value, out=self[key])
+        arraymath.assign(self[key], value)
 
     # ---- arithmetic beyond the operators -----------------------------------------------------
 
