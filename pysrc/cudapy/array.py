@@ -186,10 +186,18 @@ def _c_layout(shape, dtype, target):
 
 
 def _span(shape, strides, itemsize):
-    """Bytes from the first element to the end of the last, for non-negative strides."""
+    """Bytes from the lowest element to the end of the highest."""
     if 0 in shape:
         return 0
-    return itemsize + sum((extent - 1) * stride for extent, stride in zip(shape, strides))
+    return itemsize + sum((extent - 1) * abs(stride) for extent, stride in zip(shape, strides))
+
+
+def _first_byte(shape, strides):
+    """Where the lowest element lies, in bytes from element 0: negative strides put elements
+    below it (array[::-1] starts at its last byte), else 0."""
+    if 0 in shape:
+        return 0
+    return sum((extent - 1) * stride for extent, stride in zip(shape, strides) if stride < 0)
 
 
 def _ndarray_to_host(data, dtype):
@@ -343,7 +351,7 @@ class CudaArray(_ArrayView):
 
     __slots__ = ("target", "_pointer", "_shape", "_strides", "_dtype", "_element_strides",
                  "_c_contiguous", "_f_contiguous", "_layout", "_packed", "_packed_strided",
-                 "_type_key", "_launch_key", "_span", "_buffer", "_allocation", "_offset",
+                 "_type_key", "_launch_key", "_span", "_first", "_buffer", "_allocation", "_offset",
                  "_stream", "_stream_owner", "__weakref__")
 
     def __init__(self, data, dtype=None, target=None, stream=0):
@@ -408,11 +416,13 @@ class CudaArray(_ArrayView):
 
     def _adopt(self, allocation, pointer, offset, shape, strides, dtype, stream, span=None,
                memory=None, description=None):
-        """Places the array at `offset` bytes into `allocation`'s buffer; `span`, `memory`
-        and `description`, when the caller knows them, save working them out."""
+        """Places the array's element 0 at `offset` bytes into `allocation`'s buffer; `span`,
+        `memory` and `description`, when the caller knows them, save working them out (a
+        caller giving `span` lays the array out with non-negative strides)."""
         self._allocation = allocation
         self._buffer = allocation.buffer
         self._offset = offset
+        self._first = _first_byte(shape, strides) if span is None else 0
         self._stream = stream
         self._stream_owner = None
         self._span = _span(shape, strides, dtype.itemsize) if span is None else span
@@ -439,7 +449,7 @@ class CudaArray(_ArrayView):
         return view
 
     def __getitem__(self, key):
-        """A view for basic indexing (integers, slices with positive steps, `...`); the element
+        """A view for basic indexing (integers, slices of any step, `...`); the element
         itself, copied to the host, when every axis is indexed by an integer."""
         view = self._basic_view(key)
         return view.copy_to_host()[()] if not view._shape else view
@@ -467,13 +477,10 @@ class CudaArray(_ArrayView):
             extent, stride = self._shape[axis], self._strides[axis]
             if isinstance(item, slice):
                 start, stop, step = item.indices(extent)
-                if step < 0:
-                    raise ValueError("CudaArray views take slices with positive steps only; "
-                                     f"got step {step} on axis {axis}")
                 count = len(range(start, stop, step))
                 delta += start * stride if count else 0
                 shape.append(count)
-                strides.append(stride * step)
+                strides.append(stride * step if count else stride)  # NumPy's, for empty
             elif isinstance(item, bool) or item is None:
                 raise IndexError(f"CudaArray indices must be integers, slices or '...', got "
                                  f"{item!r} on axis {axis}")
@@ -592,9 +599,10 @@ class CudaArray(_ArrayView):
         return self._layout != _ffi.Layout.ANY
 
     def _elements_of(self, image):
-        """The array's elements in `image`, bytes laid out as the array's memory."""
-        return np.lib.stride_tricks.as_strided(image.view(self._dtype), self._shape,
-                                               self._strides)
+        """The array's elements in `image`, bytes laid out as the array's memory from its
+        lowest element on."""
+        return np.ndarray(self._shape, self._dtype, buffer=image, offset=-self._first,
+                          strides=self._strides)
 
     def _wait(self, stream):
         """Waits for `stream` when the array's memory is the GPU's."""
@@ -606,20 +614,24 @@ class CudaArray(_ArrayView):
         if image.nbytes:
             if stream:
                 _ffi.check(_ffi.lib.cudapy_buffer_upload_async(
-                    self._live_buffer(), self._offset, image.ctypes.data, image.nbytes, stream))
+                    self._live_buffer(), self._offset + self._first, image.ctypes.data,
+                    image.nbytes, stream))
             else:
                 _ffi.check(_ffi.lib.cudapy_buffer_upload(
-                    self._live_buffer(), self._offset, image.ctypes.data, image.nbytes))
+                    self._live_buffer(), self._offset + self._first, image.ctypes.data,
+                    image.nbytes))
 
     def _download_into(self, host, stream=0):
         """Copies the array's memory into `host`, a contiguous ndarray of the same layout."""
         if host.nbytes:
             if stream:
                 _ffi.check(_ffi.lib.cudapy_buffer_download_async(
-                    self._live_buffer(), self._offset, host.ctypes.data, host.nbytes, stream))
+                    self._live_buffer(), self._offset + self._first, host.ctypes.data,
+                    host.nbytes, stream))
             else:
                 _ffi.check(_ffi.lib.cudapy_buffer_download(
-                    self._live_buffer(), self._offset, host.ctypes.data, host.nbytes))
+                    self._live_buffer(), self._offset + self._first, host.ctypes.data,
+                    host.nbytes))
 
     def _upload(self, host, stream=0):
         """Copies `host`, an ndarray of this array's shape and dtype, into the array."""
@@ -895,9 +907,6 @@ def from_cuda_array_interface(interface, owner=None, sync=True):
     if described.readonly:
         raise TypeError("a read-only GPU array has no CudaArray view (CudaArrays are writable); "
                         "pass the array itself to kernels, which refuse to store into it")
-    if any(stride < 0 for stride in described._strides):
-        raise ValueError("CudaArrays take non-negative strides; the array interface gives "
-                         f"{described._strides}")
     array = _over_memory(described._pointer, described._shape, described._strides,
                          described._dtype, owner)
     if described.producer_stream is not None:
@@ -914,13 +923,14 @@ def _over_memory(pointer, shape, strides, dtype, owner):
     that `owner` keeps alive (the array keeps `owner`)."""
     buffer = _ffi.buffer_p()
     span = _span(shape, strides, dtype.itemsize)
+    first = _first_byte(shape, strides)  # the buffer starts at the lowest element
     # An array without elements may lie at address 0, as the array interface gives it.
-    _ffi.check(_ffi.lib.cudapy_buffer_wrap(_ffi.Target.CUDA, ctypes.c_void_p(pointer),
+    _ffi.check(_ffi.lib.cudapy_buffer_wrap(_ffi.Target.CUDA, ctypes.c_void_p(pointer + first),
                                            max(span, 1) if pointer else span,
                                            ctypes.byref(buffer)))
     array = CudaArray.__new__(CudaArray)
     array.target = "cuda"
-    array._adopt(_Allocation(buffer, lambda: owner), pointer, 0, shape, strides, dtype, 0)
+    array._adopt(_Allocation(buffer, lambda: owner), pointer, -first, shape, strides, dtype, 0)
     return array
 
 
@@ -1256,8 +1266,6 @@ def _over_host_memory(host):
     """A CudaArray of the cuda target over the page-locked memory of the NumPy array `host`
     (under unified addressing, its device address is its host address); it keeps `host`
     alive."""
-    if any(stride < 0 for stride in host.strides):
-        raise ValueError("a mapped array with negative strides has no device view; copy it")
     return _over_memory(host.ctypes.data, host.shape, host.strides, host.dtype, host)
 
 
@@ -1316,16 +1324,18 @@ def from_dlpack(obj):
     strides = tensor.strides or _contiguous_strides(tensor.shape, itemsize, "C")
     span = _span(tensor.shape, strides, itemsize)
     pointer = tensor.pointer
-    if span > _MAX_BYTES or pointer + span > 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)):
+    low = pointer + _first_byte(tensor.shape, strides)  # its lowest element
+    if (span > _MAX_BYTES or low < 0
+            or low + span > 2 ** (8 * ctypes.sizeof(ctypes.c_void_p))):
         raise BufferError(f"from_dlpack(): the {span} bytes of the array at {pointer:#x} run past "
-                          "the end of the address space")
+                          "the ends of the address space")
     buffer = _ffi.buffer_p()
-    _ffi.check(_ffi.lib.cudapy_buffer_wrap(tensor.memory, pointer, span, ctypes.byref(buffer)))
+    _ffi.check(_ffi.lib.cudapy_buffer_wrap(tensor.memory, low, span, ctypes.byref(buffer)))
     # From here the array owns the tensor: its deleter runs when the memory is released, and
     # the renamed capsule no longer calls it.
     allocation = _Allocation(buffer, lambda: dlpack.release(tensor.address))
     dlpack.mark_used(tensor)
     array = CudaArray.__new__(CudaArray)
     array.target = tensor.target
-    array._adopt(allocation, pointer, 0, tensor.shape, strides, tensor.dtype, 0)
+    array._adopt(allocation, pointer, pointer - low, tensor.shape, strides, tensor.dtype, 0)
     return array

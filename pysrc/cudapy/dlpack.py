@@ -209,8 +209,6 @@ def take(obj):
     strides = None
     if tensor.strides:
         strides = tuple(tensor.strides[axis] * dtype.itemsize for axis in range(tensor.ndim))
-        if any(stride < 0 for stride in strides):
-            raise BufferError(f"from_dlpack(): negative strides {strides} are not supported")
     if any(extent < 0 for extent in shape):
         raise BufferError(f"from_dlpack(): the shape {shape} has a negative extent")
     return Tensor(capsule, address, target, memory, dtype, shape, strides,

@@ -54,6 +54,17 @@ def test_cpu_target_imports_numpy_arrays_without_a_copy():
     np.testing.assert_array_equal(device.copy_to_host(), np.full((4, 3), 9))
 
 
+def test_negative_strides_cross_dlpack_both_ways():
+    host = np.arange(12.0).reshape(3, 4)
+    ours = cp.from_dlpack(host[::-1, ::-2])
+    assert ours.strides == (-32, -16) and ours.pointer == host[::-1, ::-2].ctypes.data
+    np.testing.assert_array_equal(ours.copy_to_host(), host[::-1, ::-2])
+    ours[0] = [-1, -2]
+    assert host[2, 3] == -1 and host[2, 1] == -2
+    device = cp.to_device(host, target="cpu")
+    np.testing.assert_array_equal(np.from_dlpack(device[::-1, 1::-1]), host[::-1, 1::-1])
+
+
 def test_capsules_give_the_memory_back_consumed_or_not():
     device = cp.to_device(np.zeros(4, np.float32), target="cpu")
     before = len(dlpack._exports)
@@ -135,6 +146,16 @@ def test_dlpack_with_cupy_both_ways():
     back = cupy.from_dlpack(ours[1:])
     assert back.data.ptr == ours[1:].pointer
     np.testing.assert_array_equal(cupy.asnumpy(back), cupy.asnumpy(theirs[1:]))
+    flipped = cp.from_dlpack(theirs[::-1, ::-1])
+    assert flipped.pointer == theirs[::-1, ::-1].data.ptr and flipped.strides == (-32, -8)
+    np.testing.assert_array_equal(flipped.copy_to_host(), cupy.asnumpy(theirs)[::-1, ::-1])
+    viewed = cp.cuda.as_cuda_array(theirs[:, ::-2])
+    np.testing.assert_array_equal(viewed.copy_to_host(), cupy.asnumpy(theirs)[:, ::-2])
+    ours_flipped = ours[::-1]
+    interface = ours_flipped.__cuda_array_interface__
+    assert interface["data"][0] == ours.pointer + 2 * 32 and interface["strides"] == (-32, 8)
+    np.testing.assert_array_equal(cupy.asnumpy(cupy.asarray(ours_flipped)),
+                                  cupy.asnumpy(theirs)[::-1])
 
 
 @pytest.mark.gpu

@@ -61,7 +61,8 @@ def _apart(parsed, args):
             continue
         if arg.__class__ is not CudaArray or arg._buffer is None:
             return False
-        spans.append((arg._pointer, arg._pointer + arg._span))  # its strides are not negative
+        low = arg._pointer + arg._first  # below element 0 where strides are negative
+        spans.append((low, low + arg._span))
     spans.sort()
     return all(end <= next_start for (_, end), (next_start, _) in zip(spans, spans[1:]))
 
