@@ -1171,9 +1171,30 @@ private:
         out.push_back(std::make_shared<Assign>(span, target, combined));
     }
 
+    // The truth of a condition that is a compile-time parameter of this copy of a helper
+    // (`if neg_idx:` in the copy made for neg_idx=False), or `not` of one; none otherwise.
+    std::optional<bool> compile_time_truth(TSNode condition) {
+        while (kind(condition) == "parenthesized_expression" && named_children(condition).size() == 1)
+            condition = named_children(condition)[0];
+        if (kind(condition) == "not_operator")
+            if (auto operand = compile_time_truth(field(condition, "argument"))) return !*operand;
+        if (kind(condition) != "identifier") return std::nullopt;
+        auto value = substitutions_.find(std::string(tree_.text(condition)));
+        if (value == substitutions_.end() || (value->second.kind != CompileTimeValue::Kind::Boolean &&
+                                              value->second.kind != CompileTimeValue::Kind::Integer))
+            return std::nullopt;
+        return value->second.integer != 0;
+    }
+
     StmtPtr lower_if(TSNode node) {
-        auto condition = lower_expr(field(node, "condition"));
-        auto then_body = lower_block(field(node, "consequence"));
+        // A branch that a compile-time parameter rules out is not lowered, as numba prunes it:
+        // its assignments do not type the variables of the branch that runs.
+        std::optional<bool> known = compile_time_truth(field(node, "condition"));
+        auto condition = known ? std::make_shared<BoolLiteral>(tree_.span(field(node, "condition")), *known)
+                               : lower_expr(field(node, "condition"));
+        auto then_body = known == false ? Block{} : lower_block(field(node, "consequence"));
+        if (known == true)
+            return std::make_shared<If>(tree_.span(node), condition, std::move(then_body), Block{});
         Block else_body;
         // elif clauses become nested ifs in the else branch, innermost last.
         std::vector<TSNode> alternatives;

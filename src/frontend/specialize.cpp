@@ -42,7 +42,7 @@ std::vector<std::pair<std::string, bool>> compile_time_parameters(const syntax::
     std::vector<std::string> names;
     for (TSNode parameter : children_of(field(definition, "parameters")))
         names.emplace_back(kind(parameter) == "identifier" ? tree.text(parameter) : std::string_view());
-    std::set<std::string> called, shaping, assigned;
+    std::set<std::string> called, shaping, assigned, tested;
     // A walk with its own stack, noting whether it is inside a shared or local array's call.
     std::vector<std::pair<TSNode, bool>> pending{{field(definition, "body"), false}};
     while (!pending.empty()) {
@@ -61,12 +61,20 @@ std::vector<std::pair<std::string, bool>> compile_time_parameters(const syntax::
         } else if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
             TSNode left = field(node, "left");
             if (!ts_node_is_null(left) && kind(left) == "identifier") assigned.insert(std::string(tree.text(left)));
+        } else if (k == "if_statement" || k == "elif_clause") {
+            // `if flag:` and `if not flag:`: a literal argument prunes a branch, as numba does.
+            TSNode condition = field(node, "condition");
+            while (!ts_node_is_null(condition) && kind(condition) == "not_operator")
+                condition = field(condition, "argument");
+            if (!ts_node_is_null(condition) && kind(condition) == "identifier")
+                tested.insert(std::string(tree.text(condition)));
         }
         for (TSNode child : children_of(node)) pending.push_back({child, inside});
     }
     std::vector<std::pair<std::string, bool>> result;
     for (const auto &name : names)
-        result.emplace_back(name, !name.empty() && !assigned.count(name) && (called.count(name) || shaping.count(name)));
+        result.emplace_back(name, !name.empty() && !assigned.count(name) &&
+                                      (called.count(name) || shaping.count(name) || tested.count(name)));
     return result;
 }
 

@@ -36,9 +36,9 @@ struct CompileTimeValue {
 };
 
 // A function definition's parameters, by name (empty for one written otherwise than as a plain
-// name), each marked when only a compile-time value can stand for it: one the function calls
-// (`binop(a, b)`) or that shapes or types its shared and local arrays (`shared.array(n, T)`),
-// and never assigns.
+// name), each marked when a call's compile-time value for it makes a copy: one the function
+// calls (`binop(a, b)`), that shapes or types its shared and local arrays (`shared.array(n, T)`)
+// or that is an `if` condition (a literal prunes a branch), and never assigns.
 std::vector<std::pair<std::string, bool>> compile_time_parameters(const syntax::Tree &tree, TSNode definition);
 
 // The name of `function`'s copy with `values` (by parameter name) for those parameters:

@@ -2195,3 +2195,35 @@ def test_functions_of_the_kernel_language_passed_as_values(where):
         cuda.jit(apply, target=where)[1, 1](r, x)
         np.testing.assert_array_equal(r, x + 20 if update is cuda.atomic.add
                                       else np.maximum(x, 20))
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_a_literal_flag_prunes_the_branch_it_rules_out(where):
+    """numba prunes `if neg_idx:` for a literal False: the pruned assignment would make the
+    index a float64 (uint64 % int64), which no array takes."""
+    @cuda.jit(device=True)
+    def widen(n):
+        return cuda.uint64(n)
+
+    @cuda.jit(device=True)
+    def bump(ary, cast, wrap, negate):
+        i = cuda.threadIdx.x
+        index = (i, cast(i))
+        if wrap:
+            index = (index[0] % ary.shape[0], index[1] % ary.shape[1])
+        if not negate:
+            cuda.atomic.add(ary, index, 1)
+        else:
+            cuda.atomic.sub(ary, index, 1)
+
+    def kernel(ary):
+        bump(ary, widen, False, False)
+        bump(ary, widen, False, True)
+        bump(ary, widen, False, 0)
+
+    ary = np.zeros((4, 4), np.float64)
+    cuda.jit("void(float64[:, :])", target=where)(kernel)[1, 4](ary)
+    np.testing.assert_array_equal(ary, np.eye(4))
+    source = cuda.jit("void(float64[:, :])", target="cpu")(kernel).inspect_llvm(
+        "void(float64[:, :])")
+    assert "mod(" not in source and "if (false)" in source and "if (true)" in source
