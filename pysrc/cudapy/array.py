@@ -454,13 +454,6 @@ class CudaArray(_ArrayView):
         view = self._basic_view(key)
         return view.copy_to_host()[()] if not view._shape else view
 
-    def __setitem__(self, key, value):
-        """Stores `value` (a number, or an array broadcast to the indexed part's shape, on
-        the host or the device) into the part basic indexing selects, converting as NumPy's
-        assignment does; on the device, without a round trip through the host."""
-        from .arraymath import assign
-        assign(self._basic_view(key), value)
-
     def _basic_view(self, key):
         """The view basic indexing selects: 0-d when every axis is indexed by an integer."""
         items = key if isinstance(key, tuple) else (key,)

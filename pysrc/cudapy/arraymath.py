@@ -226,6 +226,13 @@ def copy(self):
     return elementwise.astype(self, self.dtype)
 
 
+def _setitem(self, key, value):
+    """Stores `value` (a number, or an array broadcast to the indexed part's shape, on the
+    host or the device) into the part basic indexing selects, converting as NumPy's
+    assignment does; on the device, without a round trip through the host."""
+    assign(self._basic_view(key), value)
+
+
 def assign(view, value):
     """Stores `value` into every element of `view` (what `array[key] = value` does): a number,
     or an array that broadcasts to the view's shape, converted as NumPy's assignment does. A
@@ -270,6 +277,7 @@ def _install():
     CudaArray.astype = astype
     CudaArray.fill = fill
     CudaArray.copy = copy
+    CudaArray.__setitem__ = _setitem
 
 
 _install()

@@ -42,6 +42,7 @@ class DeviceFunction:
                            "made with device=True; launch a @cuda.jit kernel that calls it")
 
     def inspect_sass(self, signature=None):
+        """Refused, as numba refuses it: a device function has no machine code of its own."""
         raise RuntimeError(f"Cannot inspect SASS of a device function: {self.__name__} has no "
                            "machine code of its own, being compiled into each kernel that "
                            "calls it; inspect such a kernel's")

@@ -125,7 +125,9 @@ _SIGNATURE_COMMENT = re.compile(r"#\s*(\w+)\s*:\s*(.*\S)\s*$")
 _SIGNATURE = re.compile(r"\s*(?:(?:\w+\s*:\s*)?(\w+)\s*)?\((.*)\)\s*")
 # A type, then pointer stars or NumPy-style dimensions (`float32[:, ::1]`), then maybe a name.
 _PARAMETER = re.compile(r"\s*(\w+)\s*(\[[\s:,1]*\])?\s*((?:\*\s*)*)(\w*)\s*")
-_OUTSIDE_BRACKETS = re.compile(r",(?![^\[]*\])")
+_OUTSIDE_BRACKETS = re.compile(r",(?![^\[]*\])(?![^(]*\))")
+# numba's tuple parameter: passed as it is, its items converted by the launch.
+_TUPLE_PARAMETER = re.compile(r"\s*(?:Uni)?Tuple\(.*\)\s*")
 
 
 def _require_numpy_2():
@@ -159,6 +161,9 @@ def parse_signature(text):
     returns, params_text = match.groups()
     params = []
     for param in filter(str.strip, _OUTSIDE_BRACKETS.split(params_text)):
+        if _TUPLE_PARAMETER.fullmatch(param):
+            params.append(None)
+            continue
         parameter = _PARAMETER.fullmatch(param)
         if not parameter:
             raise ValueError(f"not a parameter: {param.strip()!r} in the signature {text!r}")
@@ -1049,6 +1054,8 @@ def _launch(kernel, config, args):
     """Runs `kernel` (a cudapy.Kernel) with the launch shape of `config` (a LaunchConfig) in
     the interpreter."""
     params = kernel._params
+    if kernel._tuples:
+        args = kernel.flatten_tuples(args)
     if len(args) != len(params):
         raise kernel._argument_count_error(len(args))
     items = [param.convert(arg) for param, arg in zip(params, args)]
@@ -1056,6 +1063,8 @@ def _launch(kernel, config, args):
     functions, signatures, constants, debug = _program_functions(kernel._program)
     write_backs = []
     values = [_kernel_value(param, item, write_backs) for param, item in zip(params, items)]
+    for _, start, count in reversed(kernel._tuples):  # the function takes its tuples whole
+        values[start:start + count] = [tuple(values[start:start + count])]
     shape = {}
     if config.threads.x:
         shape["threads"] = (config.threads.x, config.threads.y, config.threads.z)

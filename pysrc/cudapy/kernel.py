@@ -54,7 +54,10 @@ class Kernel:
         self._struct = _argument_struct(params, args_size)
         self._args_size = ctypes.c_size_t(args_size)
         self._launch_packed = _ffi.launch_packed_unconverted
-        self._make_launch = Launch if self._interpreted else (_fast_launch_maker(
+        # numba's tuple parameters: the translation passes each item as a parameter,
+        # `t[0]`, `t[1]`, ...; a launch gives the tuple.
+        self._tuples = _tuple_parameters(params)
+        self._make_launch = Launch if self._interpreted or self._tuples else (_fast_launch_maker(
             params, self._struct, _ffi.launch_run_unconverted) or Launch)
         self._handle_lock = threading.Lock()
         self._handle = None
@@ -199,12 +202,44 @@ class Kernel:
             raise _device_mismatch(self.name, param, on, current)
 
     def _argument_count_error(self, given):
-        count = len(self._params)
-        names = ", ".join(param.name for param in self._params)
+        names = [name for name, _ in self._parameter_names()]
+        count = len(names)
         return TypeError(f"{self.name}() takes {count} argument{'' if count == 1 else 's'} "
-                         f"({names}) but {given} {'was' if given == 1 else 'were'} given")
+                         f"({', '.join(names)}) but {given} {'was' if given == 1 else 'were'} "
+                         "given")
+
+    def _parameter_names(self):
+        """(name, item count) of the kernel's parameters as its Python function has them:
+        a tuple parameter once, with its items' count (0 for the others)."""
+        if not self._tuples:
+            return [(param.name, 0) for param in self._params]
+        names, position = [], 0
+        for base, start, count in self._tuples:
+            names += [(param.name, 0) for param in self._params[position:start]]
+            names.append((base, count))
+            position = start + count
+        return names + [(param.name, 0) for param in self._params[position:]]
+
+    def flatten_tuples(self, args):
+        """The arguments with each tuple argument given as its items, as the translation
+        passes them; an argument for a tuple parameter must be a tuple of its length."""
+        names = self._parameter_names()
+        if len(args) != len(names):
+            raise self._argument_count_error(len(args))
+        flat = []
+        for (name, count), arg in zip(names, args):
+            if not count:
+                flat.append(arg)
+                continue
+            if not isinstance(arg, tuple) or len(arg) != count:
+                raise TypeError(f"{self.name}(): argument '{name}' must be a tuple of {count} "
+                                f"number{'' if count == 1 else 's'}, got {arg!r}")
+            flat += arg
+        return flat
 
     def _launch(self, config, args):
+        if self._tuples:
+            args = self.flatten_tuples(args)
         params = self._params
         if len(args) != len(params):
             raise self._argument_count_error(len(args))
@@ -322,6 +357,22 @@ def _type_key(value):
         return key
     foreign = foreign_array(value)
     return cls if foreign is None else foreign._type_key
+
+
+def _tuple_parameters(params):
+    """(name, first parameter, item count) of each tuple parameter: the translation names its
+    items `name[0]`, `name[1]`, ..., which no Python parameter can be called."""
+    groups = []
+    for position, param in enumerate(params):
+        base, bracket, index = param.name.partition("[")
+        if not bracket:
+            continue
+        if index == "0]":
+            groups.append((base, position, 1))
+        else:
+            name, start, count = groups[-1]
+            groups[-1] = (name, start, count + 1)
+    return groups
 
 
 class _Overloads(dict):
@@ -578,6 +629,8 @@ class Dispatcher:
         for python_type, name in _PYTHON_SCALARS.items():
             if isinstance(value, python_type):
                 return name
+        if isinstance(value, tuple):
+            return self._tuple_type(where, value)
         if isinstance(value, np.ndarray):
             dtype, ndim, layout = value.dtype, value.ndim, ndarray_layout(value)
         elif isinstance(value, CudaArray):
@@ -594,6 +647,22 @@ class Dispatcher:
             raise ValueError(f"{where} is a 0-d array; pass its value as a scalar")
         self._element_type(where, dtype)
         return array_type(dtype, ndim, layout)
+
+    def _tuple_type(self, where, value):
+        """numba's type of a tuple of numbers: UniTuple(int64, 3) when its items have one
+        type, else Tuple(int64, float64, ...)."""
+        items = []
+        for item in value:
+            if isinstance(item, (tuple, list, np.ndarray, CudaArray)) or not (
+                    isinstance(item, np.generic) or isinstance(item, tuple(_PYTHON_SCALARS))):
+                raise TypeError(f"{where} is a tuple holding a {type(item).__name__}; kernels take "
+                                "tuples of numbers")
+            items.append(self._argument_type(where, item))
+        if not items:
+            raise TypeError(f"{where} is an empty tuple, which passes nothing")
+        if len(set(items)) == 1:
+            return f"UniTuple({items[0]}, {len(items)})"
+        return f"Tuple({', '.join(items)})"
 
     @staticmethod
     def _element_type(where, dtype):

@@ -42,6 +42,11 @@ public:
         if (list_.size() < limit) list_.push_back({kind, span, std::move(message)});
         ++count_;
     }
+    // Reports `other`'s diagnostics here, counting those past its limit too.
+    void merge(const Diagnostics &other) {
+        for (const auto &diagnostic : other.list_) report(diagnostic.kind, diagnostic.span, diagnostic.message);
+        count_ += other.count_ - other.list_.size();
+    }
     bool any() const { return count_ > 0; }
     std::size_t count() const { return count_; }
     const std::vector<Diagnostic> &list() const { return list_; }

@@ -231,6 +231,9 @@ struct ArrayAlloc : Expr {
 struct Builtin : Expr {
     BuiltinKind which;
     std::vector<ExprPtr> args;
+    // print's: whether argument i follows the one before without the space between print's
+    // arguments (the parts of a printed tuple, `(1, 2)`); none for the others.
+    std::vector<bool> joined;
     Builtin(Span s, BuiltinKind w, std::vector<ExprPtr> a)
         : Expr(ExprKind::Builtin, s), which(w), args(std::move(a)) {}
 };

@@ -908,7 +908,7 @@ private:
     std::string print(const Builtin &b) {
         std::string format, args;
         for (std::size_t i = 0; i < b.args.size(); ++i) {
-            if (i) format += ' ';
+            if (i && !(i < b.joined.size() && b.joined[i])) format += ' ';
             const Expr &arg = *b.args[i];
             if (arg.kind == ExprKind::StringLiteral) {
                 format += format_text(static_cast<const StringLiteral &>(arg).value);

@@ -197,7 +197,9 @@ struct Globals {
     // The program's function definitions, and their parameters (marked where only a
     // compile-time value can stand for one; see specialize.h).
     std::map<std::string, std::pair<const syntax::Tree *, TSNode>> definitions;
-    std::map<std::string, std::vector<std::pair<std::string, bool>>> parameters;
+    std::map<std::string, std::vector<CompileTimeParameter>> parameters;
+    // The item counts of the tuple parameters of functions whose signatures have them.
+    std::map<std::string, std::vector<std::size_t>> tuple_parameters;
 };
 
 // The copies of helpers that calls with compile-time arguments ask for, by the copy's name.
@@ -205,6 +207,7 @@ struct Specializations {
     struct Request {
         std::string function;
         std::map<std::string, CompileTimeValue> values;  // by parameter
+        std::map<std::string, std::size_t> tuple_items;  // tuple parameters' item counts
     };
     std::map<std::string, Request> requested;
     std::vector<std::string> pending;            // requested, not lowered yet
@@ -262,9 +265,11 @@ class FunctionLowering {
 public:
     FunctionLowering(const syntax::Tree &tree, const Globals &globals, Diagnostics &diagnostics,
                      Specializations *specializations = nullptr,
-                     std::map<std::string, CompileTimeValue> substitutions = {})
+                     std::map<std::string, CompileTimeValue> substitutions = {},
+                     std::map<std::string, std::size_t> tuple_items = {})
         : tree_(tree), globals_(globals), functions_(globals.functions), diagnostics_(diagnostics),
-          specializations_(specializations), substitutions_(std::move(substitutions)) {}
+          specializations_(specializations), substitutions_(std::move(substitutions)),
+          tuple_items_(std::move(tuple_items)) {}
 
     // The value of a module-level `name = value`: numbers and arithmetic on them and on the
     // constants defined before it.
@@ -384,8 +389,11 @@ private:
     }
 
     void lower_parameters(TSNode parameters, Function &function) {
+        auto tuples = globals_.tuple_parameters.find(function.name);
+        std::size_t position = 0;
         for (TSNode parameter : named_children(parameters)) {
             std::string_view k = kind(parameter);
+            std::size_t index = position++;
             if (k == "identifier") {
                 std::string name(tree_.text(parameter));
                 if (substitutions_.count(name)) continue;  // a compile-time value in this copy
@@ -393,8 +401,20 @@ private:
                                 [&](const Param &p) { return p.name == name; }))
                     error(DiagnosticKind::Name, parameter,
                           "duplicate parameter '" + name + "'");
-                function.params.push_back({name, Type{}, tree_.span(parameter)});
+                std::size_t items = tuples != globals_.tuple_parameters.end() && index < tuples->second.size()
+                                        ? tuples->second[index] : 0;
+                if (auto passed = tuple_items_.find(name); passed != tuple_items_.end()) items = passed->second;
                 params_.insert(name);
+                if (items == 0) {
+                    function.params.push_back({name, Type{}, tree_.span(parameter)});
+                    continue;
+                }
+                // A tuple: a parameter per item, used as a tuple local's items are.
+                for (std::size_t item = 0; item < items; ++item) {
+                    function.params.push_back({tuple_item_name(name, item), Type{}, tree_.span(parameter)});
+                    params_.insert(tuple_item_name(name, item));
+                }
+                tuple_locals_[name] = items;
                 continue;
             }
             // A refused parameter still names a parameter: uses of it are not errors too, and
@@ -2069,36 +2089,66 @@ private:
         auto parameters = globals_.parameters.find(name);
         if (!specializations_ || parameters == globals_.parameters.end()) return std::nullopt;
         auto arguments = named_children(field(node, "arguments"));
-        std::vector<std::pair<std::string, CompileTimeValue>> values;
-        std::vector<TSNode> runtime;
+        std::vector<std::pair<std::string, CompileTimeValue>> values, flags;
+        std::map<std::string, std::size_t> tuple_items;
+        std::vector<std::pair<TSNode, std::optional<std::vector<ExprPtr>>>> runtime;  // tuples' items
         for (std::size_t i = 0; i < arguments.size(); ++i) {
             if (kind(arguments[i]) == "keyword_argument" || kind(arguments[i]) == "list_splat" ||
                 kind(arguments[i]) == "dictionary_splat")
                 return std::nullopt;  // refused as written
-            if (i < parameters->second.size() && !parameters->second[i].first.empty())
-                if (auto value = compile_time_value(arguments[i], parameters->second[i].second)) {
-                    values.emplace_back(parameters->second[i].first, *value);
+            const CompileTimeParameter *parameter = i < parameters->second.size() ? &parameters->second[i] : nullptr;
+            bool named = parameter && !parameter->name.empty();
+            if (named)
+                if (auto value = compile_time_value(arguments[i], parameter->compile_time || parameter->flag)) {
+                    (parameter->compile_time ? values : flags).emplace_back(parameter->name, *value);
                     continue;
                 }
-            runtime.push_back(arguments[i]);
+            // A tuple passes its items, to a copy that takes a parameter for each.
+            auto items = named ? passed_tuple(arguments[i]) : std::nullopt;
+            if (items) tuple_items[parameter->name] = items->size();
+            runtime.emplace_back(arguments[i], std::move(items));
         }
-        if (values.empty()) {
+        // Literal flags ride along with a copy made anyway; alone they make none.
+        if (values.empty() && tuple_items.empty()) {
             specializations_->called_as_written.insert(name);
             return std::nullopt;
         }
-        std::string copy = specialization_name(name, values);
+        values.insert(values.end(), flags.begin(), flags.end());
+        std::string copy = specialization_name(name, values, tuple_items);
         if (!specializations_->requested.count(copy)) {
-            specializations_->requested[copy] = {name, {values.begin(), values.end()}};
+            specializations_->requested[copy] = {name, {values.begin(), values.end()}, tuple_items};
             specializations_->pending.push_back(copy);
         }
         std::vector<ExprPtr> args;
         bool ok = true;
-        for (TSNode argument : runtime) {
+        for (auto &[argument, items] : runtime) {
+            if (items) {
+                for (auto &item : *items) {
+                    args.push_back(item);
+                    ok = ok && item;
+                }
+                continue;
+            }
             args.push_back(lower_expr(argument));
             ok = ok && args.back();
         }
         if (!ok) return ExprPtr{};
         return ExprPtr(std::make_shared<Call>(tree_.span(node), copy, std::move(args)));
+    }
+
+    // The items of a tuple an argument passes: a tuple local's, or a tuple display's (each
+    // lowered); none for another argument.
+    std::optional<std::vector<ExprPtr>> passed_tuple(TSNode argument) {
+        if (auto items = tuple_local_items(argument)) return items;
+        while (kind(argument) == "parenthesized_expression" && named_children(argument).size() == 1)
+            argument = named_children(argument)[0];
+        if (kind(argument) != "tuple" || named_children(argument).empty()) return std::nullopt;
+        std::vector<ExprPtr> items;
+        for (TSNode item : named_children(argument)) {
+            if (kind(item) == "list_splat") return std::nullopt;
+            items.push_back(lower_expr(item));
+        }
+        return items;
     }
 
     // Whether `name`, called or used as a module at `node`, is a variable of the function: a
@@ -2494,10 +2544,43 @@ private:
         return std::make_shared<Builtin>(span, found->which, std::move(args));
     }
 
+    // The items a printed tuple shows: a tuple local's, or a thread index's three
+    // (`print(cuda.threadIdx)` shows `(x, y, z)`, as numba's does).
+    std::optional<std::vector<ExprPtr>> printed_tuple(TSNode argument) {
+        if (auto items = tuple_local_items(argument)) return items;
+        auto parts = dotted(argument);
+        if (!parts || parts->empty()) return std::nullopt;
+        auto name = without_module(*parts);
+        if (name.size() != 1 || locals_.count(name[0]) || params_.count(name[0])) return std::nullopt;
+        std::vector<ExprPtr> items;
+        for (const auto &index : thread_index_names)
+            if (index.object == name[0]) items.push_back(std::make_shared<ThreadIndex>(tree_.span(argument), index.which));
+        if (items.empty()) return std::nullopt;
+        return items;
+    }
+
     ExprPtr lower_print(TSNode node) {
         std::vector<ExprPtr> args;
+        std::vector<bool> joined;
         bool ok = true;
         for (TSNode argument : named_children(field(node, "arguments"))) {
+            if (auto items = printed_tuple(argument)) {
+                // Python's repr of a tuple: (a, b), and (a,) for one item.
+                Span span = tree_.span(argument);
+                args.push_back(std::make_shared<StringLiteral>(span, "("));
+                joined.push_back(false);
+                for (std::size_t i = 0; i < items->size(); ++i) {
+                    if (i) {
+                        args.push_back(std::make_shared<StringLiteral>(span, ","));
+                        joined.push_back(true);
+                    }
+                    args.push_back((*items)[i]);
+                    joined.push_back(i == 0);
+                }
+                args.push_back(std::make_shared<StringLiteral>(span, items->size() == 1 ? ",)" : ")"));
+                joined.push_back(true);
+                continue;
+            }
             if (kind(argument) == "keyword_argument") {
                 error(DiagnosticKind::Unsupported, argument,
                       "print() in kernels takes no keyword arguments (sep=, end=, file=)");
@@ -2513,14 +2596,18 @@ private:
                     continue;
                 }
                 args.push_back(std::make_shared<StringLiteral>(tree_.span(argument), *text));
+                joined.push_back(false);
                 continue;
             }
             auto value = lower_expr(argument);
             ok = ok && value;
             args.push_back(value);
+            joined.push_back(false);
         }
         if (!ok) return nullptr;
-        return std::make_shared<Builtin>(tree_.span(node), BuiltinKind::Print, std::move(args));
+        auto print = std::make_shared<Builtin>(tree_.span(node), BuiltinKind::Print, std::move(args));
+        print->joined = std::move(joined);
+        return print;
     }
 
     // shared.array(shape, dtype) and local.array(shape, dtype), positional or by keyword.
@@ -2738,6 +2825,12 @@ private:
             }
         }
 
+        if (module.empty() && name == "len" && !functions_.count(name)) {
+            auto children = named_children(arguments);
+            if (children.size() == 1)
+                if (auto items = tuple_local_items(children[0]))  // a tuple's length is known
+                    return integer_literal(span, static_cast<long long>(items->size()));
+        }
         auto args = lower_arguments(arguments);
         if (!args) return nullptr;
         auto expect_count = [&](int n) { return expect_arity(name, n, n, args->size(), node); };
@@ -2821,8 +2914,10 @@ private:
     const std::set<std::string> &functions_;
     Diagnostics &diagnostics_;
     Specializations *specializations_;  // where calls ask for copies of helpers
-    // In a copy of a helper: the compile-time values of the parameters it was made for.
+    // In a copy of a helper: the compile-time values of the parameters it was made for, and
+    // the item counts of the parameters its calls pass tuples for.
     std::map<std::string, CompileTimeValue> substitutions_;
+    std::map<std::string, std::size_t> tuple_items_;
     std::set<std::string> params_;
     std::set<std::string> locals_;
     std::map<std::string, std::size_t> tuple_locals_;  // locals holding a tuple, by its length
@@ -2940,7 +3035,8 @@ std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree,
 
 ast::Program lower(const std::vector<const syntax::Tree *> &trees,
                    const std::vector<ast::ConstantArray> &constant_arrays, const ast::Linkage &linkage,
-                   ast::Diagnostics &diagnostics) {
+                   ast::Diagnostics &diagnostics,
+                   const std::map<std::string, std::vector<std::size_t>> &tuple_parameters) {
     std::vector<Definition> definitions;
     std::vector<std::pair<std::string, Definition>> constants;  // module-level NAME = value
     std::map<std::string, Span> defined;
@@ -3007,6 +3103,7 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
     }
 
     Globals globals;
+    globals.tuple_parameters = tuple_parameters;
     for (const auto &[name, span] : defined) globals.functions.insert(name);
     for (const auto &declared : linkage.functions) globals.functions.insert(declared.name);
     ast::Program program;
@@ -3057,17 +3154,20 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
     // that (a kernel, or a helper its calls give runtime values, whose errors then show).
     auto is_template = [&](const std::string &name) {
         const auto &parameters = globals.parameters[name];
-        return std::any_of(parameters.begin(), parameters.end(), [](const auto &p) { return p.second; });
+        return std::any_of(parameters.begin(), parameters.end(), [](const auto &p) { return p.compile_time; });
     };
     Specializations specializations;
     std::vector<std::string> templates;
+    // A function's own diagnostics wait until its calls are known: one that every call passes
+    // a tuple is lowered as its copies alone.
+    std::map<std::string, Diagnostics> as_written;
     for (const auto &definition : definitions) {
         std::string name(definition.tree->text(field(definition.node, "name")));
         if (is_template(name)) {
             templates.push_back(name);
             continue;
         }
-        FunctionLowering lowering(*definition.tree, globals, diagnostics, &specializations);
+        FunctionLowering lowering(*definition.tree, globals, as_written[name], &specializations);
         program.functions.push_back(lowering.lower(definition.node));
     }
     // Each copy may ask for copies of the helpers it calls; a cycle of copies repeats a name.
@@ -3076,15 +3176,24 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
         std::string copy = specializations.pending[next];
         const auto &request = specializations.requested.at(copy);
         auto [tree, node] = globals.definitions.at(request.function);
-        FunctionLowering lowering(*tree, globals, diagnostics, &specializations, request.values);
+        FunctionLowering lowering(*tree, globals, diagnostics, &specializations, request.values,
+                                  request.tuple_items);
         Function function = lowering.lower(node);
         function.name = copy;
         program.functions.push_back(std::move(function));
     }
     std::set<std::string> copied;
     for (const auto &[copy, request] : specializations.requested) copied.insert(request.function);
+    auto only_copies = [&](const std::string &name) {
+        return copied.count(name) && !specializations.called_as_written.count(name);
+    };
+    std::erase_if(program.functions, [&](const Function &f) {
+        return as_written.count(f.name) && only_copies(f.name);
+    });
+    for (auto &[name, found] : as_written)
+        if (!only_copies(name)) diagnostics.merge(found);
     for (const auto &name : templates) {
-        if (copied.count(name) && !specializations.called_as_written.count(name)) continue;
+        if (only_copies(name)) continue;
         auto [tree, node] = globals.definitions.at(name);
         FunctionLowering lowering(*tree, globals, diagnostics, &specializations);
         program.functions.push_back(lowering.lower(node));

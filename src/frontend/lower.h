@@ -3,6 +3,9 @@
 // refused by name at its position.
 #pragma once
 
+#include <cstddef>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "ast/diagnostic.h"
@@ -12,9 +15,13 @@
 namespace cudapy::frontend {
 
 // `constant_arrays` are the arrays kernels may read through `const.array_like(name)`;
-// `linkage` declares the device functions of CUDA C++ that kernels may call.
+// `linkage` declares the device functions of CUDA C++ that kernels may call;
+// `tuple_parameters` gives, by function, the item count of each parameter its signature makes
+// a tuple (0 for the others): each becomes a parameter per item, `p[0]`, `p[1]`, ..., which
+// the function uses as a tuple.
 ast::Program lower(const std::vector<const syntax::Tree *> &trees,
                    const std::vector<ast::ConstantArray> &constant_arrays, const ast::Linkage &linkage,
-                   ast::Diagnostics &diagnostics);
+                   ast::Diagnostics &diagnostics,
+                   const std::map<std::string, std::vector<std::size_t>> &tuple_parameters = {});
 
 }  // namespace cudapy::frontend

@@ -38,7 +38,7 @@ std::vector<TSNode> children_of(TSNode node) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, bool>> compile_time_parameters(const syntax::Tree &tree, TSNode definition) {
+std::vector<CompileTimeParameter> compile_time_parameters(const syntax::Tree &tree, TSNode definition) {
     std::vector<std::string> names;
     for (TSNode parameter : children_of(field(definition, "parameters")))
         names.emplace_back(kind(parameter) == "identifier" ? tree.text(parameter) : std::string_view());
@@ -71,18 +71,22 @@ std::vector<std::pair<std::string, bool>> compile_time_parameters(const syntax::
         }
         for (TSNode child : children_of(node)) pending.push_back({child, inside});
     }
-    std::vector<std::pair<std::string, bool>> result;
-    for (const auto &name : names)
-        result.emplace_back(name, !name.empty() && !assigned.count(name) &&
-                                      (called.count(name) || shaping.count(name) || tested.count(name)));
+    std::vector<CompileTimeParameter> result;
+    for (const auto &name : names) {
+        bool fixed = !name.empty() && !assigned.count(name);
+        result.push_back({name, fixed && (called.count(name) || shaping.count(name)), fixed && tested.count(name)});
+    }
     return result;
 }
 
 std::string specialization_name(const std::string &function,
-                                const std::vector<std::pair<std::string, CompileTimeValue>> &values) {
+                                const std::vector<std::pair<std::string, CompileTimeValue>> &values,
+                                const std::map<std::string, std::size_t> &tuple_items) {
     std::string name = function + "[";
     for (std::size_t i = 0; i < values.size(); ++i)
         name += (i ? ", " : "") + values[i].first + "=" + values[i].second.text();
+    for (const auto &[parameter, count] : tuple_items)
+        name += (name.back() == '[' ? "" : ", ") + parameter + "=<" + std::to_string(count) + " items>";
     return name + "]";
 }
 

@@ -3,6 +3,8 @@
 // which those parameters are the values given, named after them.
 #pragma once
 
+#include <cstddef>
+#include <map>
 #include <utility>
 #include <string>
 #include <vector>
@@ -35,15 +37,24 @@ struct CompileTimeValue {
     std::string text() const;  // as Python writes it
 };
 
-// A function definition's parameters, by name (empty for one written otherwise than as a plain
-// name), each marked when a call's compile-time value for it makes a copy: one the function
-// calls (`binop(a, b)`), that shapes or types its shared and local arrays (`shared.array(n, T)`)
-// or that is an `if` condition (a literal prunes a branch), and never assigns.
-std::vector<std::pair<std::string, bool>> compile_time_parameters(const syntax::Tree &tree, TSNode definition);
+// A function definition's parameter, by name (empty for one written otherwise than as a plain
+// name). `compile_time` marks one that only a compile-time value can stand for: one the
+// function calls (`binop(a, b)`) or that shapes or types its shared and local arrays
+// (`shared.array(n, T)`), and never assigns; `flag` one that is an `if` condition and never
+// assigned, whose literal value a copy made for the others also takes, pruning the branch it
+// rules out (as numba does).
+struct CompileTimeParameter {
+    std::string name;
+    bool compile_time = false;
+    bool flag = false;
+};
+std::vector<CompileTimeParameter> compile_time_parameters(const syntax::Tree &tree, TSNode definition);
 
 // The name of `function`'s copy with `values` (by parameter name) for those parameters:
 // `f[T=uint32, n=32]`.
+// Parameters given tuples show their item counts: `f[t=<3 items>]`.
 std::string specialization_name(const std::string &function,
-                                const std::vector<std::pair<std::string, CompileTimeValue>> &values);
+                                const std::vector<std::pair<std::string, CompileTimeValue>> &values,
+                                const std::map<std::string, std::size_t> &tuple_items = {});
 
 }  // namespace cudapy::frontend

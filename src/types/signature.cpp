@@ -191,4 +191,99 @@ std::optional<Signature> parse_signature(std::string_view text, SignatureError &
     return SignatureParser(text, error).parse();
 }
 
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+    return text;
+}
+
+// The items of a list between brackets, split at its top-level commas, with their offsets.
+std::vector<std::pair<std::size_t, std::string_view>> top_level_items(std::string_view text, std::size_t offset) {
+    std::vector<std::pair<std::size_t, std::string_view>> items;
+    int depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        char c = i < text.size() ? text[i] : ',';
+        if (c == '(' || c == '[') ++depth;
+        if (c == ')' || c == ']') --depth;
+        if (c == ',' && depth == 0) {
+            items.emplace_back(offset + start, text.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    if (items.size() == 1 && trimmed(items[0].second).empty()) items.clear();
+    return items;
+}
+
+}  // namespace
+
+std::optional<FlattenedSignature> flatten_tuple_parameters(std::string_view text, SignatureError &error) {
+    std::size_t open = text.find('(');
+    if (open == std::string_view::npos) return std::nullopt;
+    int depth = 0;
+    std::size_t close = std::string_view::npos;
+    for (std::size_t i = open; i < text.size() && close == std::string_view::npos; ++i) {
+        if (text[i] == '(') ++depth;
+        if (text[i] == ')' && --depth == 0) close = i;
+    }
+    if (close == std::string_view::npos) return std::nullopt;  // the parser reports it
+    FlattenedSignature flattened;
+    std::vector<std::string> params;
+    bool any = false;
+    for (auto [offset, item] : top_level_items(text.substr(open + 1, close - open - 1), open + 1)) {
+        std::string_view param = trimmed(item);
+        bool uni = param.rfind("UniTuple(", 0) == 0;
+        if (!uni && param.rfind("Tuple(", 0) != 0) {
+            params.emplace_back(param);
+            flattened.tuple_sizes.push_back(0);
+            continue;
+        }
+        any = true;
+        std::size_t inner_start = param.find('(') + 1;
+        if (param.back() != ')') {
+            error = {offset, "expected ')' to close the tuple type " + std::string(param)};
+            return std::nullopt;
+        }
+        auto items = top_level_items(param.substr(inner_start, param.size() - inner_start - 1), offset);
+        std::vector<std::string_view> types;
+        if (uni) {
+            // UniTuple(T, n): n items of type T.
+            std::size_t count = 0;
+            std::string_view digits = items.size() == 2 ? trimmed(items[1].second) : std::string_view();
+            bool number = !digits.empty() && digits.size() <= 4 &&
+                          std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+            if (number) count = std::stoul(std::string(digits));
+            if (!number || count == 0) {
+                error = {offset, "UniTuple takes an item type and a count of 1 to 9999, as in UniTuple(int64, 3); "
+                                 "got " + std::string(param)};
+                return std::nullopt;
+            }
+            types.assign(count, trimmed(items[0].second));
+        } else {
+            for (auto [_, type] : items) types.push_back(trimmed(type));
+            if (types.empty()) {
+                error = {offset, "an empty tuple passes nothing: give the parameter at least one item"};
+                return std::nullopt;
+            }
+        }
+        for (std::string_view type : types) {
+            auto scalar = scalar_named(type);
+            if (!scalar || *scalar == ast::Scalar::Void) {
+                error = {offset, "a tuple parameter holds numbers (int64, float32, ...); '" + std::string(type) +
+                                     "' in " + std::string(param) + " is not one"};
+                return std::nullopt;
+            }
+            params.emplace_back(type);
+        }
+        flattened.tuple_sizes.push_back(types.size());
+    }
+    if (!any) return std::nullopt;
+    flattened.text = std::string(text.substr(0, open + 1));
+    for (std::size_t i = 0; i < params.size(); ++i) flattened.text += (i ? ", " : "") + params[i];
+    flattened.text += std::string(text.substr(close));
+    return flattened;
+}
+
 }  // namespace cudapy::types

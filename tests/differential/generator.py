@@ -380,6 +380,8 @@ class Helper:
         # A dtype every call passes last, which the helper casts its result with (a copy of
         # the helper is made for it).
         self.dtype = dtype
+        # Whether calls pass the arguments as one tuple, which the helper unpacks.
+        self.packed = False
 
 
 class Generator:
@@ -843,7 +845,11 @@ class Generator:
         if h.recursive:
             self.note("recursion")
         self.note("typed_helper" if h.typed else "untyped_helper")
-        texts = [a.text for a in args] + ([h.dtype] if h.dtype else [])
+        texts = [a.text for a in args]
+        if h.packed:
+            self.note("tuple_argument")
+            texts = [f"({', '.join(texts)}{',' if len(texts) == 1 else ''})"]
+        texts += [h.dtype] if h.dtype else []
         return E(f"{h.name}({', '.join(texts)})", ATOM, t)
 
     def implicit(self, s, t):
@@ -1538,6 +1544,8 @@ class Generator:
         dtype = returns if kind_ == "untyped" and self.chance(0.3) else None
         h = Helper(name, ptypes, returns, kind_ != "untyped", recursive=kind_ == "recursive",
                    dtype=dtype)
+        # An untyped helper may take its arguments as one tuple (numba's device functions do).
+        h.packed = kind_ == "untyped" and self.chance(0.3)
         saved = (self.scope, self.in_helper, self.budget, self.loop_depth)
         self.scope = Scope()
         self.in_helper = h
@@ -1576,6 +1584,9 @@ class Generator:
                 result = f"T({result})"
             body.append(f"    return {result}")
         self.scope, self.in_helper, self.budget, self.loop_depth = saved
+        if h.packed:
+            body.insert(0, f"    {', '.join(pnames)}{',' if len(pnames) == 1 else ''} = values")
+            pnames = ["values"]
         if dtype:
             pnames.append("T")
         cudapy_sig, numba_sig = self.signature_text(name, list(zip(pnames, ptypes)), returns)

@@ -2227,3 +2227,88 @@ def test_a_literal_flag_prunes_the_branch_it_rules_out(where):
     source = cuda.jit("void(float64[:, :])", target="cpu")(kernel).inspect_llvm(
         "void(float64[:, :])")
     assert "mod(" not in source and "if (false)" in source and "if (true)" in source
+
+
+# ---- tuples as arguments -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_tuples_of_numbers_are_kernel_arguments(where):
+    def kernel(out, point, weights, single):
+        x, y = point
+        out[0] = x * weights[0] + y * weights[1] + weights[2]
+        out[1] = len(weights) + single[0]
+        out[2] = point[1]
+
+    out = np.zeros(3)
+    jitted = cuda.jit(kernel, target=where)
+    jitted[1, 1](out, (3, 4), (0.5, 2.0, np.float32(0.25)), (7,))
+    np.testing.assert_array_equal(out, [3 * 0.5 + 4 * 2.0 + 0.25, 3 + 7, 4])
+    if where != "python":
+        assert "void(float64[::1], UniTuple(int64, 2), Tuple(float64, float64, float32), " \
+               "UniTuple(int64, 1))" in jitted.signatures
+    kernel_of_the_signature = jitted.overloads[jitted.signatures[0]] if where != "python" \
+        else cp.compile(kernel, sig="void(float64[:], UniTuple(int64, 2), UniTuple(float64, 3), "
+                                    "UniTuple(int64, 1))", target="python")
+    with pytest.raises(TypeError, match="argument 'point' must be a tuple of 2 numbers, got "
+                                        r"\(3, 4, 5\)"):
+        kernel_of_the_signature[1, 1](out, (3, 4, 5), (0.5, 2.0, 0.25), (7,))
+    with pytest.raises(TypeError, match=r"argument 'point\[1\]' must be int64"):
+        kernel_of_the_signature[1, 1](out, (3, (4,)), (0.5, 2.0, 0.25), (7,))
+
+
+def test_tuple_arguments_hold_numbers():
+    def kernel(out, point):
+        out[0] = point[0]
+
+    jitted = cuda.jit(kernel, target="cpu")
+    with pytest.raises(TypeError, match="argument 'point' is a tuple holding a tuple; kernels "
+                                        "take tuples of numbers"):
+        jitted[1, 1](np.zeros(1), (1, (2, 3)))
+    with pytest.raises(TypeError, match="argument 'point' is an empty tuple"):
+        jitted[1, 1](np.zeros(1), ())
+    with pytest.raises(cp.CompileError, match=r"a tuple parameter holds numbers.*'float64\[:\]'"):
+        cp.compile(kernel, sig="void(float64[:], Tuple(float64[:], int64))", target="cpu")
+    with pytest.raises(cp.CompileError, match="UniTuple takes an item type and a count"):
+        cp.compile(kernel, sig="void(float64[:], UniTuple(int64, x))", target="cpu")
+
+
+@pytest.mark.parametrize("where", ["cpu", "python"])
+def test_helpers_take_tuples_their_callers_pass(where):
+    @cuda.jit(device=True)
+    def total(values):
+        a, b, c = values
+        return a + b + c
+
+    @cuda.jit(device=True)
+    def scaled(pair, factor):
+        return pair[0] * factor + pair[1] * len(pair)
+
+    def kernel(A, B):
+        i = cuda.grid(1)
+        if i < B.size:
+            held = A[i], A[i] + B[i], B[i]
+            B[i] = total(held) + scaled((i, 1), 2) - 2 * i - 2
+
+    A, B = np.arange(40, dtype=np.float32), np.arange(40, dtype=np.float32)
+    expected = A + A + B + B
+    cuda.jit(kernel, target=where)[1, 64](A, B)
+    np.testing.assert_allclose(B, expected)
+
+
+@pytest.mark.parametrize("where", ["cpu", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_print_shows_tuples_and_thread_indices_as_python_does(where):
+    code = textwrap.dedent(f"""\
+        from cudapy import cuda
+
+        def show(pair, single):
+            print(pair, "and", single)
+            print(cuda.threadIdx)
+
+        cuda.jit(show, target={where!r})[1, (2, 1, 1)]((1, 2), (7,))
+        cuda.synchronize()
+        """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=dict(os.environ), timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert sorted(result.stdout.splitlines()) == ["(0, 0, 0)", "(1, 0, 0)", "(1, 2) and (7,)",
+                                                   "(1, 2) and (7,)"]
