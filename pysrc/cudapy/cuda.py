@@ -44,7 +44,7 @@ from .array import CudaArray
 from .closure import DeviceFunction
 from .linking import CUSource, declare_device
 from .numba_types import SCALAR_TYPES, from_dtype, signature_text, typeof, void
-from ._compile import _options, ptx as _compile_ptx
+from ._compile import _Program, _options
 from ._launch import In, InOut, Out
 from .kernel import Dispatcher
 from .reduction import Reduce
@@ -632,9 +632,9 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
         raise NotImplementedError("cudapy compiles PTX with NVRTC: lto=True and output="
                                   f"{output!r} (LTO-IR) are not supported")
     arch = None if cc is None else f"compute_{cc[0]}{cc[1]}"
-    ptx = _compile_ptx(pyfunc, sig={pyfunc.__name__: _signature(sig)}, arch=arch,
-                       fast_math=fastmath, line_info=lineinfo, debug=debug,
-                       launch_bounds=launch_bounds)
+    # Typed as cuda.jit types its kernels (numba's rules), as numba's compile_ptx does.
+    options = _options(fastmath, lineinfo, debug, None, launch_bounds)._replace(numba_typing=True)
+    ptx = _Program(pyfunc, {pyfunc.__name__: _signature(sig)}, options).ptx(arch)
     return ptx, void
 
 

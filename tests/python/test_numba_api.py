@@ -1878,6 +1878,15 @@ def test_compile_ptx_gives_a_kernels_ptx_and_inspect_llvm_its_cuda_cpp():
     assert ".entry scale" in text_signature.replace("\t", " ")
     with pytest.raises(NotImplementedError, match="device=True"):
         cuda.compile_ptx(scale, (float32[::1], int32), device=True)
+
+    def unified(out):
+        n = np.int32(1)  # numba unifies int32 and int64 into int64; CudaPy's typing refuses
+        n = np.int64(2)
+        out[0] = n
+
+    assert ".entry unified" in cuda.compile_ptx(unified, (cuda.int64[::1],))[0].replace("\t", " ")
+    with pytest.raises(cp.CompileError):
+        cp.ptx(unified, sig="void(int64[:])")
     kernel = cuda.jit((float32[::1], int32), target="cpu")(scale)
     assert "scale(" in kernel.inspect_llvm((float32[::1], int32))
     assert list(kernel.inspect_llvm()) == kernel.signatures
