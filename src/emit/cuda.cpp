@@ -1034,6 +1034,8 @@ private:
         case IntrinsicKind::ComplexMake:
             return c_type(i.type) + "(" + call_list(i.args) + ")";
         case IntrinsicKind::ComplexPart: {
+            if (i.args[0]->type.is_array())  // a view of the real or imaginary parts
+                return "cudapy::complex_part_view(" + arg(0) + ", " + (info.name == "real" ? "0" : "1") + ")";
             if (i.args[0]->type.is_complex()) return "(" + arg(0) + ")." + std::string(info.cuda_name);
             if (info.name == "real") return arg(0);
             return "((" + c_type(i.type) + ")0)";  // a real number's imaginary part

@@ -238,4 +238,29 @@ CUDAPY_FN complex<T> cpow(complex<T> a, complex<T> b) {
     return cexp(b * clog(a));
 }
 
+// NumPy's a.real and a.imag of an array of complex numbers: a strided view of one part (0: the
+// real, 1: the imaginary), every other T of the array's memory.
+template <typename T>
+CUDAPY_FN ndarray<T, 1, 2> complex_part_view(const array<complex<T>> &a, int part) {
+    return ndarray<T, 1, 2>{reinterpret_cast<T *>(a.data) + part, {a.size}, {2}};
+}
+
+template <typename T, int N, int Layout>
+CUDAPY_FN ndarray<T, N, 2> complex_part_view(const ndarray<complex<T>, N, Layout> &a, int part) {
+    ndarray<T, N, 2> view;
+    view.data = reinterpret_cast<T *>(a.data) + part;
+    long long stride = 2;  // in Ts: a complex number holds two
+    for (int k = 0; k < N; ++k) {
+        int d = Layout == 1 ? k : N - 1 - k;
+        view.shape[d] = a.shape[d];
+        if constexpr (Layout == 2) {
+            view.strides[d] = 2 * a.strides[d];
+        } else {
+            view.strides[d] = stride;
+            stride *= a.shape[d];
+        }
+    }
+    return view;
+}
+
 }  // namespace cudapy

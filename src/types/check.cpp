@@ -456,6 +456,7 @@ private:
     ExprPtr array_info(const std::shared_ptr<ArrayInfo> &e);
     ExprPtr slice(const std::shared_ptr<Slice> &e);
     ExprPtr builtin(const std::shared_ptr<Builtin> &e);
+    ExprPtr array_part(const std::shared_ptr<Intrinsic> &e);
     ExprPtr print(const std::shared_ptr<Builtin> &e);
 
     // Converts an argument to `to`, which it must be able to become (a number).
@@ -1191,12 +1192,33 @@ ExprPtr BodyChecker::array_alloc(const std::shared_ptr<ArrayAlloc> &e) {
     return e;
 }
 
+// NumPy's a.real and a.imag of an array: a strided view of the parts of a complex array, the
+// array itself for a.real of a real one.
+ExprPtr BodyChecker::array_part(const std::shared_ptr<Intrinsic> &e) {
+    std::string_view name = e->info->name;
+    Type array = e->args[0]->type;
+    bool complex = Type::of(array.scalar).is_complex();
+    if (array.array_depth != 1 || array.scalar == Scalar::Bool || !(complex || name == "real")) {
+        error(DiagnosticKind::Type, e->span,
+              "." + std::string(name) + " of an array in a kernel takes an array of complex numbers" +
+                  std::string(name == "real" ? " or of reals" : "") + ", not " + type_name(array));
+        return poison(e);
+    }
+    if (!complex) return e->args[0];
+    e->type = Type::nd_array(component_of(array.scalar), array.ndim, Layout::Any);
+    return e;
+}
+
 ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
     const IntrinsicInfo &info = *e->info;
     std::string what = std::string(info.name) + "()";
+    // z.real's operand is typed first: an array's is a view (array_part).
+    bool part = info.kind == IntrinsicKind::ComplexPart;
+    if (part)
+        if (e->args[0] = expr(e->args[0]); e->args[0]->type.is_array()) return array_part(e);
     bool ok = true;
     for (auto &arg : e->args) {
-        arg = expr(arg);
+        if (!part) arg = expr(arg);
         if (!scalar_operand(arg, what)) ok = false;
     }
     if (!ok) return poison(e);

@@ -2321,3 +2321,60 @@ def test_print_shows_tuples_and_thread_indices_as_python_does(where):
     assert result.returncode == 0, result.stderr
     assert sorted(result.stdout.splitlines()) == ["(0, 0, 0)", "(1, 0, 0)", "(1, 2) and (7,)",
                                                    "(1, 2) and (7,)"]
+
+
+# ---- parts of complex arrays -------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_real_and_imag_of_complex_arrays_are_views_kernels_update(where):
+    def bump(values):
+        i = cuda.grid(1)
+        if i < values.size:
+            cuda.atomic.add(values.real, i, 1)
+            cuda.atomic.add(values.imag, i, 2)
+
+    def parts(out, z):
+        i = cuda.grid(1)
+        if i < z.shape[0]:
+            real = z.real
+            out[i, 0] = real[i, 1]
+            out[i, 1] = z.imag[i, 0]
+            z.real[i, 0] = -1.0
+
+    values = np.arange(32) + np.arange(32) * 1j
+    expected = values + 1 + 2j
+    cuda.jit(bump, target=where)[1, 32](values)
+    np.testing.assert_array_equal(values, expected)
+    base = (np.arange(12) + 1j * np.arange(12, 24)).astype(np.complex64).reshape(6, 2)
+    for z in (base.copy(), np.asfortranarray(base), base.copy()[::2]):
+        before = z.copy()
+        out = np.zeros((z.shape[0], 2), np.float32)
+        cuda.jit(parts, target=where)[1, 8](out, z)
+        np.testing.assert_array_equal(out, np.stack([before.real[:, 1], before.imag[:, 0]], 1))
+        before.real[:, 0] = -1
+        np.testing.assert_array_equal(z, before)
+
+
+def test_imag_of_a_real_array_is_refused_in_kernels():
+    def imaginary(x):
+        x.imag[0] = 1.0
+
+    def real_of_real(out, x):
+        out[0] = x.real[1]
+
+    with pytest.raises(cp.CompileError, match=r"\.imag of an array in a kernel takes an array of "
+                                              r"complex numbers, not float64"):
+        cuda.jit(imaginary, target="cpu")[1, 1](np.zeros(2))
+    out = np.zeros(1)
+    cuda.jit(real_of_real, target="cpu")[1, 1](out, np.array([1.0, 2.5]))
+    assert out[0] == 2.5
+
+
+@pytest.mark.nvrtc
+def test_parts_of_complex_arrays_compile_for_the_gpu():
+    def bump(values):
+        i = cuda.grid(1)
+        cuda.atomic.add(values.imag, i, 1)
+
+    ptx, _ = cuda.compile_ptx(bump, (cuda.complex128[::1],))
+    assert "atom.global.add.f64" in ptx or "red.global.add.f64" in ptx
