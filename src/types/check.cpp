@@ -552,6 +552,21 @@ public:
 
     bool typed(const Function &f) const { return f.has_signature || specialized_.count(f.name); }
 
+    // A helper's name with its parameters' types: what one typing of it is for.
+    static std::string typing_key(const std::string &name, const std::vector<Type> &types) {
+        std::string key = name;
+        for (Type type : types)
+            key += {'\0', static_cast<char>(type.scalar), static_cast<char>(type.array_depth),
+                    static_cast<char>(type.ndim), static_cast<char>(type.layout)};
+        return key;
+    }
+
+    static std::string typing_key(const Function &f) {
+        std::vector<Type> types;
+        for (const auto &param : f.params) types.push_back(param.type);
+        return typing_key(f.name, types);
+    }
+
     const DeclaredFunction *declared(const std::string &name) const { return program_.linkage.find(name); }
 
     // The return type of an unsigned helper called with `args`. The final check fixes the
@@ -559,11 +574,21 @@ public:
     std::optional<Type> helper_return(Function &f, const std::vector<Type> &args, bool final,
                                       const Span &call_span, Diagnostics *diagnostics) {
         if (in_progress_.count(f.name)) {
+            // numba's typing takes a recursive call's type from the returns that give one
+            // without the call (the base cases), as numba infers it; check_function confirms it.
+            if (program_.typing == Typing::Numba) {
+                recursive_.insert(f.name);
+                if (auto assumed = assumed_returns_.find(typing_key(f.name, args)); assumed != assumed_returns_.end())
+                    return assumed->second;
+            }
             ++recursion_cuts_;
             if (diagnostics)
                 diagnostics->report(DiagnosticKind::Type, call_span,
-                                    "'" + f.name + "' calls itself; a recursive function needs a "
-                                    "signature comment");
+                                    program_.typing == Typing::Numba
+                                        ? "'" + f.name + "' calls itself, and no return of it gives a type "
+                                          "without that call (a base case); give it a signature"
+                                        : "'" + f.name + "' calls itself; a recursive function needs a "
+                                          "signature comment");
             return std::nullopt;
         }
         // Each helper typed from its call types the helpers it calls, on this thread's stack.
@@ -587,10 +612,7 @@ public:
         }
         // What inference learns of a helper depends on the argument types alone, unless a
         // recursion was cut short on the way.
-        std::string key = f.name;
-        for (Type arg : args)
-            key += {'\0', static_cast<char>(arg.scalar), static_cast<char>(arg.array_depth),
-                    static_cast<char>(arg.ndim), static_cast<char>(arg.layout)};
+        std::string key = typing_key(f.name, args);
         if (auto known = inferred_.find(key); known != inferred_.end()) return known->second;
         int cuts = recursion_cuts_;
         Function scratch = f;
@@ -711,7 +733,14 @@ private:
             inference.check(scratch);
             returned = inference.returned();
             return_failed = inference.return_failed();
-            bool stable = before.size() == variables.size() &&
+            // A recursive helper's calls of itself take the type its other returns gave.
+            bool assumption_held = true;
+            if (!f.has_signature && recursive_.count(f.name) && returned) {
+                auto [assumed, added] = assumed_returns_.emplace(typing_key(f), returned->type);
+                assumption_held = !added && assumed->second == returned->type;
+                assumed->second = returned->type;
+            }
+            bool stable = assumption_held && before.size() == variables.size() &&
                           std::equal(before.begin(), before.end(), variables.begin(),
                                      [](const auto &a, const auto &b) {
                                          return a.first == b.first &&
@@ -750,6 +779,10 @@ private:
     std::map<std::string, Function *> by_name_;
     // What inference found of a helper, by its name and argument types.
     std::map<std::string, std::optional<Type>> inferred_;
+    // numba's typing of recursive helpers: those that called themselves, and the return type
+    // their calls of themselves take, by typing_key().
+    std::set<std::string> recursive_;
+    std::map<std::string, Type> assumed_returns_;
     int recursion_cuts_ = 0;
     bool reported_depth_ = false;
     // Errors from the lowering: what they dropped may be why a function looks incomplete.

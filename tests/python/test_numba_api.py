@@ -2378,3 +2378,42 @@ def test_parts_of_complex_arrays_compile_for_the_gpu():
 
     ptx, _ = cuda.compile_ptx(bump, (cuda.complex128[::1],))
     assert "atom.global.add.f64" in ptx or "red.global.add.f64" in ptx
+
+
+# ---- recursion without a signature ---------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_recursive_helpers_take_their_type_from_their_base_cases(where):
+    """numba infers a recursive device function's type from its returns that do not call it."""
+    @cuda.jit(device=True)
+    def fib(n):
+        if n < 2:
+            return n
+        return fib(n - 1) + fib(n - 2)
+
+    @cuda.jit(device=True)
+    def halves(x, depth):
+        if depth == 0:
+            return x
+        return halves(x, depth - 1) * 0.5
+
+    def kernel(out, n, x):
+        out[0] = fib(n)
+        out[1] = halves(x, n)
+
+    out = np.zeros(2)
+    cuda.jit(kernel, target=where)[1, 1](out, 12, 1024.0)
+    np.testing.assert_array_equal(out, [144, 1024.0 / 2 ** 12])
+
+
+def test_a_recursion_without_a_base_case_is_refused():
+    @cuda.jit(device=True)
+    def forever(x):
+        return forever(x) + 1
+
+    def kernel(out):
+        out[0] = forever(1)
+
+    with pytest.raises(cp.CompileError, match="'forever' calls itself, and no return of it gives "
+                                              "a type without that call"):
+        cuda.jit(kernel, target="cpu")[1, 1](np.zeros(1))
