@@ -903,11 +903,13 @@ def from_cuda_array_interface(interface, owner=None, sync=True):
     array = _over_memory(described._pointer, described._shape, described._strides,
                          described._dtype, owner)
     if described.producer_stream is not None:
-        # The producer's stream becomes the array's, as numba's consumers take it.
+        # The producer's stream becomes the array's, as numba's consumers take it; the legacy
+        # default stream by its own handle (1) is stream 0, where cudapy's work goes anyway.
         producer = Stream(described.producer_stream)
         if sync:
             producer.synchronize()
-        array._use_stream(described.producer_stream, producer)
+        if described.producer_stream != LEGACY_DEFAULT_STREAM:
+            array._use_stream(described.producer_stream, producer)
     return array
 
 

@@ -1493,7 +1493,8 @@ def test_consumed_interface_streams_become_the_array_stream_and_are_waited_for(m
     assert consumed.stream.external and consumed.stream == stream.handle
     assert cuda.as_cuda_array(Foreign(produced), sync=False).stream == stream.handle
     assert waited == [stream.handle]
-    assert cuda.as_cuda_array(Foreign(plain)).stream == 1 and len(waited) == 2
+    consumed_plain = cuda.as_cuda_array(Foreign(plain))
+    assert consumed_plain.stream == 0 and len(waited) == 2  # the legacy stream, waited for
     assert not stream.external and not cuda.default_stream().external
     assert cuda.external_stream(stream.handle).external
 
