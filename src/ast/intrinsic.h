@@ -21,6 +21,7 @@ enum class IntrinsicKind {
     Angle,           // degrees, radians
     Abs,             // the argument's type; a complex number's magnitude, a float
     MinMax,          // the promoted type of all arguments, two or more of them
+    ArrayReshape,    // a.reshape(shape): a C-contiguous array's elements in a new shape
     ComplexMake,     // complex(real[, imag]): a complex number
     ComplexPart,     // z.real, z.imag: a float of the components' type (of a real number too)
     ComplexConjugate,  // z.conjugate(): the argument's type

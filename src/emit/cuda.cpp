@@ -1005,6 +1005,13 @@ private:
         const IntrinsicInfo &info = *i.info;
         auto arg = [&](std::size_t k) { return expr(*i.args[k]); };
         switch (info.kind) {
+        case IntrinsicKind::ArrayReshape: {  // a shape that does not fit raises ValueError
+            raises_ = true;
+            std::string extents;
+            for (std::size_t k = 1; k < i.args.size(); ++k) extents += ", " + arg(k);
+            return "cudapy::reshape(" + arg(0) + ", " + quoted(unit_file(i.span)) + ", " +
+                   std::to_string(i.span.line) + extents + ")";
+        }
         case IntrinsicKind::FloatMath:
             if (info.name == "log" && i.args.size() == 2)
                 return "(" + math_name("log", i.type) + "(" + arg(0) + ") / " +

@@ -143,6 +143,58 @@ CUDAPY_FN ndarray<T, 1, 2> slice_step(const array<T> &a, long long start, bool h
     return ndarray<T, 1, 2>{a.data + b.start, {b.length}, {step}};
 }
 
+// a.reshape(extents...) of a C-contiguous array: the same elements in a C-contiguous array of
+// the new shape; one extent may be -1, what the others leave. A shape that does not hold the
+// array's elements raises ValueError, as NumPy's reshape does.
+template <typename... Extents>
+CUDAPY_FN void reshaped_extents(long long size, long long (&shape)[sizeof...(Extents)], const char *file,
+                                int line, Extents... extents) {
+    long long given[] = {(long long)extents...};
+    long long known = 1;
+    int unknown = -1;
+    bool bad = false;
+    for (int d = 0; d < (int)sizeof...(Extents); ++d) {
+        shape[d] = given[d];
+        if (given[d] == -1 && unknown < 0) {
+            unknown = d;
+        } else if (given[d] < 0) {
+            bad = true;
+        } else {
+            known *= given[d];
+        }
+    }
+    if (unknown >= 0 && !bad) {
+        if (known == 0 || size % known != 0) bad = true;
+        else shape[unknown] = size / known;
+    }
+    if (bad || (unknown < 0 && known != size))
+        fail(file, line, "ValueError: cannot reshape the array into the given shape");
+}
+
+template <typename T, typename... Extents>
+CUDAPY_FN auto reshape_elements(T *data, long long size, const char *file, int line, Extents... extents) {
+    if constexpr (sizeof...(Extents) == 1) {
+        long long shape[1];
+        reshaped_extents(size, shape, file, line, extents...);
+        return array<T>{data, shape[0]};
+    } else {
+        ndarray<T, sizeof...(Extents), 0> result;
+        result.data = data;
+        reshaped_extents(size, result.shape, file, line, extents...);
+        return result;
+    }
+}
+
+template <typename T, typename... Extents>
+CUDAPY_FN auto reshape(const array<T> &a, const char *file, int line, Extents... extents) {
+    return reshape_elements(a.data, a.size, file, line, extents...);
+}
+
+template <typename T, int N, typename... Extents>
+CUDAPY_FN auto reshape(const ndarray<T, N, 0> &a, const char *file, int line, Extents... extents) {
+    return reshape_elements(a.data, size(a), file, line, extents...);
+}
+
 template <typename T>
 CUDAPY_FN ndarray<T, 1, 2> slice_step(const ndarray<T, 1, 2> &a, long long start, bool has_start, long long stop,
                                       bool has_stop, long long step, const char *file, int line) {

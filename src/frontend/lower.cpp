@@ -2245,6 +2245,34 @@ private:
         return std::make_shared<Intrinsic>(tree_.span(node), *resolved, std::vector<ExprPtr>{operand});
     }
 
+    // a.reshape(shape): the extents given one by one, or as a tuple (a display or a tuple
+    // local), or as one int.
+    ExprPtr lower_reshape(TSNode node, TSNode object) {
+        auto arguments = named_children(field(node, "arguments"));
+        for (TSNode argument : arguments)
+            if (kind(argument) == "keyword_argument" || kind(argument) == "list_splat") {
+                error(DiagnosticKind::Unsupported, argument,
+                      "reshape() in kernels takes the new shape alone, as a tuple or as extents");
+                return nullptr;
+            }
+        std::vector<ExprPtr> args{lower_expr(object)};
+        bool ok = args[0] != nullptr;
+        std::optional<std::vector<ExprPtr>> items = arguments.size() == 1 ? passed_tuple(arguments[0]) : std::nullopt;
+        if (items) {
+            for (auto &item : *items) ok = ok && item;
+            args.insert(args.end(), items->begin(), items->end());
+        } else {
+            for (TSNode argument : arguments) {
+                args.push_back(lower_expr(argument));
+                ok = ok && args.back();
+            }
+        }
+        if (!ok) return nullptr;
+        auto resolved = resolve_intrinsic("reshape", IntrinsicModule::Member);
+        if (!expect_intrinsic_arity(*resolved->info, "reshape", args.size(), node)) return nullptr;
+        return std::make_shared<Intrinsic>(tree_.span(node), *resolved, std::move(args));
+    }
+
     ExprPtr lower_comparison(TSNode node) {
         std::vector<ExprPtr> operands;
         std::vector<std::pair<std::string_view, TSNode>> operators;
@@ -2768,6 +2796,9 @@ private:
         if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "sync" &&
             is_this_grid(field(callee, "object")))
             return lower_grid_group_call(node, "cg.this_grid().sync");
+        if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "reshape" &&
+            !names_module(field(callee, "object")))
+            return lower_reshape(node, field(callee, "object"));
         auto parts = dotted(callee);
         if (!parts) {
             error(DiagnosticKind::Unsupported, callee,

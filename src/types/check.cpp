@@ -457,6 +457,7 @@ private:
     ExprPtr slice(const std::shared_ptr<Slice> &e);
     ExprPtr builtin(const std::shared_ptr<Builtin> &e);
     ExprPtr array_part(const std::shared_ptr<Intrinsic> &e);
+    ExprPtr reshape(const std::shared_ptr<Intrinsic> &e);
     ExprPtr print(const std::shared_ptr<Builtin> &e);
 
     // Converts an argument to `to`, which it must be able to become (a number).
@@ -1242,9 +1243,36 @@ ExprPtr BodyChecker::array_part(const std::shared_ptr<Intrinsic> &e) {
     return e;
 }
 
+// a.reshape(shape) of a C-contiguous array: its elements, in that order, in a C-contiguous
+// array of the new shape's dimensions (an extent of -1 takes what the others leave).
+ExprPtr BodyChecker::reshape(const std::shared_ptr<Intrinsic> &e) {
+    e->args[0] = expr(e->args[0]);
+    Type array = e->args[0]->type;
+    if (array == poisoned) return poison(e);
+    if (array.array_depth != 1 || array.layout != Layout::C) {
+        error(DiagnosticKind::Type, e->args[0]->span,
+              "reshape() in kernels takes a C-contiguous array (such as float64[:, ::1]), not " +
+                  type_name(array));
+        return poison(e);
+    }
+    for (std::size_t i = 1; i < e->args.size(); ++i) {
+        e->args[i] = expr(e->args[i]);
+        if (e->args[i]->type == poisoned) return poison(e);
+        if (!e->args[i]->type.is_integer()) {
+            error(DiagnosticKind::Type, e->args[i]->span,
+                  "reshape() takes integer extents, not " + type_name(e->args[i]->type));
+            return poison(e);
+        }
+        e->args[i] = convert(e->args[i], Type::of(Scalar::Int64));
+    }
+    e->type = Type::nd_array(array.scalar, static_cast<std::uint8_t>(e->args.size() - 1), Layout::C);
+    return e;
+}
+
 ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
     const IntrinsicInfo &info = *e->info;
     std::string what = std::string(info.name) + "()";
+    if (info.kind == IntrinsicKind::ArrayReshape) return reshape(e);
     // z.real's operand is typed first: an array's is a view (array_part).
     bool part = info.kind == IntrinsicKind::ComplexPart;
     if (part)
@@ -1310,6 +1338,7 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
     };
     Typed result;
     switch (info.kind) {
+    case IntrinsicKind::ArrayReshape: break;  // reshape() above
     case IntrinsicKind::ComplexMake: {
         if (n == 2)
             for (const auto &arg : e->args)

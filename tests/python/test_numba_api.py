@@ -2418,3 +2418,52 @@ def test_a_recursion_without_a_base_case_is_refused():
     with pytest.raises(cp.CompileError, match="'forever' calls itself, and no return of it gives "
                                               "a type without that call"):
         cuda.jit(kernel, target="cpu")[1, 1](np.zeros(1))
+
+
+# ---- reshape in kernels --------------------------------------------------------------------
+
+def _reshaped_1d(arr, newshape, got):
+    y = arr.reshape(newshape)
+    for i in range(y.shape[0]):
+        got[i] = y[i]
+
+
+def _reshaped_3d(arr, newshape, got):
+    y = arr.reshape(newshape)
+    for i in range(y.shape[0]):
+        for j in range(y.shape[1]):
+            for k in range(y.shape[2]):
+                got[i, j, k] = y[i, j, k]
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+@pytest.mark.parametrize("kernel, arr, shape", [
+    (_reshaped_1d, np.arange(24), (24,)), (_reshaped_1d, np.arange(25).reshape(5, 5), -1),
+    (_reshaped_3d, np.arange(24).reshape(1, 8, 1, 3), (8, 1, 3)),
+    (_reshaped_3d, np.arange(25.0).reshape(5, 5), (5, -1, 5)),
+    (_reshaped_3d, np.array([]), (1, 0, 2)), (_reshaped_1d, np.array([]), 0),
+], ids=lambda v: v.__name__ if callable(v) else str(getattr(v, "shape", v)))
+def test_reshape_in_kernels_views_the_elements_as_numpy_does(where, kernel, arr, shape):
+    expected = arr.reshape(shape)
+    got = np.zeros(expected.shape, arr.dtype)
+    cuda.jit(kernel, target=where)[1, 1](arr, shape, got)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_reshape_in_kernels_refuses_what_numpy_refuses():
+    with pytest.raises(ValueError, match="cannot reshape"):
+        cuda.jit(_reshaped_1d, target="cpu")[1, 1](np.arange(24), (5,), np.zeros(5, np.int64))
+
+    def strided(out, x):
+        y = x[::2].reshape(2, 2)
+        out[0] = y[0, 0]
+
+    with pytest.raises(cp.CompileError, match="reshape\\(\\) in kernels takes a C-contiguous array"):
+        cuda.jit(strided, target="cpu")[1, 1](np.zeros(1), np.arange(8.0))
+
+
+@pytest.mark.nvrtc
+def test_reshape_compiles_for_the_gpu():
+    ptx, _ = cuda.compile_ptx(_reshaped_3d, "void(float64[:, ::1], UniTuple(int64, 3), "
+                                            "float64[:, :, ::1])")
+    assert ".entry _reshaped_3d" in ptx.replace("\t", " ")
