@@ -252,6 +252,9 @@ using Block = std::vector<StmtPtr>;
 // `target = value`; the target is a Variable or an Index.
 struct Assign : Stmt {
     ExprPtr target, value;
+    // The variable holds the value as a typed one even when it is a literal's (a range's
+    // elements are typed ints, whatever its bounds).
+    bool typed_value = false;
     Assign(Span s, ExprPtr t, ExprPtr v)
         : Stmt(StmtKind::Assign, s), target(std::move(t)), value(std::move(v)) {}
 };

@@ -1434,6 +1434,8 @@ private:
                                  std::make_shared<Binary>(span, BinaryOp::Add, use(walk.start), zero_of(walk.stop)),
                                  zero_of(walk.step)),
                              out);
+            // Typed as a loop over the range types its variable, literal bounds or not.
+            static_cast<Assign &>(*out.back()).typed_value = true;
             return walk;
         }
         std::vector<TSNode> arguments = named_children(field(iterable, "arguments"));

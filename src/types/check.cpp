@@ -215,7 +215,9 @@ private:
                 s.value = convert(s.value, p->type);
             return;
         }
-        assign_variable(target.name, typed(s.value), s.value->span, s.span);
+        Typed value = typed(s.value);
+        value.weak = value.weak && !s.typed_value;
+        assign_variable(target.name, value, s.value->span, s.span);
         if (final_) {
             target.type = variables_.at(target.name).typed.type;
             s.value = convert(s.value, target.type);

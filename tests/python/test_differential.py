@@ -165,7 +165,7 @@ REQUIRED_FEATURES = (
        "continue", "range_step-",
        "range_step+", "loop_var_after", "tuple_assign", "tuple_swap", "chained_assign",
        "early_return", "pass", "truth_value", "helper_typed", "helper_untyped",
-       "helper_recursive", "helper_void", "recursion", "cuda.popc", "cuda.clz", "cuda.ffs",
+       "helper_recursive", "helper_void", "recursion", "tuple_argument", "cuda.popc", "cuda.clz", "cuda.ffs",
        "cuda.brev", "cuda.atomic.load"]
     + [f"aug{op}=" for op in ["+", "-", "*", "/", "//", "%", "**", "<<", ">>", "&", "|", "^"]]
     + ["complex.real", "complex.imag", "complex()"]
