@@ -151,6 +151,17 @@ def _strides_of(strides, shape, itemsize, where):
     return strides
 
 
+def _laid_out(shape, dtype, strides, order, where):
+    """(shape, strides in bytes) of a new array: `strides` as given and checked, else
+    contiguous in `order` ("C" or "F")."""
+    shape = _shape_of(shape, where)
+    if strides is None:
+        if order not in _ORDERS:
+            raise ValueError(f"{where}: order must be 'C' or 'F', got {order!r}")
+        return shape, _contiguous_strides(shape, dtype.itemsize, order)
+    return shape, _strides_of(strides, shape, dtype.itemsize, where)
+
+
 def _new_buffer(target, span, memory=None):
     """(an _Allocation of `span` bytes in the memory of `target`'s kernels, its address);
     `memory`, when the caller has it, is the target's memory_target."""
@@ -375,14 +386,8 @@ class CudaArray(_ArrayView):
         cp.Double, cp.Bool or a NumPy dtype) in the memory of `target`'s kernels, laid out in
         `order` ("C" or "F") or by `strides` in bytes. `stream` becomes the array's stream."""
         where = "CudaArray.allocate()"
-        shape = _shape_of(shape, where)
         dtype = storage_dtype(dtype)
-        if strides is None:
-            if order not in _ORDERS:
-                raise ValueError(f"{where}: order must be 'C' or 'F', got {order!r}")
-            strides = _contiguous_strides(shape, dtype.itemsize, order)
-        else:
-            strides = _strides_of(strides, shape, dtype.itemsize, where)
+        shape, strides = _laid_out(shape, dtype, strides, order, where)
         array = cls.__new__(cls)
         array.target = targets.resolve(target)
         handle = stream_handle(stream, f"{where}: the stream")
@@ -1278,14 +1283,8 @@ def managed_array(shape, dtype="float64", strides=None, order="C", stream=0):
     """An uninitialized ManagedArray (see managed_array_class) of `shape` and `dtype`, laid
     out in `order` or by `strides` in bytes; `stream` becomes its stream. It needs a GPU."""
     where = "managed_array()"
-    shape = _shape_of(shape, where)
     dtype = np.dtype(dtype)
-    if strides is None:
-        if order not in _ORDERS:
-            raise ValueError(f"{where}: order must be 'C' or 'F', got {order!r}")
-        strides = _contiguous_strides(shape, dtype.itemsize, order)
-    else:
-        strides = _strides_of(strides, shape, dtype.itemsize, where)
+    shape, strides = _laid_out(shape, dtype, strides, order, where)
     nbytes = _span(shape, strides, dtype.itemsize)
     if nbytes > _MAX_BYTES:
         raise _memory_error("cuda", where, shape, dtype, nbytes)

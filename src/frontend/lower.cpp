@@ -506,28 +506,20 @@ private:
     void collect_tuple_locals(TSNode body) {
         std::map<std::string, std::size_t> lengths;
         std::set<std::string> others;
-        std::vector<TSNode> pending{body};
-        while (!pending.empty()) {
-            TSNode node = pending.back();
-            pending.pop_back();
-            std::string_view k = kind(node);
-            if (k == "function_definition" || k == "class_definition" || k == "lambda") continue;
-            if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
-                TSNode left = field(node, "left"), right = field(node, "right");
-                std::vector<TSNode> names = kind(left) == "identifier" ? std::vector<TSNode>{left}
-                                            : is_tuple_target(left) ? named_children(left)
-                                                                    : std::vector<TSNode>{};
-                for (TSNode name_node : names) {
-                    std::string name(tree_.text(name_node));
-                    auto length = k == "assignment" && names.size() == 1 ? tuple_length(right) : std::nullopt;
-                    if (!length || (lengths.count(name) && lengths[name] != *length))
-                        others.insert(name);
-                    else
-                        lengths[name] = *length;
-                }
+        each_binding(body, [&](std::string_view k, TSNode node) {
+            TSNode left = field(node, "left"), right = field(node, "right");
+            std::vector<TSNode> names = kind(left) == "identifier" ? std::vector<TSNode>{left}
+                                        : is_tuple_target(left) ? named_children(left)
+                                                                : std::vector<TSNode>{};
+            for (TSNode name_node : names) {
+                std::string name(tree_.text(name_node));
+                auto length = k == "assignment" && names.size() == 1 ? tuple_length(right) : std::nullopt;
+                if (!length || (lengths.count(name) && lengths[name] != *length))
+                    others.insert(name);
+                else
+                    lengths[name] = *length;
             }
-            for (TSNode child : named_children_with_comments(node)) pending.push_back(child);
-        }
+        });
         for (const auto &[name, length] : lengths)
             if (!others.count(name) && locals_.count(name)) tuple_locals_[name] = length;
     }
@@ -536,23 +528,30 @@ private:
     // waits for the grid.
     void collect_grid_groups(TSNode body) {
         std::set<std::string> groups, others;
+        each_binding(body, [&](std::string_view k, TSNode node) {
+            TSNode left = field(node, "left");
+            if (ts_node_is_null(left) || kind(left) != "identifier") return;
+            std::string name(tree_.text(left));
+            (k == "assignment" && is_this_grid(field(node, "right")) ? groups : others).insert(name);
+        });
+        for (const auto &name : groups)
+            if (!others.count(name) && locals_.count(name)) grid_groups_.insert(name);
+    }
+
+    // Calls `visit(kind, node)` for each assignment, augmented assignment and for loop of the
+    // body, outside nested definitions. A walk with its own stack: the tree may be far deeper
+    // than the thread's stack allows.
+    template <typename Visit>
+    void each_binding(TSNode body, Visit &&visit) {
         std::vector<TSNode> pending{body};
         while (!pending.empty()) {
             TSNode node = pending.back();
             pending.pop_back();
             std::string_view k = kind(node);
             if (k == "function_definition" || k == "class_definition" || k == "lambda") continue;
-            if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") {
-                TSNode left = field(node, "left");
-                if (!ts_node_is_null(left) && kind(left) == "identifier") {
-                    std::string name(tree_.text(left));
-                    (k == "assignment" && is_this_grid(field(node, "right")) ? groups : others).insert(name);
-                }
-            }
+            if (k == "assignment" || k == "augmented_assignment" || k == "for_statement") visit(k, node);
             for (TSNode child : named_children_with_comments(node)) pending.push_back(child);
         }
-        for (const auto &name : groups)
-            if (!others.count(name) && locals_.count(name)) grid_groups_.insert(name);
     }
 
     // Whether an expression is a call of numba's cg.this_grid() (as cuda.cg.this_grid()).
