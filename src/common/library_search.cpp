@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 
@@ -34,6 +35,29 @@ void add_library_folder(const std::string &folder) {
     for (const auto &known : added_folders())
         if (known == folder) return;
     added_folders().push_back(folder);
+}
+
+std::vector<std::string> toolkit_include_folders() {
+    // Found once per set of added folders: the list is part of every compile's options.
+    static std::vector<std::string> found;
+    static std::size_t found_for = static_cast<std::size_t>(-1);
+    std::lock_guard<std::mutex> lock(folders_mutex);
+    if (found_for == added_folders().size()) return found;
+    std::vector<std::string> roots;
+    for (const char *variable : {"CUDA_HOME", "CUDA_PATH"})
+        if (const char *root = std::getenv(variable); root && *root) roots.emplace_back(root);
+    roots.emplace_back("/usr/local/cuda");
+    for (const auto &folder : added_folders()) roots.push_back(folder + "/..");
+    found.clear();
+    for (const auto &root : roots)
+        for (const char *leaf : {"/include", "/include/cccl"}) {  // CUDA 13 keeps libcu++ in cccl
+            std::string folder = root + leaf;
+            struct stat status {};
+            if (stat(folder.c_str(), &status) != 0 || !S_ISDIR(status.st_mode)) continue;
+            if (std::find(found.begin(), found.end(), folder) == found.end()) found.push_back(folder);
+        }
+    found_for = added_folders().size();
+    return found;
 }
 
 std::vector<std::string> library_candidates(const char *override_variable, const std::vector<std::string> &sonames) {

@@ -20,4 +20,9 @@ void add_library_folder(const std::string &folder);
 std::vector<std::string> library_candidates(const char *override_variable,
                                             const std::vector<std::string> &sonames);
 
+// The toolkit's include folders that exist, for CUDA C++ that includes its headers
+// (curand_kernel.h, cuda_runtime.h): the include folder, and its cccl folder, of $CUDA_HOME,
+// $CUDA_PATH and /usr/local/cuda, and beside each added library folder (a pip-installed CUDA's).
+std::vector<std::string> toolkit_include_folders();
+
 }  // namespace cudapy

@@ -182,7 +182,15 @@ CUDAPY_FN T abs(T a) {
 }
 CUDAPY_FN float abs(float a) { return fabsf(a); }
 CUDAPY_FN double abs(double a) { return fabs(a); }
-CUDAPY_FN half abs(half a) { return half(fabsf(float(a))); }
+CUDAPY_FN half abs(half a) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 530
+    half magnitude;
+    asm("abs.f16 %0, %1;" : "=h"(magnitude.bits) : "h"(a.bits));
+    return magnitude;
+#else
+    return half(fabsf(float(a)));
+#endif
+}
 
 // Exact comparisons of a signed and an unsigned 64-bit integer, which NumPy makes and C++'s
 // usual conversions would not.

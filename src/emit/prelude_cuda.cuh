@@ -10,7 +10,8 @@
 namespace cudapy {
 
 // NumPy's float16: stored in 16 bits, computed in float32 and rounded back after each operation
-// (the emitter converts every float16 result back to half).
+// (the emitter converts every float16 result back to half), or in PTX's half instructions where
+// they round the same.
 struct half {
     unsigned short bits;
     half() = default;
@@ -30,6 +31,52 @@ struct half {
         asm("cvt.f32.f16 %0, %1;" : "=f"(value) : "h"(bits));
         return value;
     }
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 530
+    // Two halves add, subtract, multiply, negate and compare in PTX's half instructions: their
+    // one rounding gives what float's rounding and then half's give, as float has more than
+    // twice half's precision. As float's products and sums under NVRTC's default --fmad, a
+    // product and a sum may fuse. Templates, so that a half and another type still meet in float.
+    template <typename T>
+    __device__ friend half operator+(T a, T b) {
+        half sum;
+        asm("add.f16 %0, %1, %2;" : "=h"(sum.bits) : "h"(a.bits), "h"(b.bits));
+        return sum;
+    }
+    template <typename T>
+    __device__ friend half operator-(T a, T b) {
+        half difference;
+        asm("sub.f16 %0, %1, %2;" : "=h"(difference.bits) : "h"(a.bits), "h"(b.bits));
+        return difference;
+    }
+    template <typename T>
+    __device__ friend half operator*(T a, T b) {
+        half product;
+        asm("mul.f16 %0, %1, %2;" : "=h"(product.bits) : "h"(a.bits), "h"(b.bits));
+        return product;
+    }
+    template <typename T>
+    __device__ friend half operator-(T a) {
+        half negation;
+        asm("neg.f16 %0, %1;" : "=h"(negation.bits) : "h"(a.bits));
+        return negation;
+    }
+// Python's comparisons: false with a NaN, except != (PTX's unordered "neu").
+#define CUDAPY_HALF_COMPARISON(op, test)                                                          \
+    template <typename T>                                                                        \
+    __device__ friend bool operator op(T a, T b) {                                               \
+        unsigned short holds;                                                                    \
+        asm("{ .reg .pred p; setp." test ".f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"                \
+            : "=h"(holds) : "h"(a.bits), "h"(b.bits));                                           \
+        return holds;                                                                            \
+    }
+    CUDAPY_HALF_COMPARISON(<, "lt")
+    CUDAPY_HALF_COMPARISON(<=, "le")
+    CUDAPY_HALF_COMPARISON(>, "gt")
+    CUDAPY_HALF_COMPARISON(>=, "ge")
+    CUDAPY_HALF_COMPARISON(==, "eq")
+    CUDAPY_HALF_COMPARISON(!=, "neu")
+#undef CUDAPY_HALF_COMPARISON
+#endif
 };
 
 }  // namespace cudapy

@@ -11,6 +11,7 @@
 
 #include "common/background.h"
 #include "common/error.h"
+#include "common/library_search.h"
 #include "jit/disk_cache.h"
 #include "jit/nvcc.h"
 #include "jit/nvrtc.h"
@@ -342,6 +343,7 @@ std::vector<std::string> nvrtc_options(const CompileRequest &request) {
         options.push_back(bounds + ")");
     }
     for (const auto &folder : request.include_dirs) options.push_back("-I" + folder);
+    for (const auto &folder : toolkit_include_folders()) options.push_back("-I" + folder);
     options.insert(options.end(), request.user_options.begin(), request.user_options.end());
     return options;
 }

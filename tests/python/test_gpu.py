@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import cudapy as cp
+from cudapy import cuda
 from paper_kernels import mandel, mandelbrot, mandelbrot_reference, matrixMultiply, saxpy
 
 pytestmark = [pytest.mark.gpu, pytest.mark.nvrtc]
@@ -446,3 +447,38 @@ def test_arrays_of_arrays_from_a_2d_array_ragged_lists_and_device_rows(rng):
     sums = np.full(2, np.nan, dtype=np.float32)
     cp.compile(row_sums)(2)(rows, sums)
     np.testing.assert_allclose(sums, [row.toHost().sum() for row in rows], rtol=1e-5)
+
+
+def half_arithmetic(a, b, sums, differences, products, negations, magnitudes, orders):
+    i = cuda.grid(1)
+    if i < a.size:
+        sums[i] = a[i] + b[i]
+        differences[i] = a[i] - b[i]
+        products[i] = a[i] * b[i]
+        negations[i] = -a[i]
+        magnitudes[i] = abs(a[i])
+        orders[i, 0] = a[i] < b[i]
+        orders[i, 1] = a[i] <= b[i]
+        orders[i, 2] = a[i] > b[i]
+        orders[i, 3] = a[i] >= b[i]
+        orders[i, 4] = a[i] == b[i]
+        orders[i, 5] = a[i] != b[i]
+
+
+def test_float16_arithmetic_in_half_instructions_rounds_as_numpy(rng):
+    """Two halves meet in PTX's half instructions; each result is NumPy's, bit for bit (signed
+    zeros, subnormals, infinities and overflow included; any NaN for a NaN)."""
+    bits = rng.integers(0, 1 << 16, size=(2, 1 << 16), dtype=np.uint16)
+    bits[0, :1 << 16] = np.arange(1 << 16, dtype=np.uint16)  # every half against random ones
+    a, b = bits.view(np.float16)
+    kernel = cuda.jit(half_arithmetic)
+    outputs = [np.empty_like(a) for _ in range(5)] + [np.empty((a.size, 6), np.bool_)]
+    kernel[(a.size + 255) // 256, 256](a, b, *outputs)
+    with np.errstate(all="ignore"):
+        expected = [a + b, a - b, a * b, -a, np.abs(a),
+                    np.stack([a < b, a <= b, a > b, a >= b, a == b, a != b], axis=1)]
+    for got, want in zip(outputs[:5], expected[:5]):
+        nan = np.isnan(want)
+        np.testing.assert_array_equal(np.isnan(got), nan)
+        np.testing.assert_array_equal(got[~nan].view(np.uint16), want[~nan].view(np.uint16))
+    np.testing.assert_array_equal(outputs[5], expected[5])

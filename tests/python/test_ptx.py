@@ -86,3 +86,47 @@ def test_missing_nvrtc_is_explained():
                             capture_output=True, text=True, check=True)
     assert "CUDAPY_NVRTC" in result.stdout
     assert "NVRTC" in result.stdout
+
+
+def half_arithmetic(a, b, out, orders):
+    out[0] = abs(-(a[0] * b[0] + a[0] - b[0]))
+    orders[0] = a[0] < b[0] or a[0] != b[0]
+
+
+@pytest.mark.nvrtc
+def test_two_halves_meet_in_ptxs_half_instructions():
+    from cudapy import cuda
+
+    ptx = cuda.compile_ptx(half_arithmetic, "void(f2[:], f2[:], f2[:], b1[:])", cc=(8, 0))[0]
+    for instruction in ("mul.f16", "add.f16", "sub.f16", "neg.f16", "abs.f16", "setp.lt.f16",
+                        "setp.neu.f16"):
+        assert instruction in ptx
+    assert "cvt.f32.f16" not in ptx  # nothing goes through float
+
+
+def toolkit_has(header):
+    roots = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]
+    return any(root and os.path.exists(os.path.join(root, "include", header)) for root in roots)
+
+
+@pytest.mark.nvrtc
+@pytest.mark.skipif(not toolkit_has("curand_kernel.h"), reason="no CUDA toolkit headers here")
+def test_linked_cuda_cpp_includes_the_toolkits_headers():
+    from cudapy import cuda
+
+    source = textwrap.dedent("""
+        #include <curand_kernel.h>
+        extern "C" __device__ int draw(unsigned int *out, unsigned long long seed) {
+            curandState_t state;
+            curand_init(seed, 0, 0, &state);
+            *out = curand(&state);
+            return 0;
+        }
+    """)
+    draw = cuda.declare_device("draw", "uint32(uint64)", link=[source])
+
+    def kernel(x, seed):
+        x[0] = draw(seed)
+
+    ptx = cuda.compile_ptx(kernel, "void(uint32[:], uint64)", cc=(8, 0))[0]
+    assert re.search(r"\.entry\s+kernel\b", ptx)
