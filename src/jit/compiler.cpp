@@ -52,7 +52,8 @@ bool is_cubin(const std::string &arch) { return arch.rfind("sm_", 0) == 0; }
 const char *entry_kind(const std::string &arch) { return is_cubin(arch) ? "cubin" : "ptx"; }
 
 CacheKey cache_key(const std::string &source, const CompileRequest &request) {
-    return {source, request.arch.empty() ? default_ptx_arch() : request.arch, nvrtc_options(request),
+    return {source, request.arch.empty() ? default_ptx_arch() : request.arch,
+            nvrtc_options(request, scan_includes(source).any),
             uses_nvcc(request.compiler), request.source_name, request.name_expressions,
             request.links_own_source};
 }
@@ -64,16 +65,16 @@ bool reads_files(const std::string &source, const CompileRequest &request) {
     for (const auto &option : request.user_options)
         for (const char *reading : {"-I", "--include-path", "-include", "--pre-include"})
             if (option.rfind(reading, 0) == 0) return true;
-    return includes_files(source);
+    return scan_includes(source).quoted;
 }
 
 }  // namespace
 
-bool includes_files(const std::string &source) {
+Includes scan_includes(std::string_view text) {
     // Line by line without a stream: a process's first stream sets up its locale, which costs
     // more than the rest of a cache hit.
-    std::string_view text = source;
-    while (!text.empty()) {
+    Includes found;
+    while (!text.empty() && !found.quoted) {
         std::size_t end = text.find('\n');
         std::string_view line = text.substr(0, end);
         text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
@@ -81,10 +82,11 @@ bool includes_files(const std::string &source) {
         if (at == std::string_view::npos || line[at] != '#') continue;
         at = line.find_first_not_of(" \t", at + 1);
         if (at == std::string_view::npos || line.compare(at, 7, "include") != 0) continue;
+        found.any = true;
         at = line.find_first_not_of(" \t", at + 7);
-        if (at != std::string_view::npos && line[at] == '"') return true;
+        found.quoted = at != std::string_view::npos && line[at] == '"';
     }
-    return false;
+    return found;
 }
 
 namespace {
@@ -326,7 +328,7 @@ void check_arch(const std::string &arch) {
                 "for PTX, NN one of " + supported);
 }
 
-std::vector<std::string> nvrtc_options(const CompileRequest &request) {
+std::vector<std::string> nvrtc_options(const CompileRequest &request, bool includes) {
     std::vector<std::string> options;
     bool own_standard = std::any_of(request.user_options.begin(), request.user_options.end(),
                                     [](const std::string &option) {
@@ -343,7 +345,9 @@ std::vector<std::string> nvrtc_options(const CompileRequest &request) {
         options.push_back(bounds + ")");
     }
     for (const auto &folder : request.include_dirs) options.push_back("-I" + folder);
-    for (const auto &folder : toolkit_include_folders()) options.push_back("-I" + folder);
+    // Only for a source that includes something: the folders are looked for on the disk.
+    if (includes)
+        for (const auto &folder : toolkit_include_folders()) options.push_back("-I" + folder);
     options.insert(options.end(), request.user_options.begin(), request.user_options.end());
     return options;
 }
@@ -399,7 +403,7 @@ void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_so
     std::call_once(started, [&] {
         run_in_background([arch, make_source = std::move(make_source)] {
             // A compile that needs NVRTC says what is wrong with it.
-            Nvrtc::get().compile(make_source(), "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}), true);
+            Nvrtc::get().compile(make_source(), "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}, false), true);
         });
     });
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cudapy::jit {
@@ -74,8 +75,9 @@ std::string default_ptx_arch();
 // Error(InvalidArgument) naming what it refuses.
 void check_user_request(CompileRequest &request);
 
-// NVRTC's options for a request, besides the architecture.
-std::vector<std::string> nvrtc_options(const CompileRequest &request);
+// NVRTC's options for a request, besides the architecture; the toolkit's include folders when
+// the source `includes` anything.
+std::vector<std::string> nvrtc_options(const CompileRequest &request, bool includes);
 
 // The result of an identical earlier compile, in memory, then on disk; none when there is none.
 // For a request that names its architecture, neither this nor a hit in compile() checks it or
@@ -99,9 +101,13 @@ void clear_memory_cache();
 // report.
 void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_source);
 
-// Whether `source` includes files by quoted name (`#include "..."`), whose contents no cache
-// key could name: such code is compiled every time.
-bool includes_files(const std::string &source);
+// Whether `source` has #include directives, and whether one names a file in quotes
+// (`#include "..."`), whose contents no cache key could name: such code is compiled every time.
+struct Includes {
+    bool any = false;
+    bool quoted = false;
+};
+Includes scan_includes(std::string_view source);
 
 // The messages of an NVRTC or GCC/Clang log that name a file and line.
 std::vector<LogEntry> parse_log(const std::string &log);

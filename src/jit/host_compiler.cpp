@@ -156,7 +156,7 @@ void *HostLibrary::symbol(const std::string &name) const {
 }
 
 std::shared_ptr<HostLibrary> compile_host(const std::string &source, std::vector<LogEntry> *log_entries) {
-    if (includes_files(source)) {
+    if (scan_includes(source).quoted) {
         auto [bytes, built] = build(source, compiler_command(), log_entries);
         ++cache_counters().compiles;
         return std::move(built);
