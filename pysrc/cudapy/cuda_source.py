@@ -27,6 +27,7 @@ from .stream import Event, stream_handle
 _COMPILERS = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
               "nvcc": _ffi.Compiler.NVCC}
 _POINTER_BYTES = ctypes.sizeof(ctypes.c_void_p)
+_DEFAULT_NAME = "kernel.cu"  # the library's name for a source without options
 _UNSIGNED_CODES = {1: "B", 2: "H", 4: "I", 8: "Q"}
 
 
@@ -65,11 +66,15 @@ def _strings(values, what):
 
 
 def _options(name, arch, compiler, options, include_dirs, name_expressions):
-    """The cudapy_cuda_options for a compile; the ctypes arrays live as long as the struct."""
+    """A pointer to the cudapy_cuda_options for a compile (the ctypes arrays live as long as
+    the struct); None, the library's defaults, when every one is the default."""
     if compiler not in _COMPILERS:
         raise ValueError(f"compiler must be 'nvrtc' or 'nvcc', got {compiler!r}")
     if arch is not None and not isinstance(arch, str):
         raise TypeError(f"arch must be a string such as 'sm_90', got {type(arch).__name__}")
+    if (name == _DEFAULT_NAME and not arch and compiler is None and not options
+            and not include_dirs and not name_expressions):
+        return None
     option_array, option_count = _strings(options, "options")
     folder_array, folder_count = _strings(include_dirs, "include_dirs")
     expression_array, expression_count = _strings(name_expressions, "name_expressions")
@@ -80,7 +85,7 @@ def _options(name, arch, compiler, options, include_dirs, name_expressions):
         include_dir_count=folder_count, name_expressions=expression_array,
         name_expression_count=expression_count)
     given._keep = (option_array, folder_array, expression_array)
-    return given
+    return ctypes.byref(given)
 
 
 def _with_extern_c(source, no_extern_c):
@@ -101,7 +106,7 @@ def _check_compile(status):
 
 
 def compile_cuda(source, arch=None, options=(), include_dirs=(), compiler=None,
-                 name="kernel.cu", no_extern_c=True, name_expressions=()):
+                 name=_DEFAULT_NAME, no_extern_c=True, name_expressions=()):
     """Compiles CUDA C++ for `arch` ('sm_90' gives CUBIN, 'compute_90' PTX; None: the current
     GPU's CUBIN) and returns the code as bytes (PyCUDA's compiler.compile; PTX is text).
     `options` are compiler options such as '-DN=4' or '--use_fast_math'; `compiler` is 'nvrtc'
@@ -114,7 +119,7 @@ def compile_cuda(source, arch=None, options=(), include_dirs=(), compiler=None,
     code = ctypes.c_void_p()
     size = ctypes.c_size_t()
     with progress.compiling(f"CUDA C++ {name} for {arch or 'the GPU'}"):
-        status = _ffi.lib.cudapy_cuda_compile(text.encode("utf-8"), ctypes.byref(given),
+        status = _ffi.lib.cudapy_cuda_compile(text.encode("utf-8"), given,
                                               ctypes.byref(code), ctypes.byref(size))
     _check_compile(status)
     try:
@@ -144,7 +149,7 @@ class _LoadedModule(_ffi.Owner):
         module = _ffi.cuda_module_p()
         text = _with_extern_c(source, no_extern_c)
         with progress.compiling(f"CUDA C++ {name} for the GPU"):
-            status = _ffi.lib.cudapy_cuda_module_new(text.encode("utf-8"), ctypes.byref(given),
+            status = _ffi.lib.cudapy_cuda_module_new(text.encode("utf-8"), given,
                                                      ctypes.byref(module))
         _check_compile(status)
         self._module = module
@@ -210,7 +215,7 @@ class SourceModule(_LoadedModule):
 
     def __init__(self, source, nvcc="nvcc", options=None, keep=False, no_extern_c=False,
                  arch=None, code=None, cache_dir=None, include_dirs=(), *, compiler=None,
-                 name_expressions=(), name="kernel.cu"):
+                 name_expressions=(), name=_DEFAULT_NAME):
         self._name_expressions = frozenset(name_expressions or ())
         self._compile(source, name, arch, compiler, options or (), include_dirs,
                       name_expressions, no_extern_c)
@@ -264,7 +269,7 @@ class RawModule(_LoadedModule):
             with open(path, "rb") as file:
                 self._load(file.read())
         else:
-            self._compile(code, "kernel.cu", None, backend, options, (),
+            self._compile(code, _DEFAULT_NAME, None, backend, options, (),
                           name_expressions or (), True)
 
     def get_function(self, name):
@@ -331,6 +336,13 @@ def _identity(value):
     return value
 
 
+def _bool_packing(size, position):
+    if size != 1:
+        raise TypeError(f"argument {position} is a bool; the kernel's parameter {position} "
+                        f"takes {size} bytes")
+    return "?", _identity
+
+
 def _packing(kind, size, position, python_numbers):
     """The struct code and converter of an argument of Python type `kind` for a parameter of
     `size` bytes; None for a host array in In/Out/InOut (staged). Python ints and floats are
@@ -343,15 +355,14 @@ def _packing(kind, size, position, python_numbers):
         raise TypeError(f"argument {position} is a Python {kind.__name__}, whose C type the "
                         "kernel cannot tell: give a NumPy scalar of the parameter's type, such "
                         "as np.int32(n) or np.float32(x)")
-    if kind is bool or issubclass(kind, np.bool_):
-        if size != 1:
-            raise TypeError(f"argument {position} is a bool; the kernel's parameter {position} "
-                            f"takes {size} bytes")
-        return "?", _identity
-    if issubclass(kind, np.void):
-        return _bytes_of(size, position, "a structured scalar")
+    if kind is bool:
+        return _bool_packing(size, position)
     if issubclass(kind, np.generic):
-        dtype = np.dtype(kind)
+        dtype = np.dtype(kind)  # read for bools and structured scalars too: one NumPy lookup
+        if dtype.char == "?":
+            return _bool_packing(size, position)
+        if dtype.kind == "V":
+            return _bytes_of(size, position, "a structured scalar")
         if dtype.itemsize != size:
             raise TypeError(f"argument {position} is {dtype.name} ({dtype.itemsize} bytes); the "
                             f"kernel's parameter {position} takes {size} bytes")

@@ -48,13 +48,22 @@ def set_progress(callback):
     return previous
 
 
-@contextlib.contextmanager
+_QUIET = contextlib.nullcontext()
+
+
 def compiling(what):
-    """Reports the compile the block runs; `what` names it ("kernel saxpy for the GPU")."""
-    callback = _callback
-    if callback is None and not logger.isEnabledFor(logging.INFO):
-        yield
-        return
+    """A context that reports the compile its block runs; `what` names it ("kernel saxpy for
+    the GPU"). With no callback and the logger quiet, one that does nothing (the logger is read
+    as isEnabledFor reads it, less the cache whose first fill costs a program's first compile
+    more than the rest of this)."""
+    if _callback is None and (logger.disabled or logger.manager.disable >= logging.INFO
+                              or logger.getEffectiveLevel() > logging.INFO):
+        return _QUIET
+    return _reporting(what, _callback)
+
+
+@contextlib.contextmanager
+def _reporting(what, callback):
     compiles = cache_stats()["compiles"]
     start = time.perf_counter()
     slow = threading.Event()
