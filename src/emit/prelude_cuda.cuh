@@ -60,22 +60,49 @@ struct half {
         asm("neg.f16 %0, %1;" : "=h"(negation.bits) : "h"(a.bits));
         return negation;
     }
-// Python's comparisons: false with a NaN, except != (PTX's unordered "neu").
-#define CUDAPY_HALF_COMPARISON(op, test)                                                          \
-    template <typename T>                                                                        \
-    __device__ friend bool operator op(T a, T b) {                                               \
-        unsigned short holds;                                                                    \
-        asm("{ .reg .pred p; setp." test ".f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"                \
-            : "=h"(holds) : "h"(a.bits), "h"(b.bits));                                           \
-        return holds;                                                                            \
+    // Python's comparisons: false with a NaN, except != (PTX's unordered "neu").
+    template <typename T>
+    __device__ friend bool operator<(T a, T b) {
+        unsigned short holds;
+        asm("{ .reg .pred p; setp.lt.f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"
+            : "=h"(holds) : "h"(a.bits), "h"(b.bits));
+        return holds;
     }
-    CUDAPY_HALF_COMPARISON(<, "lt")
-    CUDAPY_HALF_COMPARISON(<=, "le")
-    CUDAPY_HALF_COMPARISON(>, "gt")
-    CUDAPY_HALF_COMPARISON(>=, "ge")
-    CUDAPY_HALF_COMPARISON(==, "eq")
-    CUDAPY_HALF_COMPARISON(!=, "neu")
-#undef CUDAPY_HALF_COMPARISON
+    template <typename T>
+    __device__ friend bool operator<=(T a, T b) {
+        unsigned short holds;
+        asm("{ .reg .pred p; setp.le.f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"
+            : "=h"(holds) : "h"(a.bits), "h"(b.bits));
+        return holds;
+    }
+    template <typename T>
+    __device__ friend bool operator>(T a, T b) {
+        unsigned short holds;
+        asm("{ .reg .pred p; setp.gt.f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"
+            : "=h"(holds) : "h"(a.bits), "h"(b.bits));
+        return holds;
+    }
+    template <typename T>
+    __device__ friend bool operator>=(T a, T b) {
+        unsigned short holds;
+        asm("{ .reg .pred p; setp.ge.f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"
+            : "=h"(holds) : "h"(a.bits), "h"(b.bits));
+        return holds;
+    }
+    template <typename T>
+    __device__ friend bool operator==(T a, T b) {
+        unsigned short holds;
+        asm("{ .reg .pred p; setp.eq.f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"
+            : "=h"(holds) : "h"(a.bits), "h"(b.bits));
+        return holds;
+    }
+    template <typename T>
+    __device__ friend bool operator!=(T a, T b) {
+        unsigned short holds;
+        asm("{ .reg .pred p; setp.neu.f16 p, %1, %2; selp.u16 %0, 1, 0, p; }"
+            : "=h"(holds) : "h"(a.bits), "h"(b.bits));
+        return holds;
+    }
 #endif
 };
 
