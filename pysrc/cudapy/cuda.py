@@ -496,24 +496,26 @@ cudadrv = SimpleNamespace(
     devicearray=devicearray)
 
 
-def _device_target():
-    """Where numba.cuda's ufuncs run: the GPU, or the CPU target when $CUDAPY_TARGET makes a
-    host target the default (as numba's simulator runs them)."""
+def _device_target(target):
+    """Where numba.cuda's ufuncs of `target` run: the GPU for numba's GPU names (and none),
+    or the CPU target when $CUDAPY_TARGET makes a host target the default, as numba's
+    simulator runs them; any other target as named."""
+    if target not in (None, "cuda", "gpu"):
+        return target
     return "cuda" if targets.resolve() == "cuda" else "cpu"
 
 
 def vectorize(signatures=None, target=None, **options):
-    """numba.cuda.vectorize: cudapy.vectorize whose target is the GPU unless given (the CPU
-    target when $CUDAPY_TARGET is a host target)."""
-    return _any_target_vectorize(signatures, _device_target() if target is None else target,
-                                 **options)
+    """numba.cuda.vectorize (also numba.vectorize with target="cuda"): cudapy.vectorize on
+    the GPU unless another target is given (the CPU target when $CUDAPY_TARGET is a host
+    target)."""
+    return _any_target_vectorize(signatures, _device_target(target), **options)
 
 
 def guvectorize(signatures, layout, target=None, **options):
-    """numba.cuda.guvectorize: cudapy.guvectorize whose target is the GPU unless given (the
-    CPU target when $CUDAPY_TARGET is a host target)."""
-    return _any_target_guvectorize(signatures, layout,
-                                   _device_target() if target is None else target, **options)
+    """numba.cuda.guvectorize: cudapy.guvectorize on the GPU unless another target is given
+    (the CPU target when $CUDAPY_TARGET is a host target)."""
+    return _any_target_guvectorize(signatures, layout, _device_target(target), **options)
 
 
 def get_current_device():

@@ -309,9 +309,15 @@ def test_numba_cuda_vectorize_targets_the_device_target(monkeypatch):
     assert cuda.guvectorize(["void(float32[:], float32[:])"], "(n)->(n)")(add).target == "cuda"
     assert cuda.vectorize(add, target="cpu").target == "cpu"
     assert cp.vectorize(add).target == "cpu"  # numba's own vectorize: the CPU by default
+    assert cuda.vectorize(add, target="gpu").target == "cuda"
     monkeypatch.setenv("CUDAPY_TARGET", "cpu")
     ufunc = cuda.vectorize(["float32(float32, float32)"])(add)
     assert ufunc.target == "cpu"
+    # numba's GPU names stand for the CPU target there, as for numba's simulator
+    assert cuda.vectorize(add, target="cuda").target == "cpu"
+    assert cuda.guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", target="gpu")(
+        add).target == "cpu"
+    assert cp.vectorize(add, target="cuda").target == "cuda"  # cudapy's own: as named
     np.testing.assert_array_equal(ufunc(np.ones(3, np.float32), np.ones(3, np.float32)), 2)
 
 
