@@ -232,9 +232,9 @@ def test_c_elementwise_and_reduction_kernels(where):
 @gpu
 @pytest.mark.parametrize("size", [1, 3, 4, 5, 1003])
 def test_c_elementwise_kernel_four_indices_a_thread(where, size):
-    """Distinct arrays take the __restrict__ kernel of four indices a thread; the same array
-    given twice, and an operation that may leave the loop, the kernel of one index a step:
-    both against NumPy, with a backward stepped slice."""
+    """Distinct aligned arrays take the __restrict__ kernel of four indices a thread; the same
+    array given twice, views off 16-byte boundaries, a slice and an operation that may leave
+    the loop, the kernel of one index a step: both against NumPy."""
     if where != "cuda":
         pytest.skip("CUDA C++ runs on the GPU only")
     from cudapy.pycuda import gpuarray
@@ -253,6 +253,11 @@ def test_c_elementwise_kernel_four_indices_a_thread(where, size):
     expected = np.zeros(size, np.float32)
     expected[size - 1::-3] = (np.float32(2) * x + np.float32(3) * y)[size - 1::-3]
     np.testing.assert_allclose(z_gpu.get(), expected, rtol=1e-6)
+    z_gpu.fill(0)  # views a float past 16-byte boundaries: the kernel of one index a step
+    lin_comb(np.float32(2), x_gpu[1:], np.float32(3), y_gpu[1:], z_gpu[1:])
+    np.testing.assert_allclose(z_gpu.get()[1:], (np.float32(2) * x + np.float32(3) * y)[1:],
+                               rtol=1e-6)
+    assert z_gpu.get()[:1].tolist() == [0] * min(size, 1)
     lin_comb(np.float32(2), y_gpu, np.float32(3), y_gpu, y_gpu)  # y = 2y + 3y, in place
     np.testing.assert_allclose(y_gpu.get(), np.float32(5) * y, rtol=1e-6)
     clipped = ElementwiseKernel("float *x", "if (i >= 2) return; x[i] = -1", "clip_first")
@@ -261,20 +266,23 @@ def test_c_elementwise_kernel_four_indices_a_thread(where, size):
     np.testing.assert_array_equal(x_gpu.get()[2:], x[2:])
 
 
-def test_restrict_kernel_only_for_arrays_apart():
-    from cudapy.pycuda.elementwise import _apart, _restricted
+def test_restrict_kernel_only_for_aligned_arrays_apart():
+    from cudapy.pycuda.elementwise import _aligned_apart as apart, _restricted
     from cudapy.pycuda.tools import parse_arguments
 
     parsed = parse_arguments("float a, float *x, float *y")
     data = cp.to_device(np.zeros(100, np.float32), target="cpu")
     other = cp.to_device(np.zeros(100, np.float32), target="cpu")
-    assert _apart(parsed, (1.0, data, other))
-    assert _apart(parsed, (1.0, data[:50], data[50:]))
-    assert not _apart(parsed, (1.0, data, data))
-    assert not _apart(parsed, (1.0, data[:51], data[50:]))
-    assert not _apart(parsed, (1.0, data.reshape(10, 10)[:, :3], data.reshape(10, 10)[5:, 2:]))
-    assert _apart(parsed, (1.0, data[:0], data))  # an empty view holds no byte
-    assert not _apart(parsed, (1.0, data, 12345))  # an address: its extent is unknown
+    assert data._pointer % 16 == 0 and other._pointer % 16 == 0
+    assert apart(parsed, (1.0, data, other))
+    assert apart(parsed, (1.0, data[:48], data[48:]))
+    assert not apart(parsed, (1.0, data[:50], data[50:]))  # 200 bytes in: not 16-byte aligned
+    assert not apart(parsed, (1.0, data[1:], other[1:]))
+    assert not apart(parsed, (1.0, data, data))
+    assert not apart(parsed, (1.0, data[:52], data[48:]))
+    assert not apart(parsed, (1.0, data.reshape(10, 10)[:, :3], data.reshape(10, 10)[5:, 2:]))
+    assert apart(parsed, (1.0, data[:0], data))  # an empty view holds no byte
+    assert not apart(parsed, (1.0, data, 12345))  # an address: its extent is unknown
     assert _restricted("float a, const float *x") == "float a,  const float *__restrict__ x"
 
 
