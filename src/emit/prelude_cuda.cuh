@@ -34,24 +34,24 @@ struct half {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 530
     // Two halves add, subtract, multiply, negate and compare in PTX's half instructions: their
     // one rounding gives what float's rounding and then half's give, as float has more than
-    // twice half's precision. As float's products and sums under NVRTC's default --fmad, a
-    // product and a sum may fuse. Templates, so that a half and another type still meet in float.
+    // twice half's precision. Rounded (.rn) each, so that no product and sum fuse into one
+    // rounding. Templates, so that a half and another type still meet in float.
     template <typename T>
     __device__ friend half operator+(T a, T b) {
         half sum;
-        asm("add.f16 %0, %1, %2;" : "=h"(sum.bits) : "h"(a.bits), "h"(b.bits));
+        asm("add.rn.f16 %0, %1, %2;" : "=h"(sum.bits) : "h"(a.bits), "h"(b.bits));
         return sum;
     }
     template <typename T>
     __device__ friend half operator-(T a, T b) {
         half difference;
-        asm("sub.f16 %0, %1, %2;" : "=h"(difference.bits) : "h"(a.bits), "h"(b.bits));
+        asm("sub.rn.f16 %0, %1, %2;" : "=h"(difference.bits) : "h"(a.bits), "h"(b.bits));
         return difference;
     }
     template <typename T>
     __device__ friend half operator*(T a, T b) {
         half product;
-        asm("mul.f16 %0, %1, %2;" : "=h"(product.bits) : "h"(a.bits), "h"(b.bits));
+        asm("mul.rn.f16 %0, %1, %2;" : "=h"(product.bits) : "h"(a.bits), "h"(b.bits));
         return product;
     }
     template <typename T>

@@ -449,9 +449,10 @@ def test_arrays_of_arrays_from_a_2d_array_ragged_lists_and_device_rows(rng):
     np.testing.assert_allclose(sums, [row.toHost().sum() for row in rows], rtol=1e-5)
 
 
-def half_arithmetic(a, b, sums, differences, products, negations, magnitudes, orders):
+def half_arithmetic(a, b, sums, differences, products, negations, magnitudes, chained, orders):
     i = cuda.grid(1)
     if i < a.size:
+        chained[i] = a[i] * b[i] + a[i]  # rounded twice, as NumPy does: no fused multiply-add
         sums[i] = a[i] + b[i]
         differences[i] = a[i] - b[i]
         products[i] = a[i] * b[i]
@@ -472,13 +473,13 @@ def test_float16_arithmetic_in_half_instructions_rounds_as_numpy(rng):
     bits[0, :1 << 16] = np.arange(1 << 16, dtype=np.uint16)  # every half against random ones
     a, b = bits.view(np.float16)
     kernel = cuda.jit(half_arithmetic)
-    outputs = [np.empty_like(a) for _ in range(5)] + [np.empty((a.size, 6), np.bool_)]
+    outputs = [np.empty_like(a) for _ in range(6)] + [np.empty((a.size, 6), np.bool_)]
     kernel[(a.size + 255) // 256, 256](a, b, *outputs)
     with np.errstate(all="ignore"):
-        expected = [a + b, a - b, a * b, -a, np.abs(a),
+        expected = [a + b, a - b, a * b, -a, np.abs(a), a * b + a,
                     np.stack([a < b, a <= b, a > b, a >= b, a == b, a != b], axis=1)]
-    for got, want in zip(outputs[:5], expected[:5]):
+    for got, want in zip(outputs[:6], expected[:6]):
         nan = np.isnan(want)
         np.testing.assert_array_equal(np.isnan(got), nan)
         np.testing.assert_array_equal(got[~nan].view(np.uint16), want[~nan].view(np.uint16))
-    np.testing.assert_array_equal(outputs[5], expected[5])
+    np.testing.assert_array_equal(outputs[6], expected[6])
