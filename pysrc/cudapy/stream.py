@@ -23,6 +23,8 @@ _MAX_HANDLE = (1 << _HANDLE_BITS) - 1
 # The CUDA Array Interface's and DLPack's names of the default streams.
 LEGACY_DEFAULT_STREAM = 1
 PER_THREAD_DEFAULT_STREAM = 2
+# The default streams, by 0 and by their own handles.
+_DEFAULT_HANDLES = (0, LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM)
 _DEFAULT_HANDLES = (0, LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM)
 
 
@@ -106,7 +108,7 @@ class Stream:
     def synchronize(self):
         """Waits for the work queued on the stream; a kernel's fault is raised as LaunchError."""
         status = _ffi.lib.cudapy_stream_synchronize(self.handle)
-        if status == _ffi.Status.NO_DEVICE and self.handle == 0:
+        if status == _ffi.Status.NO_DEVICE and self.handle in _DEFAULT_HANDLES:
             return  # without a GPU nothing is queued: the CPU target's work is done at once
         _ffi.check(status)
 

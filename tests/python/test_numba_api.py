@@ -979,6 +979,15 @@ def test_stream_forms(target, stream):
     np.testing.assert_array_equal(values, np.full(64, 2, np.float32))
 
 
+def test_the_default_streams_synchronize_on_every_target(target):
+    values = np.zeros(64, np.float32)
+    for stream in (cuda.default_stream(), cuda.legacy_default_stream(),
+                   cuda.per_thread_default_stream(), cuda.stream()):
+        cuda.jit(add_float)[2, 32, stream](values)
+        stream.synchronize()
+    np.testing.assert_array_equal(values, np.full(64, 4, np.float32))
+
+
 @pytest.mark.parametrize("key, error, message", [
     ((1, 32, "stream"), TypeError, "the stream must be an integer, got str"),
     ((1, 32, -1), ValueError, "the stream must not be negative"),
