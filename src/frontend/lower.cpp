@@ -2755,8 +2755,10 @@ private:
             scalar = scalar_from_name(alias != globals_.function_aliases.end() ? alias->second.back() : parts->back());
         }
         if (!scalar || *scalar == Scalar::Void) {
+            std::string given(tree_.text(node));  // a string shown with its own quotes
             error(DiagnosticKind::Type, node,
-                  "unknown dtype '" + std::string(tree_.text(node)) + "'; name one, as in float32 or np.int32");
+                  "unknown dtype " + (kind(node) == "string" ? given : "'" + given + "'") +
+                      "; name one, as in float32 or np.int32");
             return std::nullopt;
         }
         return scalar;

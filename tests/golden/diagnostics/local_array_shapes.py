@@ -5,3 +5,4 @@ def k(X):
     c = cuda.local.array(4, float128)
     d = cuda.shared.array(4)
     e = cuda.local.array(shape=4, dtype=float32, order='C')
+    f = cuda.local.array(4, "int33")
