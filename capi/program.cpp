@@ -41,6 +41,15 @@ driver::CompileOptions request_from(const cudapy_compile_options *options) {
                             std::to_string(options->shared_memory_carveout));
         request.shared_memory_carveout = options->shared_memory_carveout - 1;
     }
+    if (CUDAPY_HAS_MEMBER(options, launch_bounds_max_cluster_blocks)) {
+        if (options->launch_bounds_max_cluster_blocks < 0)
+            throw Error(Status::InvalidArgument, "launch bounds must not be negative (0 leaves them unset)");
+        if (options->launch_bounds_max_cluster_blocks > 0 && options->launch_bounds_min_blocks == 0)
+            throw Error(Status::InvalidArgument,
+                        "launch bounds give a maximum of blocks per cluster only with a minimum of blocks "
+                        "per multiprocessor");
+        request.launch_bounds_max_cluster_blocks = options->launch_bounds_max_cluster_blocks;
+    }
     return request;
 }
 

@@ -319,6 +319,9 @@ typedef struct cudapy_compile_options {
      * prefers as shared memory (cudaFuncAttributePreferredSharedMemoryCarveout): 0 leaves it
      * to the driver; 1 + p prefers p percent, p from 0 (all L1) to 100 (all shared memory). */
     int shared_memory_carveout;
+    /* With both launch bounds, the most blocks of a thread block cluster (sm_90 and later;
+     * 0: unset): __launch_bounds__'s third bound. */
+    int launch_bounds_max_cluster_blocks;
 } cudapy_compile_options;
 
 /* Translates and compiles to PTX with NVRTC (`*out`, owned). Needs NVRTC, not a GPU.

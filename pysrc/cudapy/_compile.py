@@ -22,7 +22,8 @@ class _Options(NamedTuple):
     line_info: bool = False
     debug: bool = False
     max_registers: int = 0
-    launch_bounds: tuple = (0, 0)  # (max threads per block, min blocks per multiprocessor)
+    # (max threads per block, min blocks per multiprocessor, max blocks per cluster)
+    launch_bounds: tuple = (0, 0, 0)
     compiler: int = 0  # a _ffi.Compiler
     # What `link=` gave: LinkedSources, and DeclaredDevices a source text calls by their names.
     link: tuple = ()
@@ -47,22 +48,23 @@ _COMPILERS = {None: _ffi.Compiler.DEFAULT, "nvrtc": _ffi.Compiler.NVRTC,
 def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
              launch_bounds=None, compiler=None, link=None):
     """The _Options of a compile's keyword arguments; launch_bounds is max threads per block,
-    or (max threads, min blocks per multiprocessor); compiler is "nvrtc", "nvcc" or None
+    or (max threads, min blocks per multiprocessor), or those and max blocks per cluster
+    (sm_90 and later); compiler is "nvrtc", "nvcc" or None
     ($CUDAPY_COMPILER, else NVRTC); link is CUDA C++ (text or .cu files) and declared device
     functions (see cudapy.linking)."""
     if compiler not in _COMPILERS:
         raise ValueError(f'compiler must be "nvrtc", "nvcc" or None, got {compiler!r}')
     registers = 0 if max_registers is None else _positive_option(max_registers, "max_registers")
-    bounds = (0, 0)
+    bounds = (0, 0, 0)
     if launch_bounds is not None:
         given = launch_bounds if isinstance(launch_bounds, tuple) else (launch_bounds,)
-        if not 1 <= len(given) <= 2:
-            # numba's third bound, a maximum cluster rank, has no counterpart here.
-            raise ValueError("launch_bounds must be max_threads or (max_threads, min_blocks): "
+        if not 1 <= len(given) <= 3:
+            raise ValueError("launch_bounds must be max_threads, (max_threads, min_blocks) or "
+                             "(max_threads, min_blocks, max_blocks_per_cluster): "
                              f"Got {len(given)} launch bounds: {launch_bounds!r}")
-        bounds = (_positive_option(given[0], "launch_bounds' max threads"),
-                  _positive_option(given[1], "launch_bounds' min blocks") if len(given) == 2
-                  else 0)
+        names = ("max threads", "min blocks", "max blocks per cluster")
+        bounds = tuple(_positive_option(value, f"launch_bounds' {name}")
+                       for value, name in zip(given, names)) + (0,) * (3 - len(given))
     items = [link] if isinstance(link, (DeclaredDevice, str, bytes, os.PathLike, LinkedSource,
                                         CUSource)) else link
     declared = tuple(item for item in items or () if isinstance(item, DeclaredDevice))
@@ -71,14 +73,15 @@ def _options(fast_math=False, line_info=False, debug=False, max_registers=None,
 
 
 def _compile_options(arch, options):
-    max_threads, min_blocks = options.launch_bounds
+    max_threads, min_blocks, cluster_blocks = options.launch_bounds
     return _ffi.CompileOptions(size=ctypes.sizeof(_ffi.CompileOptions),
                                arch=arch.encode() if arch else None,
                                fast_math=int(options.fast_math), line_info=int(options.line_info),
                                debug=int(options.debug), max_registers=options.max_registers,
                                launch_bounds_max_threads=max_threads,
                                launch_bounds_min_blocks=min_blocks, compiler=options.compiler,
-                               shared_memory_carveout=options.shared_memory_carveout + 1)
+                               shared_memory_carveout=options.shared_memory_carveout + 1,
+                               launch_bounds_max_cluster_blocks=cluster_blocks)
 
 
 class _Program:

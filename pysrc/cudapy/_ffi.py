@@ -107,7 +107,8 @@ class CompileOptions(ctypes.Structure):
                 ("debug", ctypes.c_int), ("max_registers", ctypes.c_int),
                 ("launch_bounds_max_threads", ctypes.c_int),
                 ("launch_bounds_min_blocks", ctypes.c_int), ("compiler", ctypes.c_int),
-                ("shared_memory_carveout", ctypes.c_int)]
+                ("shared_memory_carveout", ctypes.c_int),
+                ("launch_bounds_max_cluster_blocks", ctypes.c_int)]
 
 
 class CallingConvention(enum.IntEnum):

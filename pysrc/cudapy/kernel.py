@@ -786,7 +786,8 @@ def compile(functions, sig=None, fast_math=False, line_info=False, target=None, 
     runs in the interpreter, see cudapy.interpreter); the default is $CUDAPY_TARGET, else
     "cuda". `debug` checks the kernel's asserts (a failure raises KernelAssertionError);
     `max_registers` caps the registers of a thread; `launch_bounds` is the largest block the
-    kernel is launched with, or (that, the minimum blocks per multiprocessor). `compiler` is
+    kernel is launched with, or (that, the minimum blocks per multiprocessor), or those and
+    the most blocks of a cluster (sm_90 and later). `compiler` is
     "nvrtc" or "nvcc" (None: $CUDAPY_COMPILER, else NVRTC). `link` is CUDA C++ (source text or
     .cu files) compiled with the kernel, defining the device functions of
     cudapy.declare_device it calls; a declared function in `link` is called by its own name

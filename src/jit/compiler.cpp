@@ -312,14 +312,25 @@ std::vector<LogEntry> parse_log(const std::string &log) {
     return entries;
 }
 
-void check_arch(const std::string &arch) {
-    const auto &known = Nvrtc::get().architectures();
+namespace {
+
+// NN of sm_NN or compute_NN; none for another text.
+std::optional<int> arch_number(const std::string &arch) {
     std::string number;
     for (const char *prefix : {"sm_", "compute_"})
         if (arch.rfind(prefix, 0) == 0) number = arch.substr(std::char_traits<char>::length(prefix));
     bool digits = !number.empty() && number.size() < 5 &&
                   std::all_of(number.begin(), number.end(), ::isdigit);
-    if (digits && (known.empty() || std::find(known.begin(), known.end(), std::stoi(number)) != known.end()))
+    if (!digits) return std::nullopt;
+    return std::stoi(number);
+}
+
+}  // namespace
+
+void check_arch(const std::string &arch) {
+    const auto &known = Nvrtc::get().architectures();
+    auto number = arch_number(arch);
+    if (number && (known.empty() || std::find(known.begin(), known.end(), *number) != known.end()))
         return;
     std::string supported;
     for (int value : known) supported += (supported.empty() ? "" : ", ") + std::to_string(value);
@@ -342,6 +353,8 @@ std::vector<std::string> nvrtc_options(const CompileRequest &request, bool inclu
     if (request.launch_bounds_max_threads > 0) {
         std::string bounds = "-DCUDAPY_LAUNCH_BOUNDS=__launch_bounds__(" + std::to_string(request.launch_bounds_max_threads);
         if (request.launch_bounds_min_blocks > 0) bounds += "," + std::to_string(request.launch_bounds_min_blocks);
+        if (request.launch_bounds_max_cluster_blocks > 0)
+            bounds += "," + std::to_string(request.launch_bounds_max_cluster_blocks);
         options.push_back(bounds + ")");
     }
     for (const auto &folder : request.include_dirs) options.push_back("-I" + folder);
@@ -370,6 +383,10 @@ CompiledCode compile(const std::string &source, const CompileRequest &request,
         if (auto code = from_disk(key, digest)) return *code;
     const std::string &arch = key.arch;
     check_arch(arch);  // on a miss only: a cached entry's architecture passed when it was compiled
+    if (request.launch_bounds_max_cluster_blocks > 0 && arch_number(arch).value_or(0) < 90)
+        throw Error(Status::InvalidArgument,
+                    "launch_bounds' max blocks per cluster needs a GPU of compute capability 9.0 or "
+                    "later; the kernels are compiled for " + arch);
     bool nvcc = key.nvcc;
     bool own_source = !request.source_name.empty();
     if (nvcc && !request.name_expressions.empty())

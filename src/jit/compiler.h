@@ -22,6 +22,7 @@ struct CompileRequest {
     int max_registers = 0;      // 0: NVRTC's choice
     int launch_bounds_max_threads = 0;  // 0: no __launch_bounds__
     int launch_bounds_min_blocks = 0;
+    int launch_bounds_max_cluster_blocks = 0;  // with both others: blocks a cluster (sm_90+)
     Compiler compiler = Compiler::Default;
     // For CUDA C++ of the caller's own rather than translated code: the name its messages give
     // it (empty for translated code), the caller's compiler options (check_user_options), include

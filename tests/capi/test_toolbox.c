@@ -99,6 +99,14 @@ static void check_bad_arguments(void) {
     options.max_registers = 0;
     options.launch_bounds_min_blocks = 2;
     CHECK_STATUS(cudapy_program_compile(program, &options, &module), CUDAPY_ERROR_INVALID_ARGUMENT);
+    /* a cluster's blocks only with a minimum of blocks, and never negative */
+    options.launch_bounds_max_threads = 128;
+    options.launch_bounds_min_blocks = 0;
+    options.launch_bounds_max_cluster_blocks = 4;
+    CHECK_STATUS(cudapy_program_compile(program, &options, &module), CUDAPY_ERROR_INVALID_ARGUMENT);
+    options.launch_bounds_min_blocks = 2;
+    options.launch_bounds_max_cluster_blocks = -1;
+    CHECK_STATUS(cudapy_program_compile(program, &options, &module), CUDAPY_ERROR_INVALID_ARGUMENT);
     cudapy_program_delete(program);
 }
 

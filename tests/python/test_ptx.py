@@ -9,6 +9,7 @@ import textwrap
 import pytest
 
 import cudapy as cp
+from cudapy import cuda
 from paper_kernels import mandel, mandelbrot, matrixMultiply, saxpy
 
 
@@ -95,8 +96,6 @@ def half_arithmetic(a, b, out, orders):
 
 @pytest.mark.nvrtc
 def test_two_halves_meet_in_ptxs_half_instructions():
-    from cudapy import cuda
-
     ptx = cuda.compile_ptx(half_arithmetic, "void(f2[:], f2[:], f2[:], b1[:])", cc=(8, 0))[0]
     for instruction in ("mul.rn.f16", "add.rn.f16", "sub.rn.f16", "neg.f16", "abs.f16",
                         "setp.lt.f16", "setp.neu.f16"):
@@ -113,8 +112,6 @@ def toolkit_has(header):
 @pytest.mark.nvrtc
 @pytest.mark.skipif(not toolkit_has("curand_kernel.h"), reason="no CUDA toolkit headers here")
 def test_linked_cuda_cpp_includes_the_toolkits_headers():
-    from cudapy import cuda
-
     source = textwrap.dedent("""
         #include <curand_kernel.h>
         extern "C" __device__ int draw(unsigned int *out, unsigned long long seed) {
@@ -131,3 +128,21 @@ def test_linked_cuda_cpp_includes_the_toolkits_headers():
 
     ptx = cuda.compile_ptx(kernel, "void(uint32[:], uint64)", cc=(8, 0))[0]
     assert re.search(r"\.entry\s+kernel\b", ptx)
+
+
+@pytest.mark.nvrtc
+def test_launch_bounds_reach_the_ptx_with_a_clusters_blocks_on_sm_90():
+    ptx = cuda.compile_ptx(saxpy_numba, "void(float32[:])", cc=(9, 0),
+                           launch_bounds=(128, 2, 4))[0]
+    assert re.search(r"\.maxntid\s+128", ptx) and re.search(r"\.minnctapersm\s+2", ptx)
+    assert re.search(r"\.maxclusterrank\s+4", ptx)
+    assert ".maxclusterrank" not in cuda.compile_ptx(saxpy_numba, "void(float32[:])", cc=(9, 0),
+                                                     launch_bounds=(128, 2))[0]
+    with pytest.raises(ValueError, match="max blocks per cluster needs .* 9.0 or later"):
+        cuda.compile_ptx(saxpy_numba, "void(float32[:])", cc=(8, 0), launch_bounds=(128, 2, 4))
+
+
+def saxpy_numba(x):
+    i = cuda.grid(1)
+    if i < x.size:
+        x[i] = 2 * x[i]
