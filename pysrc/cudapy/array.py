@@ -1209,11 +1209,18 @@ def pinned_array(shape, dtype="float64", order="C", strides=None):
     if status in (_ffi.Status.NO_DEVICE, _ffi.Status.UNSUPPORTED):
         return np.empty(shape, dtype, order=order)
     _ffi.check(status)
-    memory = (ctypes.c_byte * max(nbytes, 1)).from_address(pointer.value)
-    # NumPy keeps `memory` alive as the array's base; the page-locked memory goes with it.
-    _ffi.own(memory, _ffi.lib.cudapy_host_free, pointer.value)
+    return _array_over(pointer.value, nbytes, _ffi.lib.cudapy_host_free, shape, dtype, order)
+
+
+def _array_over(pointer, nbytes, free, shape, dtype, order="C", strides=None):
+    """A NumPy array over `nbytes` the library allocated at `pointer`, laid out in `order` or
+    by `strides`; `free(pointer)` releases them once NumPy lets go of the array and every
+    view of it."""
+    memory = (ctypes.c_byte * max(nbytes, 1)).from_address(pointer)
+    # NumPy keeps `memory` alive as the array's base; the allocation goes with it.
+    _ffi.own(memory, free, pointer)
     flat = np.frombuffer(memory, dtype=np.uint8, count=nbytes)
-    return np.ndarray(shape, dtype, buffer=flat, order=order)
+    return np.ndarray(shape, dtype, buffer=flat, order=order, strides=strides)
 
 
 @functools.cache
@@ -1290,11 +1297,8 @@ def managed_array(shape, dtype="float64", strides=None, order="C", stream=0):
         raise _memory_error("cuda", where, shape, dtype, nbytes)
     pointer = ctypes.c_void_p()
     _ffi.check(_ffi.lib.cudapy_managed_alloc(max(nbytes, 1), ctypes.byref(pointer)))
-    memory = (ctypes.c_byte * max(nbytes, 1)).from_address(pointer.value)
-    # NumPy keeps `memory` alive as the array's base; the managed memory goes with it.
-    _ffi.own(memory, _ffi.lib.cudapy_managed_free, pointer.value)
-    flat = np.frombuffer(memory, dtype=np.uint8, count=nbytes)
-    host = np.ndarray(shape, dtype, buffer=flat, strides=strides)
+    host = _array_over(pointer.value, nbytes, _ffi.lib.cudapy_managed_free, shape, dtype,
+                       strides=strides)
     return _host_visible(host, managed_array_class(), stream)
 
 
