@@ -419,8 +419,15 @@ void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_so
     static std::once_flag started;
     std::call_once(started, [&] {
         run_in_background([arch, make_source = std::move(make_source)] {
+            std::string source = make_source();
+            // A disk cache lookup first, counted nowhere: the first real one (a SourceModule's,
+            // a kernel's from a warm cache) then finds the cache folder and NVRTC's identity
+            // known and its own code in memory.
+            CompileRequest request;
+            request.arch = arch;
+            load_entry(disk_key(cache_key(source, request)), entry_kind(arch), false);
             // A compile that needs NVRTC says what is wrong with it.
-            Nvrtc::get().compile(make_source(), "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}, false), true);
+            Nvrtc::get().compile(source, "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}, false), true);
         });
     });
 }

@@ -98,8 +98,8 @@ void clear_memory_cache();
 // Starts loading NVRTC and compiling make_source()'s kernel for `arch` in the background (see
 // common/background.h), once per process, so that a compile later finds NVRTC started: its
 // first compile in a process costs about as much again as the next ones, and the first of a
-// translated kernel a sixth more after an empty one. Failures are left to that compile to
-// report.
+// translated kernel a sixth more after an empty one. A disk cache lookup goes first, so that
+// the first real one costs no more than the next. Failures are left to that compile to report.
 void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_source);
 
 // Whether `source` has #include directives, and whether one names a file in quotes
