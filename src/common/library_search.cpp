@@ -19,6 +19,11 @@ std::vector<std::string> &added_folders() {
     return folders;
 }
 
+// Whether only the file's owner, the user or root, may write it.
+bool written_by_owner_alone(const struct stat &status) {
+    return !(status.st_mode & (S_IWGRP | S_IWOTH)) && (status.st_uid == 0 || status.st_uid == geteuid());
+}
+
 }  // namespace
 
 void add_library_folder(const std::string &folder) {
@@ -27,7 +32,7 @@ void add_library_folder(const std::string &folder) {
     struct stat status {};
     if (stat(folder.c_str(), &status) != 0 || !S_ISDIR(status.st_mode))
         throw Error(Status::InvalidArgument, "the library folder '" + folder + "' is not a folder");
-    if ((status.st_mode & (S_IWGRP | S_IWOTH)) || (status.st_uid != 0 && status.st_uid != geteuid()))
+    if (!written_by_owner_alone(status))
         throw Error(Status::InvalidArgument, "the library folder '" + folder +
                                                  "' may be written by other users; libraries are "
                                                  "loaded only from folders its owner alone writes");
@@ -54,6 +59,7 @@ std::vector<std::string> toolkit_include_folders() {
             std::string folder = root + leaf;
             struct stat status {};
             if (stat(folder.c_str(), &status) != 0 || !S_ISDIR(status.st_mode)) continue;
+            if (!written_by_owner_alone(status)) continue;  // headers are code, as libraries are
             if (std::find(found.begin(), found.end(), folder) == found.end()) found.push_back(folder);
         }
     found_for = added_folders().size();

@@ -22,7 +22,8 @@ std::vector<std::string> library_candidates(const char *override_variable,
 
 // The toolkit's include folders that exist, for CUDA C++ that includes its headers
 // (curand_kernel.h, cuda_runtime.h): the include folder, and its cccl folder, of $CUDA_HOME,
-// $CUDA_PATH and /usr/local/cuda, and beside each added library folder (a pip-installed CUDA's).
+// $CUDA_PATH and /usr/local/cuda, and beside each added library folder (a pip-installed CUDA's);
+// each one only its owner (the user or root) may write.
 std::vector<std::string> toolkit_include_folders();
 
 }  // namespace cudapy

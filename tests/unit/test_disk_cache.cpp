@@ -4,13 +4,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include "common/error.h"
+#include "common/library_search.h"
 #include "jit/disk_cache.h"
 #include "jit/host_compiler.h"
 #include "jit/nvrtc.h"
@@ -172,6 +175,29 @@ TEST_CASE("only the user's own files and folders, which no one else may write, a
     status.st_mode = S_IFREG | 0600;
     status.st_uid = geteuid() + 1;
     CHECK(distrust(status).find("belongs to user " + std::to_string(geteuid() + 1)) != std::string::npos);
+}
+
+TEST_CASE("the toolkit's include folders are those only their owner may write") {
+    ScratchFolder scratch;
+    fs::path open = scratch.path() / "open", mine = scratch.path() / "mine";
+    fs::create_directories(open / "include");
+    fs::create_directories(mine / "lib");
+    fs::create_directories(mine / "include");
+    chmod((open / "include").c_str(), 0777);
+    chmod((mine / "lib").c_str(), 0700);
+    chmod((mine / "include").c_str(), 0755);
+    std::optional<std::string> old_home;
+    if (const char *home = std::getenv("CUDA_HOME")) old_home = home;
+    setenv("CUDA_HOME", open.c_str(), 1);
+    cudapy::add_library_folder((mine / "lib").string());  // the folders are found again
+    auto folders = cudapy::toolkit_include_folders();
+    auto has = [&](const fs::path &folder) {
+        return std::find(folders.begin(), folders.end(), folder.string()) != folders.end();
+    };
+    CHECK(has(mine / "lib" / ".." / "include"));
+    CHECK(!has(open / "include"));
+    if (old_home) setenv("CUDA_HOME", old_home->c_str(), 1);
+    else unsetenv("CUDA_HOME");
 }
 
 TEST_CASE("entries are written private, into a folder made private") {
