@@ -571,11 +571,12 @@ def jit(func_or_sig=None, device=False, debug=False, fastmath=False, lineinfo=Fa
         shared_memory_carveout=None, **numba_options):
     """`@cuda.jit`, `@cuda.jit("void(float32[:], int32)")` (or numba's type objects:
     `@cuda.jit(void(float32[:], int32))`, `@cuda.jit((float32[:], int32))`),
-    `@cuda.jit(device=True)` and the options: debug (check asserts; KernelAssertionError when one fails), fastmath, lineinfo,
-    max_registers, launch_bounds (max threads per block, or (that, min blocks per
-    multiprocessor[, max blocks per cluster])), target ("cuda", "cpu", "python"; default $CUDAPY_TARGET, else "cuda"),
-    compiler ("nvrtc", "nvcc"; default $CUDAPY_COMPILER, else NVRTC), link (CUDA C++ source
-    text or .cu files defining the functions of `declare_device` the kernel calls),
+    `@cuda.jit(device=True)` and the options: debug (check asserts; KernelAssertionError when
+    one fails), fastmath, lineinfo, max_registers, launch_bounds (max threads per block, or
+    (that, min blocks per multiprocessor[, max blocks per cluster])), target ("cuda", "cpu",
+    "python"; default $CUDAPY_TARGET, else "cuda"), compiler ("nvrtc", "nvcc"; default
+    $CUDAPY_COMPILER, else NVRTC), link (CUDA C++ source text or .cu files defining the
+    functions of `declare_device` the kernel calls),
     shared_memory_carveout (the share of L1 and shared memory the kernel prefers as shared:
     "MaxL1", "MaxShared", "default" or a percent). numba's cache, opt, inline, forceinline and
     lto are taken: cudapy caches and optimizes always, and compiles device functions with their
