@@ -93,9 +93,11 @@ class _SharedMemory:
     def __init__(self, launch):
         self._launch = launch
 
-    def array(self, shape, dtype):
+    def array(self, shape, dtype, alignment=None):
         """The block's array declared here; shape 0 gives the dynamic shared memory, which all
-        dynamic arrays share, as many elements as the launch's shared bytes hold."""
+        dynamic arrays share, as many elements as the launch's shared bytes hold. numba's
+        `alignment` places the GPU's storage; the translation checks it, and it changes no
+        value."""
         self._launch.require_block_shape("cuda.shared.array")
         caller = sys._getframe(1)
         site = (caller.f_code, caller.f_lasti)
@@ -117,7 +119,8 @@ class _LocalMemory:
     """cuda.local: a thread's own arrays, new at each declaration."""
 
     @staticmethod
-    def array(shape, dtype):
+    def array(shape, dtype, alignment=None):
+        """A new array; `alignment` as shared.array's."""
         return _poisoned(_shape(shape), dtype_of(dtype))
 
 

@@ -220,6 +220,7 @@ struct ArrayAlloc : Expr {
     // numba's dtype=X.dtype: the array X whose element type this array takes, known once X is
     // typed (the checker sets the type and drops it).
     ExprPtr element_of;
+    int alignment = 0;  // bytes the storage starts at a multiple of (numba's alignment=); 0: its own
     ArrayAlloc(Span s, MemorySpace m, Type t, std::vector<long long> sh, std::string c, int i)
         : Expr(ExprKind::ArrayAlloc, s), space(m), shape(std::move(sh)), constant(std::move(c)), id(i) {
         type = t;

@@ -153,7 +153,8 @@ std::string to_string(const Expr &e) {
         const auto &a = static_cast<const ArrayAlloc &>(e);
         std::string shape;
         for (long long extent : a.shape) shape += " " + std::to_string(extent);
-        return std::string("(") + spaces[static_cast<int>(a.space)] + shape + ")" + type;
+        std::string aligned = a.alignment ? " align " + std::to_string(a.alignment) : "";
+        return std::string("(") + spaces[static_cast<int>(a.space)] + shape + aligned + ")" + type;
     }
     case ExprKind::Builtin: {
         const auto &b = static_cast<const Builtin &>(e);

@@ -491,7 +491,10 @@ private:
         allocations.visit(f.body);
         for (const ArrayAlloc *a : allocations.found) {
             if (a->space != MemorySpace::Shared && a->space != MemorySpace::Local) continue;
-            out_ << "    " << (a->space == MemorySpace::Shared ? "CUDAPY_SHARED " : "")
+            // alignas only above the element's own alignment, which C++ refuses to lower.
+            bool aligned = a->alignment > scalar_bytes(a->type.scalar);
+            out_ << "    " << (aligned ? "alignas(" + std::to_string(a->alignment) + ") " : "")
+                 << (a->space == MemorySpace::Shared ? "CUDAPY_SHARED " : "")
                  << c_type(Type::of(a->type.scalar)) << " " << storage_name(*a) << "["
                  << elements(a->shape) << "];\n";
         }

@@ -2639,10 +2639,11 @@ private:
         return print;
     }
 
-    // shared.array(shape, dtype) and local.array(shape, dtype), positional or by keyword.
+    // shared.array(shape, dtype, alignment=None) and local.array(...), positional or by
+    // keyword.
     ExprPtr lower_array_declaration(TSNode node, const std::string &space) {
         std::string what = space + ".array()";
-        TSNode shape_node{}, dtype_node{};
+        TSNode shape_node{}, dtype_node{}, alignment_node{};
         std::size_t position = 0;
         for (TSNode argument : named_children(field(node, "arguments"))) {
             if (kind(argument) == "keyword_argument") {
@@ -2651,8 +2652,11 @@ private:
                     shape_node = field(argument, "value");
                 } else if (keyword == "dtype") {
                     dtype_node = field(argument, "value");
+                } else if (keyword == "alignment") {
+                    alignment_node = field(argument, "value");
                 } else {
-                    error(DiagnosticKind::Type, argument, what + " takes shape and dtype, not '" + keyword + "'");
+                    error(DiagnosticKind::Type, argument,
+                          what + " takes shape, dtype and alignment, not '" + keyword + "'");
                     return nullptr;
                 }
                 continue;
@@ -2661,14 +2665,16 @@ private:
                 shape_node = argument;
             } else if (position == 1) {
                 dtype_node = argument;
+            } else if (position == 2) {
+                alignment_node = argument;
             } else {
-                error(DiagnosticKind::Type, argument, what + " takes two arguments: shape and dtype");
+                error(DiagnosticKind::Type, argument, what + " takes shape, dtype and alignment");
                 return nullptr;
             }
             ++position;
         }
         if (ts_node_is_null(shape_node) || ts_node_is_null(dtype_node)) {
-            error(DiagnosticKind::Type, node, what + " takes two arguments: shape and dtype");
+            error(DiagnosticKind::Type, node, what + " needs a shape and a dtype");
             return nullptr;
         }
         ExprPtr element_of = array_dtype_of(dtype_node);
@@ -2723,9 +2729,42 @@ private:
                              : elements == 0  ? MemorySpace::DynamicShared
                                               : MemorySpace::Shared;
         Type type = Type::nd_array(*scalar, static_cast<std::uint8_t>(shape.size()), Layout::C);
+        auto alignment = array_alignment(alignment_node, memory, what);
+        if (!alignment) return nullptr;
         auto alloc = std::make_shared<ArrayAlloc>(tree_.span(node), memory, type, std::move(shape), "", ++allocations_);
         alloc->element_of = std::move(element_of);
+        alloc->alignment = *alignment;
         return alloc;
+    }
+
+    // numba's alignment= of a declared array: none (0, the element's own) or a constant power
+    // of two of bytes its storage starts at a multiple of.
+    std::optional<int> array_alignment(TSNode node, MemorySpace memory, const std::string &what) {
+        constexpr long long max_alignment = 4096;
+        if (ts_node_is_null(node) || kind(node) == "none") return 0;
+        static const std::set<std::string_view> not_integers{"string", "concatenated_string", "float",
+                                                             "true", "false"};
+        ExprPtr value = not_integers.count(kind(node)) ? nullptr : lower_expr(node);
+        if (!value && !not_integers.count(kind(node))) return std::nullopt;  // reported
+        auto bytes = value ? fold_integer(*value) : std::nullopt;
+        if (!bytes) {
+            error(DiagnosticKind::Type, node, what + "'s alignment must be a constant integer, not " +
+                                                  std::string(tree_.text(node)));
+            return std::nullopt;
+        }
+        if (*bytes < 1 || *bytes > max_alignment || (*bytes & (*bytes - 1)) != 0) {
+            error(DiagnosticKind::Type, node,
+                  what + "'s alignment must be a power of 2 from 1 to " + std::to_string(max_alignment) +
+                      " bytes, not " + std::to_string(*bytes));
+            return std::nullopt;
+        }
+        if (memory == MemorySpace::DynamicShared) {
+            error(DiagnosticKind::Unsupported, node,
+                  "alignment= applies to arrays of a constant shape; dynamic shared memory starts at "
+                  "the alignment of its largest use");
+            return std::nullopt;
+        }
+        return static_cast<int>(*bytes);
     }
 
     // The array X of a dtype given as X.dtype (X a parameter or local), or null.

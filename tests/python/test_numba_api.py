@@ -13,6 +13,7 @@ import enum
 import math
 import operator
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -1633,6 +1634,83 @@ def test_local_and_shared_arrays_take_an_arguments_dtype(target, in_dtype, out_d
     interpreted = np.zeros(8, out_dtype)
     kernel[1, 1](interpreted, values, seq=True)
     np.testing.assert_array_equal(interpreted, out)
+
+
+def _through_aligned_arrays(out, values, shift):
+    i = cuda.grid(1)
+    staged = cuda.shared.array(64, dtype=np.float32, alignment=256)
+    scratch = cuda.local.array((4, 4), np.float64, 64)
+    plain = cuda.local.array(3, np.int32, alignment=None)
+    staged[cuda.threadIdx.x] = values[i]
+    cuda.syncthreads()
+    for j in range(16):
+        scratch[j // 4, j % 4] = staged[(cuda.threadIdx.x + j + shift) % 64]
+    plain[shift % 3] = 1
+    out[i] = scratch[(i + shift) % 4, i % 4] + plain[shift % 3]
+
+
+def test_declared_arrays_take_numbas_alignment(target):
+    """alignment= leaves the values alone (NumPy's the oracle) and reaches the GPU's storage
+    (PTX's .align, also for a local array indexed at run time)."""
+    values = np.arange(64, dtype=np.float32) * 3
+    out = np.zeros(64, np.float64)
+    kernel = cuda.jit(_through_aligned_arrays)
+    kernel[1, 64](out, values, 5)
+    i = np.arange(64)
+    expected = values[(i + 5 + ((i + 5) % 4) * 4 + i % 4) % 64] + 1
+    np.testing.assert_array_equal(out, expected)
+    interpreted = np.zeros(64, np.float64)
+    kernel[1, 64](interpreted, values, 5, seq=True)
+    np.testing.assert_array_equal(interpreted, expected)
+
+
+@pytest.mark.nvrtc
+def test_alignment_reaches_the_ptx():
+    ptx = cuda.compile_ptx(_through_aligned_arrays, "void(float64[:], float32[:], int32)",
+                           cc=(8, 0))[0]
+    assert re.search(r"\.shared \.align 256 \.b8 \S+\[256\]", ptx)
+    assert re.search(r"\.local \.align 64 \.b8", ptx)
+
+
+@pytest.mark.parametrize("alignment, message", [
+    ("3", r"alignment must be a power of 2 from 1 to 4096 bytes, not 3"),
+    ("0", r"alignment must be a power of 2 from 1 to 4096 bytes, not 0"),
+    ("-16", r"alignment must be a power of 2 from 1 to 4096 bytes, not -16"),
+    ("8192", r"alignment must be a power of 2 from 1 to 4096 bytes, not 8192"),
+    ("1.5", r"alignment must be a constant integer, not 1\.5"),
+    ("'16'", r"alignment must be a constant integer, not '16'"),
+    ("shift", r"alignment must be a constant integer, not shift"),
+])
+def test_bad_alignments_are_refused_at_the_users_line(alignment, message):
+    source = textwrap.dedent(f"""
+        def aligned(out, shift):
+            scratch = cuda.local.array(4, np.float32, alignment={alignment})
+            scratch[0] = shift
+            out[0] = scratch[0]
+    """)
+    with pytest.raises(cp.CompileError, match=message) as raised:
+        cp.translate(source, sig={"aligned": "void(float32[:], int32)"})
+    assert ":3:" in str(raised.value)
+
+
+@pytest.mark.parametrize("where", ["cpu", "python"])
+def test_every_target_refuses_a_bad_alignment(where):
+    def misaligned(out):
+        scratch = cuda.local.array(4, np.float32, alignment=24)
+        out[0] = scratch[0]
+
+    with pytest.raises(cp.CompileError, match="alignment must be a power of 2 from 1 to 4096"):
+        cuda.jit(misaligned, target=where)[1, 1](np.zeros(1, np.float32))
+
+
+def test_dynamic_shared_memory_takes_no_alignment():
+    source = textwrap.dedent("""
+        def aligned(out):
+            dynamic = cuda.shared.array(0, np.float32, alignment=16)
+            out[0] = dynamic[0]
+    """)
+    with pytest.raises(cp.CompileError, match="alignment= applies to arrays of a constant shape"):
+        cp.translate(source, sig={"aligned": "void(float32[:])"})
 
 
 def _add(x, y):
