@@ -51,21 +51,21 @@ bool is_cubin(const std::string &arch) { return arch.rfind("sm_", 0) == 0; }
 
 const char *entry_kind(const std::string &arch) { return is_cubin(arch) ? "cubin" : "ptx"; }
 
-CacheKey cache_key(const std::string &source, const CompileRequest &request) {
-    return {source, request.arch.empty() ? default_ptx_arch() : request.arch,
-            nvrtc_options(request, scan_includes(source).any),
+// `includes`: scan_includes(source), which the caller needs too.
+CacheKey cache_key(const std::string &source, const CompileRequest &request, const Includes &includes) {
+    return {source, request.arch.empty() ? default_ptx_arch() : request.arch, nvrtc_options(request, includes.any),
             uses_nvcc(request.compiler), request.source_name, request.name_expressions,
             request.links_own_source};
 }
 
 // Whether the compile reads files beside the source (a header in the caller's folders, an
 // `#include "..."`), whose contents no key names: such code is compiled every time.
-bool reads_files(const std::string &source, const CompileRequest &request) {
+bool reads_files(const CompileRequest &request, const Includes &includes) {
     if (!request.include_dirs.empty()) return true;
     for (const auto &option : request.user_options)
         for (const char *reading : {"-I", "--include-path", "-include", "--pre-include"})
             if (option.rfind(reading, 0) == 0) return true;
-    return scan_includes(source).quoted;
+    return includes.quoted;
 }
 
 }  // namespace
@@ -366,16 +366,18 @@ std::vector<std::string> nvrtc_options(const CompileRequest &request, bool inclu
 }
 
 std::optional<CompiledCode> cached(const std::string &source, const CompileRequest &request) {
-    if (reads_files(source, request)) return std::nullopt;
-    CacheKey key = cache_key(source, request);
+    Includes includes = scan_includes(source);
+    if (reads_files(request, includes)) return std::nullopt;
+    CacheKey key = cache_key(source, request, includes);
     if (auto code = from_memory(key)) return code;
     return from_disk(key, disk_key(key));
 }
 
 CompiledCode compile(const std::string &source, const CompileRequest &request,
                      std::vector<LogEntry> *log_entries) {
-    CacheKey key = cache_key(source, request);
-    bool cacheable = !reads_files(source, request);
+    Includes includes = scan_includes(source);
+    CacheKey key = cache_key(source, request, includes);
+    bool cacheable = !reads_files(request, includes);
     if (cacheable)
         if (auto code = from_memory(key)) return *code;
     Digest digest = disk_key(key);
@@ -425,7 +427,7 @@ void warm_up_nvrtc(const std::string &arch, std::function<std::string()> make_so
             // known and its own code in memory.
             CompileRequest request;
             request.arch = arch;
-            load_entry(disk_key(cache_key(source, request)), entry_kind(arch), false);
+            load_entry(disk_key(cache_key(source, request, scan_includes(source))), entry_kind(arch), false);
             // A compile that needs NVRTC says what is wrong with it.
             Nvrtc::get().compile(source, "cudapy_warm_up.cu", arch, nvrtc_options(CompileRequest{}, false), true);
         });
