@@ -2744,9 +2744,12 @@ private:
         if (ts_node_is_null(node) || kind(node) == "none") return 0;
         static const std::set<std::string_view> not_integers{"string", "concatenated_string", "float",
                                                              "true", "false"};
-        ExprPtr value = not_integers.count(kind(node)) ? nullptr : lower_expr(node);
-        if (!value && !not_integers.count(kind(node))) return std::nullopt;  // reported
-        auto bytes = value ? fold_integer(*value) : std::nullopt;
+        std::optional<long long> bytes;
+        if (!not_integers.count(kind(node))) {
+            ExprPtr value = lower_expr(node);
+            if (!value) return std::nullopt;  // reported
+            bytes = fold_integer(*value);
+        }
         if (!bytes) {
             error(DiagnosticKind::Type, node, what + "'s alignment must be a constant integer, not " +
                                                   std::string(tree_.text(node)));
