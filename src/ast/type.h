@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cudapy::ast {
 
@@ -72,5 +73,27 @@ inline constexpr Type default_complex = Type::of(Scalar::Complex128);
 // float type of a complex type's components.
 Scalar complex_of(Scalar component);
 Scalar component_of(Scalar complex);
+
+// A parameter that a kernel receives as several: numba's tuple (`Tuple(int64, float64)`), a
+// parameter per item; a NumPy structured array (`Record(x: float32, v: float32(3))[:]`), a
+// strided array per field, the record's dimensions first and a field's own after them. A
+// single record is passed as an array of one.
+struct RecordField {
+    std::string name;
+    std::uint8_t own_ndim = 0;  // of a field that is itself an array, as `v: float32(3)`
+};
+
+struct RecordParameter {
+    std::uint8_t ndim = 1;  // of the record array; 1 for a single record
+    bool single = false;    // a record, not an array of records: its fields are at index 0
+    std::vector<RecordField> fields;
+};
+
+struct SplitParameter {
+    std::size_t tuple_items = 0;
+    std::optional<RecordParameter> record;
+
+    bool split() const { return tuple_items > 0 || record.has_value(); }
+};
 
 }  // namespace cudapy::ast

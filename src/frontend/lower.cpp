@@ -198,8 +198,8 @@ struct Globals {
     // compile-time value can stand for one; see specialize.h).
     std::map<std::string, std::pair<const syntax::Tree *, TSNode>> definitions;
     std::map<std::string, std::vector<CompileTimeParameter>> parameters;
-    // The item counts of the tuple parameters of functions whose signatures have them.
-    std::map<std::string, std::vector<std::size_t>> tuple_parameters;
+    // The tuple and record parameters of functions whose signatures have them.
+    std::map<std::string, std::vector<ast::SplitParameter>> split_parameters;
 };
 
 // The copies of helpers that calls with compile-time arguments ask for, by the copy's name.
@@ -389,7 +389,7 @@ private:
     }
 
     void lower_parameters(TSNode parameters, Function &function) {
-        auto tuples = globals_.tuple_parameters.find(function.name);
+        auto split = globals_.split_parameters.find(function.name);
         std::size_t position = 0;
         for (TSNode parameter : named_children(parameters)) {
             std::string_view k = kind(parameter);
@@ -401,10 +401,19 @@ private:
                                 [&](const Param &p) { return p.name == name; }))
                     error(DiagnosticKind::Name, parameter,
                           "duplicate parameter '" + name + "'");
-                std::size_t items = tuples != globals_.tuple_parameters.end() && index < tuples->second.size()
-                                        ? tuples->second[index] : 0;
+                const ast::SplitParameter *parts =
+                    split != globals_.split_parameters.end() && index < split->second.size() ? &split->second[index]
+                                                                                              : nullptr;
+                std::size_t items = parts ? parts->tuple_items : 0;
                 if (auto passed = tuple_items_.find(name); passed != tuple_items_.end()) items = passed->second;
                 params_.insert(name);
+                if (parts && parts->record) {
+                    // A record array: a strided array per field, used through records_.
+                    for (const auto &record_field : parts->record->fields)
+                        function.params.push_back({name + "." + record_field.name, Type{}, tree_.span(parameter)});
+                    records_[name] = RecordView{name, &*parts->record, {}};
+                    continue;
+                }
                 if (items == 0) {
                     function.params.push_back({name, Type{}, tree_.span(parameter)});
                     continue;
@@ -605,6 +614,191 @@ private:
         for (std::size_t i = 0; i < found->second; ++i)
             items.push_back(std::make_shared<Variable>(tree_.span(node), tuple_item_name(name, i)));
         return items;
+    }
+
+    // Record parameters, and the locals bound to one record of them (`r = p[i]`).
+    struct RecordView {
+        std::string array;  // the record parameter: its fields are the parameters `array.field`
+        const ast::RecordParameter *record;
+        std::vector<ExprPtr> index;  // of a local: the variables holding its record's indices
+    };
+
+    static TSNode without_parentheses(TSNode node) {
+        while (kind(node) == "parenthesized_expression" && named_children(node).size() == 1)
+            node = named_children(node)[0];
+        return node;
+    }
+
+    // The record parameter an expression names as a whole (`p`, not `p[i]`); none otherwise.
+    const RecordView *record_array_named(TSNode node) {
+        node = without_parentheses(node);
+        if (kind(node) != "identifier") return nullptr;
+        auto found = records_.find(std::string(tree_.text(node)));
+        return found != records_.end() && found->second.index.empty() && !found->second.record->single
+                   ? &found->second : nullptr;
+    }
+
+    // A field array that stands for a record array where only its extents matter (`p.shape[0]`,
+    // `len(p)`): one whose own dimensions do not follow the record's, where there is one.
+    ExprPtr record_extents(const RecordView &view, const Span &span) {
+        const ast::RecordField *chosen = &view.record->fields.front();
+        for (const auto &candidate : view.record->fields)
+            if (candidate.own_ndim == 0) {
+                chosen = &candidate;
+                break;
+            }
+        return std::make_shared<Variable>(span, view.array + "." + chosen->name);
+    }
+
+    struct RecordAt {
+        const RecordView *view = nullptr;
+        std::vector<ExprPtr> index;
+    };
+
+    // One record: `p[i, j]` of a record array, a local bound to one (`r`), or a single record
+    // parameter. Its view is null for other expressions, and after an error (reported).
+    RecordAt record_at(TSNode node, bool &failed) {
+        node = without_parentheses(node);
+        Span span = tree_.span(node);
+        if (kind(node) == "identifier") {
+            auto found = records_.find(std::string(tree_.text(node)));
+            if (found == records_.end()) return {};
+            const RecordView &view = found->second;
+            if (view.record->single) return {&view, {integer_literal(span, 0)}};
+            if (view.index.empty()) return {};
+            RecordAt at{&view, {}};
+            for (const auto &variable : view.index) at.index.push_back(clone(variable));
+            return at;
+        }
+        if (kind(node) != "subscript") return {};
+        const RecordView *view = record_array_named(field(node, "value"));
+        if (!view) return {};
+        auto subscripts = named_children(node);
+        subscripts.erase(subscripts.begin());
+        RecordAt at{view, {}};
+        for (TSNode subscript : subscripts) {
+            if (kind(subscript) == "slice") {
+                error(DiagnosticKind::Unsupported, subscript,
+                      "slices of the record array '" + view->array + "' are not supported in kernels: "
+                      "index one record, as in " + view->array + "[i].field");
+                failed = true;
+                return {};
+            }
+            if (auto items = tuple_local_items(subscript)) {
+                for (auto &item : *items) at.index.push_back(item);
+                continue;
+            }
+            auto index = lower_expr(subscript);
+            if (!index) {
+                failed = true;
+                return {};
+            }
+            at.index.push_back(index);
+        }
+        if (at.index.size() != view->record->ndim) {
+            error(DiagnosticKind::Type, node,
+                  "the record array '" + view->array + "' has " + std::to_string(view->record->ndim) +
+                      " dimension" + (view->record->ndim == 1 ? "" : "s") + ": a record is " + view->array + "[" +
+                      (view->record->ndim == 1 ? "i" : "i, j") + "], with an index per dimension");
+            failed = true;
+            return {};
+        }
+        return at;
+    }
+
+    // The field `name` of the record `object` denotes, as a field array and the indices of the
+    // record in it; none for what is no record (`handled` false) or after an error.
+    std::optional<std::pair<const ast::RecordField *, RecordAt>> record_field(TSNode object, const std::string &name,
+                                                                              TSNode where, bool &handled) {
+        bool failed = false;
+        RecordAt at = record_at(object, failed);
+        handled = failed || at.view;
+        if (!at.view) return std::nullopt;
+        for (const auto &candidate : at.view->record->fields)
+            if (candidate.name == ast::normalize_identifier(name)) return std::make_pair(&candidate, std::move(at));
+        std::string names;
+        for (const auto &candidate : at.view->record->fields) names += (names.empty() ? "" : ", ") + candidate.name;
+        error(DiagnosticKind::Name, where, "the record has no field '" + name + "'; its fields: " + names);
+        return std::nullopt;
+    }
+
+    // `r.x` or `r['x']` of a record `r`: an element of the field's array, indexed further by
+    // `more` for a field that is an array (`r.v[k]`). Null with `handled` false for others.
+    ExprPtr lower_record_field(TSNode node, TSNode object, const std::string &name, std::vector<ExprPtr> more,
+                               bool &handled) {
+        auto found = record_field(object, name, node, handled);
+        if (!found) return nullptr;
+        auto &[record_field_info, at] = *found;
+        if (record_field_info->own_ndim != more.size()) {
+            std::string example = "v[k";
+            for (std::size_t d = 1; d < record_field_info->own_ndim; ++d) example += ", k" + std::to_string(d);
+            error(DiagnosticKind::Unsupported, node,
+                  more.empty() ? "the field '" + name + "' is an array of " + std::to_string(record_field_info->own_ndim) +
+                                     " dimension" + (record_field_info->own_ndim == 1 ? "" : "s") +
+                                     ": index it, as in r." + example + "]"
+                               : "the field '" + name + "' is indexed with " + std::to_string(more.size()) +
+                                     " indices but has " + std::to_string(record_field_info->own_ndim) + " dimension" +
+                                     (record_field_info->own_ndim == 1 ? "" : "s"));
+            return nullptr;
+        }
+        auto indices = std::move(at.index);
+        for (auto &index : more) indices.push_back(std::move(index));
+        return std::make_shared<Index>(tree_.span(node),
+                                       std::make_shared<Variable>(tree_.span(object), at.view->array + "." + record_field_info->name),
+                                       std::move(indices));
+    }
+
+    // The field a subscript's string names: `'x'` of `r['x']`.
+    std::optional<std::string> field_string(TSNode subscript) {
+        if (kind(subscript) != "string") return std::nullopt;
+        std::string text(tree_.text(subscript));
+        if (text.size() < 2 || (text.front() != '"' && text.front() != '\'') || text.back() != text.front())
+            return std::nullopt;
+        return text.substr(1, text.size() - 2);
+    }
+
+    // `r = p[i]` (or `r = s`, another record): `r` names that record from now on; its indices
+    // are evaluated here, once, as NumPy's record view would be taken here.
+    bool lower_record_binding(TSNode node, Block &out) {
+        TSNode left = field(node, "left");
+        TSNode right = field(node, "right");
+        if (kind(left) != "identifier" || ts_node_is_null(right)) return false;
+        bool failed = false;
+        RecordAt at = record_at(right, failed);
+        if (failed) return true;
+        std::string name(tree_.text(left));
+        auto existing = records_.find(name);
+        if (!at.view) {
+            if (existing == records_.end()) return false;
+            error(DiagnosticKind::Type, node,
+                  "'" + name + "' names a record; it can only be bound to another record of the same "
+                  "record array");
+            return true;
+        }
+        Span span = tree_.span(node);
+        if (existing != records_.end() && (existing->second.index.empty() || existing->second.array != at.view->array)) {
+            error(DiagnosticKind::Type, node,
+                  existing->second.index.empty()
+                      ? "the record parameter '" + name + "' cannot be assigned"
+                      : "'" + name + "' names a record of '" + existing->second.array + "'; it cannot name one of '" +
+                            at.view->array + "' too");
+            return true;
+        }
+        if (existing == records_.end()) {
+            RecordView bound{at.view->array, at.view->record, {}};
+            for (std::size_t d = 0; d < at.index.size(); ++d) bound.index.push_back(temporary(span));
+            existing = records_.emplace(name, std::move(bound)).first;
+        }
+        // Every index is evaluated before any is stored: `r = p[r_index]` may read the old ones.
+        std::vector<ExprPtr> held;
+        for (auto &index : at.index) {
+            ExprPtr value = temporary(span);
+            out.push_back(std::make_shared<Assign>(span, value, index));
+            held.push_back(value);
+        }
+        for (std::size_t d = 0; d < held.size(); ++d)
+            out.push_back(std::make_shared<Assign>(span, clone(existing->second.index[d]), clone(held[d])));
+        return true;
     }
 
     static bool is_tuple_target(TSNode node) {
@@ -864,9 +1058,12 @@ private:
             return target;
         }
         if (k == "attribute") {
-            error(DiagnosticKind::Unsupported, node,
-                  "assignment to an attribute is not supported in kernels");
-            return nullptr;
+            bool handled = false;
+            auto target = lower_record_field(node, field(node, "object"), std::string(tree_.text(field(node, "attribute"))),
+                                             {}, handled);
+            if (!handled)
+                error(DiagnosticKind::Unsupported, node, "assignment to an attribute is not supported in kernels");
+            return target;
         }
         refuse(node);
         return nullptr;
@@ -1039,7 +1236,14 @@ private:
         }
         if (kind(node) == "attribute" && tree_.text(field(node, "attribute")) == "shape" &&
             !names_module(field(node, "object"))) {
-            auto array = lower_expr(field(node, "object"));
+            const RecordView *records = record_array_named(field(node, "object"));
+            if (records && count != records->record->ndim) {
+                error(DiagnosticKind::Type, node,
+                      "the record array '" + records->array + "' has " + std::to_string(records->record->ndim) +
+                          " dimensions, not " + std::to_string(count));
+                return std::vector<ExprPtr>{};
+            }
+            auto array = records ? record_extents(*records, span) : lower_expr(field(node, "object"));
             if (!array) return std::vector<ExprPtr>{};
             std::vector<ExprPtr> values;
             for (std::size_t d = 0; d < count; ++d)
@@ -1107,6 +1311,7 @@ private:
     }
 
     void lower_assignment(TSNode node, Block &out) {
+        if (lower_record_binding(node, out)) return;
         if (TSNode left = field(node, "left"); kind(left) == "identifier" &&
                                                tuple_locals_.count(std::string(tree_.text(left))))
             return lower_tuple_local_assignment(node, std::string(tree_.text(left)), field(node, "right"), out);
@@ -1653,7 +1858,8 @@ private:
         // X.shape[d]
         if (kind(value) == "attribute" && tree_.text(field(value, "attribute")) == "shape" &&
             !names_module(field(value, "object"))) {
-            auto array = lower_expr(field(value, "object"));
+            const RecordView *records = record_array_named(field(value, "object"));
+            auto array = records ? record_extents(*records, span) : lower_expr(field(value, "object"));
             auto dimension = subscripts.size() == 1 ? lower_expr(subscripts[0]) : nullptr;
             auto d = dimension ? fold_integer(*dimension) : std::nullopt;
             if (!array) return nullptr;
@@ -1662,7 +1868,52 @@ private:
                       "the dimension in X.shape[d] must be a constant integer");
                 return nullptr;
             }
+            if (records) {
+                long long ndim = records->record->ndim;
+                if (*d < -ndim || *d >= ndim) {
+                    error(DiagnosticKind::Type, node,
+                          "shape[" + std::to_string(*d) + "] is out of range: the record array has " +
+                              std::to_string(ndim) + " dimension" + (ndim == 1 ? "" : "s"));
+                    return nullptr;
+                }
+                if (*d < 0) *d += ndim;
+            }
             return std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, static_cast<int>(*d), array);
+        }
+        // r['x'] of a record r, and r.v[k] or r['v'][k] of a field that is an array.
+        if (subscripts.size() == 1)
+            if (auto name = field_string(subscripts[0])) {
+                bool handled = false;
+                auto element = lower_record_field(node, value, *name, {}, handled);
+                if (handled) return element;
+            }
+        {
+            std::optional<std::string> name;
+            TSNode record = TSNode{};
+            if (kind(value) == "attribute") {
+                name = std::string(tree_.text(field(value, "attribute")));
+                record = field(value, "object");
+            } else if (kind(value) == "subscript" && named_children(value).size() == 2) {
+                name = field_string(named_children(value)[1]);
+                record = field(value, "value");
+            }
+            bool failed = false;
+            if (name && record_at(record, failed).view) {
+                std::vector<ExprPtr> more;
+                for (TSNode subscript : subscripts) {
+                    if (kind(subscript) == "slice") {
+                        error(DiagnosticKind::Unsupported, subscript,
+                              "slices of a record's field are not supported in kernels: index its elements");
+                        return nullptr;
+                    }
+                    auto index = lower_expr(subscript);
+                    if (!index) return nullptr;
+                    more.push_back(index);
+                }
+                bool handled = false;
+                return lower_record_field(node, record, *name, std::move(more), handled);
+            }
+            if (failed) return nullptr;
         }
         if (subscripts.size() == 1 && kind(subscripts[0]) == "slice") return lower_slice(node, subscripts[0]);
         // Class["member"]: an IntEnum's member by its name.
@@ -1970,6 +2221,17 @@ private:
             error(DiagnosticKind::Unsupported, node,
                   "the tuple '" + name + "' can be indexed by a constant (" + name + "[0]), unpacked, or "
                   "index an array (X[" + name + "]); it cannot be used as a value");
+            return nullptr;
+        }
+        if (auto record = records_.find(name); record != records_.end()) {
+            const std::string &field_name = record->second.record->fields.front().name;
+            bool whole = record->second.index.empty() && !record->second.record->single;
+            error(DiagnosticKind::Unsupported, node,
+                  whole ? "the record array '" + name + "' is used through its records' fields, as in " + name +
+                              "[i]." + field_name + " or " + name + "[i]['" + field_name + "'], and its shape; it "
+                              "cannot be used as a value or passed on"
+                        : "the record '" + name + "' is used through its fields, as in " + name + "." + field_name +
+                              " or " + name + "['" + field_name + "']; it cannot be used as a value or passed on");
             return nullptr;
         }
         if (params_.count(name) || locals_.count(name))
@@ -2388,6 +2650,19 @@ private:
         std::string object_name(tree_.text(object));
         std::string attribute(tree_.text(field(node, "attribute")));
         Span span = tree_.span(node);
+        if (bool handled = false; true) {
+            auto element = lower_record_field(node, object, attribute, {}, handled);
+            if (handled) return element;
+        }
+        if (const RecordView *records = record_array_named(object); records && (attribute == "size" || attribute == "ndim")) {
+            if (attribute == "ndim") return integer_literal(span, records->record->ndim);
+            ExprPtr size = std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, 0, record_extents(*records, span));
+            for (int d = 1; d < records->record->ndim; ++d)
+                size = std::make_shared<Binary>(span, BinaryOp::Mul, size,
+                                                std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, d,
+                                                                            record_extents(*records, span)));
+            return size;
+        }
         if (kind(object) == "identifier") {
             bool found = false;
             auto member = namespace_member(object, attribute, node, found);
@@ -2906,6 +3181,9 @@ private:
             if (children.size() == 1)
                 if (auto items = tuple_local_items(children[0]))  // a tuple's length is known
                     return integer_literal(span, static_cast<long long>(items->size()));
+            if (children.size() == 1)
+                if (const RecordView *records = record_array_named(children[0]))
+                    return std::make_shared<Length>(span, record_extents(*records, span));
         }
         auto args = lower_arguments(arguments);
         if (!args) return nullptr;
@@ -2997,6 +3275,7 @@ private:
     std::set<std::string> params_;
     std::set<std::string> locals_;
     std::map<std::string, std::size_t> tuple_locals_;  // locals holding a tuple, by its length
+    std::map<std::string, RecordView> records_;  // record parameters and locals bound to a record
     std::set<std::string> grid_groups_;  // locals holding numba's grid group
     std::set<std::string> refused_names_;  // bound only by refused constructs
     std::set<std::string> failed_locals_;  // whose assignment failed to lower
@@ -3112,7 +3391,7 @@ std::optional<std::vector<std::string>> function_alias(const syntax::Tree &tree,
 ast::Program lower(const std::vector<const syntax::Tree *> &trees,
                    const std::vector<ast::ConstantArray> &constant_arrays, const ast::Linkage &linkage,
                    ast::Diagnostics &diagnostics,
-                   const std::map<std::string, std::vector<std::size_t>> &tuple_parameters) {
+                   const std::map<std::string, std::vector<ast::SplitParameter>> &split_parameters) {
     std::vector<Definition> definitions;
     std::vector<std::pair<std::string, Definition>> constants;  // module-level NAME = value
     std::map<std::string, Span> defined;
@@ -3179,7 +3458,7 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
     }
 
     Globals globals;
-    globals.tuple_parameters = tuple_parameters;
+    globals.split_parameters = split_parameters;
     for (const auto &[name, span] : defined) globals.functions.insert(name);
     for (const auto &declared : linkage.functions) globals.functions.insert(declared.name);
     ast::Program program;

@@ -16,12 +16,13 @@ namespace cudapy::frontend {
 
 // `constant_arrays` are the arrays kernels may read through `const.array_like(name)`;
 // `linkage` declares the device functions of CUDA C++ that kernels may call;
-// `tuple_parameters` gives, by function, the item count of each parameter its signature makes
-// a tuple (0 for the others): each becomes a parameter per item, `p[0]`, `p[1]`, ..., which
-// the function uses as a tuple.
+// `split_parameters` gives, by function, the parameters its signature makes tuples or records:
+// a tuple becomes a parameter per item, `p[0]`, `p[1]`, ..., which the function uses as a
+// tuple; a record array a strided array per field, `p.x`, `p.y`, ..., which `p[i].x`,
+// `p[i]['x']` and `r = p[i]; r.x` index.
 ast::Program lower(const std::vector<const syntax::Tree *> &trees,
                    const std::vector<ast::ConstantArray> &constant_arrays, const ast::Linkage &linkage,
                    ast::Diagnostics &diagnostics,
-                   const std::map<std::string, std::vector<std::size_t>> &tuple_parameters = {});
+                   const std::map<std::string, std::vector<ast::SplitParameter>> &split_parameters = {});
 
 }  // namespace cudapy::frontend

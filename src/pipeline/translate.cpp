@@ -175,22 +175,23 @@ Translation translate(const std::vector<SourceUnit> &units,
         return result;
     }
 
-    // numba's tuple parameters, a parameter per item: the frontend makes them before it lowers
-    // the bodies that use them, and the type checker reads the flattened signatures.
+    // numba's tuple parameters, a parameter per item, and record parameters, an array per
+    // field: the frontend makes them before it lowers the bodies that use them, and the type
+    // checker reads the flattened signatures.
     std::map<std::string, std::string> flat_signatures;
-    std::map<std::string, std::vector<std::size_t>> tuple_parameters;
+    std::map<std::string, std::vector<ast::SplitParameter>> split_parameters;
     for (const auto &[name, signature] : signatures) {
         types::SignatureError error;
-        if (auto flattened = types::flatten_tuple_parameters(signature, error)) {
+        if (auto flattened = types::flatten_parameters(signature, error)) {
             flat_signatures[name] = flattened->text;
-            tuple_parameters[ast::normalize_identifier(name)] = flattened->tuple_sizes;
+            split_parameters[ast::normalize_identifier(name)] = std::move(flattened->split);
         } else if (!error.message.empty()) {
             diagnostics.report(DiagnosticKind::Type, Span{0, units[0].first_line, 1, units[0].first_line, 1},
                                "the signature of '" + name + "': " + error.message);
         }
     }
     stages.run("lower", program, [&] {
-        program = frontend::lower(tree_pointers, constants, linkage, diagnostics, tuple_parameters);
+        program = frontend::lower(tree_pointers, constants, linkage, diagnostics, split_parameters);
     });
     program.typing = typing;
     if (program.functions.empty() && !diagnostics.any())

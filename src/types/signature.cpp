@@ -219,7 +219,132 @@ std::vector<std::pair<std::size_t, std::string_view>> top_level_items(std::strin
 
 }  // namespace
 
-std::optional<FlattenedSignature> flatten_tuple_parameters(std::string_view text, SignatureError &error) {
+namespace {
+
+bool is_digits(std::string_view text, std::size_t most) {
+    return !text.empty() && text.size() <= most &&
+           std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+// A record field's name: a Python identifier, as the kernel writes it after `r.`.
+bool is_field_name(std::string_view name) {
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name.front()))) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+    });
+}
+
+// The items of `Tuple(...)` or `UniTuple(T, n)` as parameter types.
+bool tuple_items(std::string_view param, std::size_t offset, bool uni, std::vector<std::string> &types,
+                 SignatureError &error) {
+    std::size_t inner_start = param.find('(') + 1;
+    if (param.back() != ')') {
+        error = {offset, "expected ')' to close the tuple type " + std::string(param)};
+        return false;
+    }
+    auto items = top_level_items(param.substr(inner_start, param.size() - inner_start - 1), offset);
+    std::vector<std::string_view> item_types;
+    if (uni) {
+        // UniTuple(T, n): n items of type T.
+        std::string_view digits = items.size() == 2 ? trimmed(items[1].second) : std::string_view();
+        std::size_t count = is_digits(digits, 4) ? std::stoul(std::string(digits)) : 0;
+        if (count == 0) {
+            error = {offset, "UniTuple takes an item type and a count of 1 to 9999, as in UniTuple(int64, 3); "
+                             "got " + std::string(param)};
+            return false;
+        }
+        item_types.assign(count, trimmed(items[0].second));
+    } else {
+        for (auto [_, type] : items) item_types.push_back(trimmed(type));
+        if (item_types.empty()) {
+            error = {offset, "an empty tuple passes nothing: give the parameter at least one item"};
+            return false;
+        }
+    }
+    for (std::string_view type : item_types) {
+        auto scalar = scalar_named(type);
+        if (!scalar || *scalar == ast::Scalar::Void) {
+            error = {offset, "a tuple parameter holds numbers (int64, float32, ...); '" + std::string(type) +
+                                 "' in " + std::string(param) + " is not one"};
+            return false;
+        }
+        types.emplace_back(type);
+    }
+    return true;
+}
+
+// `Record(x: float32, v: float32(3))`, then `[:]`, `[:, :]`, ... for an array of records: the
+// record's description, and a strided array type per field.
+bool record_fields(std::string_view param, std::size_t offset, ast::RecordParameter &record,
+                   std::vector<std::string> &types, SignatureError &error) {
+    auto fail = [&](std::string message) {
+        error = {offset, std::move(message) + " in " + std::string(param)};
+        return false;
+    };
+    std::size_t open = param.find('(');
+    std::size_t close = std::string_view::npos;
+    int depth = 0;
+    for (std::size_t i = open; i < param.size() && close == std::string_view::npos; ++i) {
+        if (param[i] == '(') ++depth;
+        if (param[i] == ')' && --depth == 0) close = i;
+    }
+    if (close == std::string_view::npos) return fail("expected ')' to close the record type");
+    std::string_view dimensions = trimmed(param.substr(close + 1));
+    record.single = dimensions.empty();
+    record.ndim = 1;
+    if (!record.single) {
+        if (dimensions.front() != '[' || dimensions.back() != ']')
+            return fail("expected the record array's dimensions, as in Record(...)[:, :], after the record");
+        auto marks = top_level_items(dimensions.substr(1, dimensions.size() - 2), offset);
+        for (auto [_, mark] : marks) {
+            std::string spaced(trimmed(mark));
+            std::erase_if(spaced, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+            if (spaced != ":" && spaced != "::1") return fail("expected ':' for each dimension of the record array");
+        }
+        if (marks.empty() || marks.size() > 8) return fail("a record array has 1 to 8 dimensions");
+        record.ndim = static_cast<std::uint8_t>(marks.size());
+    }
+    auto items = top_level_items(param.substr(open + 1, close - open - 1), offset);
+    if (items.empty()) return fail("a record has at least one field");
+    for (auto [_, item] : items) {
+        std::string_view field = trimmed(item);
+        std::size_t colon = field.find(':');
+        if (colon == std::string_view::npos) return fail("expected 'name: type' for each field");
+        ast::RecordField described{ast::normalize_identifier(trimmed(field.substr(0, colon))), 0};
+        if (!is_field_name(described.name))
+            return fail("the field name '" + described.name + "' is not an identifier");
+        for (const auto &other : record.fields)
+            if (other.name == described.name) return fail("the field '" + described.name + "' is named twice");
+        std::string_view type = trimmed(field.substr(colon + 1));
+        std::size_t extents_open = type.find('(');
+        std::string_view scalar_name = trimmed(type.substr(0, extents_open));
+        if (extents_open != std::string_view::npos) {
+            if (type.back() != ')') return fail("expected ')' after the extents of the field '" + described.name + "'");
+            auto extents = top_level_items(type.substr(extents_open + 1, type.size() - extents_open - 2), offset);
+            for (auto [_, extent] : extents)
+                if (!is_digits(trimmed(extent), 18))
+                    return fail("the extents of the field '" + described.name + "' are integers");
+            if (extents.empty()) return fail("the field '" + described.name + "' has no extents");
+            described.own_ndim = static_cast<std::uint8_t>(std::min<std::size_t>(extents.size(), 255));
+        }
+        auto scalar = scalar_named(scalar_name);
+        if (!scalar || *scalar == ast::Scalar::Void)
+            return fail("the field '" + described.name + "' holds '" + std::string(scalar_name) +
+                        "', which is not a number type (int64, float32, ...)");
+        std::size_t ndim = record.ndim + described.own_ndim;
+        if (ndim > 8) return fail("the field '" + described.name + "' has more than 8 dimensions with the record's");
+        std::string array(scalar_name);
+        array += "[:";
+        for (std::size_t d = 1; d < ndim; ++d) array += ", :";
+        types.push_back(array + "]");
+        record.fields.push_back(std::move(described));
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<FlattenedSignature> flatten_parameters(std::string_view text, SignatureError &error) {
     std::size_t open = text.find('(');
     if (open == std::string_view::npos) return std::nullopt;
     int depth = 0;
@@ -235,49 +360,20 @@ std::optional<FlattenedSignature> flatten_tuple_parameters(std::string_view text
     for (auto [offset, item] : top_level_items(text.substr(open + 1, close - open - 1), open + 1)) {
         std::string_view param = trimmed(item);
         bool uni = param.rfind("UniTuple(", 0) == 0;
-        if (!uni && param.rfind("Tuple(", 0) != 0) {
-            params.emplace_back(param);
-            flattened.tuple_sizes.push_back(0);
-            continue;
-        }
-        any = true;
-        std::size_t inner_start = param.find('(') + 1;
-        if (param.back() != ')') {
-            error = {offset, "expected ')' to close the tuple type " + std::string(param)};
-            return std::nullopt;
-        }
-        auto items = top_level_items(param.substr(inner_start, param.size() - inner_start - 1), offset);
-        std::vector<std::string_view> types;
-        if (uni) {
-            // UniTuple(T, n): n items of type T.
-            std::size_t count = 0;
-            std::string_view digits = items.size() == 2 ? trimmed(items[1].second) : std::string_view();
-            bool number = !digits.empty() && digits.size() <= 4 &&
-                          std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-            if (number) count = std::stoul(std::string(digits));
-            if (!number || count == 0) {
-                error = {offset, "UniTuple takes an item type and a count of 1 to 9999, as in UniTuple(int64, 3); "
-                                 "got " + std::string(param)};
-                return std::nullopt;
-            }
-            types.assign(count, trimmed(items[0].second));
+        bool record = param.rfind("Record(", 0) == 0;
+        ast::SplitParameter split;
+        if (uni || param.rfind("Tuple(", 0) == 0) {
+            std::size_t before = params.size();
+            if (!tuple_items(param, offset, uni, params, error)) return std::nullopt;
+            split.tuple_items = params.size() - before;
+        } else if (record) {
+            split.record.emplace();
+            if (!record_fields(param, offset, *split.record, params, error)) return std::nullopt;
         } else {
-            for (auto [_, type] : items) types.push_back(trimmed(type));
-            if (types.empty()) {
-                error = {offset, "an empty tuple passes nothing: give the parameter at least one item"};
-                return std::nullopt;
-            }
+            params.emplace_back(param);
         }
-        for (std::string_view type : types) {
-            auto scalar = scalar_named(type);
-            if (!scalar || *scalar == ast::Scalar::Void) {
-                error = {offset, "a tuple parameter holds numbers (int64, float32, ...); '" + std::string(type) +
-                                     "' in " + std::string(param) + " is not one"};
-                return std::nullopt;
-            }
-            params.emplace_back(type);
-        }
-        flattened.tuple_sizes.push_back(types.size());
+        any = any || split.split();
+        flattened.split.push_back(std::move(split));
     }
     if (!any) return std::nullopt;
     flattened.text = std::string(text.substr(0, open + 1));

@@ -30,16 +30,18 @@ struct SignatureError {
 // Parses a signature; on failure returns the error and where in the text it is.
 std::optional<Signature> parse_signature(std::string_view text, SignatureError &error);
 
-// numba's tuple parameters, `Tuple(int64, float64)` and `UniTuple(int64, 3)`, as the parameters
-// they pass: a parameter of each item. `text` is the signature with each tuple parameter
-// written as its items; `tuple_sizes` gives each parameter's item count (0: not a tuple).
+// numba's tuple parameters, `Tuple(int64, float64)` and `UniTuple(int64, 3)`, and record
+// parameters, `Record(x: float32, v: float32(3))[:]` (a field that is an array gives its
+// extents), as the parameters they pass (see ast::SplitParameter). `text` is the signature with
+// each such parameter written as its parts; `split` describes each parameter as written.
 struct FlattenedSignature {
     std::string text;
-    std::vector<std::size_t> tuple_sizes;
+    std::vector<ast::SplitParameter> split;
 };
 
-// The signature with its tuple parameters flattened; none when it has none. A tuple of anything
-// but numbers is an error.
-std::optional<FlattenedSignature> flatten_tuple_parameters(std::string_view text, SignatureError &error);
+// The signature with its tuple and record parameters flattened; none when it has none. A tuple
+// of anything but numbers, or a record field of anything but a number or an array of them, is
+// an error.
+std::optional<FlattenedSignature> flatten_parameters(std::string_view text, SignatureError &error);
 
 }  // namespace cudapy::types
