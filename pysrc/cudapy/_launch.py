@@ -264,6 +264,13 @@ class _Parameter:
         if self.written and array.readonly:
             raise ValueError(f"{self._where} is {what} that is read-only, but the kernel may "
                              "store into it")
+        itemsize = array._dtype.itemsize
+        if (any(stride % itemsize for stride in array._strides)
+                or array._pointer % array._dtype.alignment):
+            raise ValueError(f"{self._where} is {what} whose elements are not whole elements "
+                             f"apart (strides {array._strides} of {itemsize}-byte elements), as "
+                             "a field of a packed record is: lay the record out with "
+                             "np.dtype(..., align=True), or copy the field")
         return array
 
     def _stage(self, value):
@@ -284,8 +291,8 @@ class _Parameter:
             host = value if flags.f_contiguous else np.asfortranarray(value)
         elif flags.c_contiguous:
             host = value
-        elif self.layout == _ffi.Layout.ANY and (
-                flags.f_contiguous or self.host_memory and flags.aligned):
+        elif self.layout == _ffi.Layout.ANY and (flags.f_contiguous or self.host_memory and (
+                flags.aligned and not any(stride % value.itemsize for stride in value.strides))):
             host = value
         else:
             host = np.ascontiguousarray(value)

@@ -455,9 +455,29 @@ class CudaArray(_ArrayView):
 
     def __getitem__(self, key):
         """A view for basic indexing (integers, slices of any step, `...`); the element
-        itself, copied to the host, when every axis is indexed by an integer."""
+        itself, copied to the host, when every axis is indexed by an integer. A field's name
+        gives the view of that field of an array of records, as NumPy's `a['x']`."""
+        if key.__class__ is str:
+            return self._field(key)
         view = self._basic_view(key)
         return view.copy_to_host()[()] if not view._shape else view
+
+    def _field(self, name):
+        """The view of the field `name` of an array of records: its elements, with a field
+        that is an array adding its dimensions after the array's."""
+        fields = self._dtype.fields
+        if fields is None or name not in fields:
+            raise ValueError(f"no field of name {name}" if fields is not None else
+                             f"an array of {self._dtype} has no fields, so not {name!r}")
+        field_dtype, offset = fields[name][:2]
+        element, extents = (field_dtype.subdtype if field_dtype.subdtype is not None
+                            else (field_dtype, ()))
+        strides = self._strides + _contiguous_strides(extents, element.itemsize, "C")
+        view = self._view(offset, self._shape + tuple(extents), strides, element)
+        if (any(stride % element.itemsize for stride in strides)
+                or view._pointer % element.alignment):
+            view._launch_key = None  # no kernel takes it as it is: see _check_device_array
+        return view
 
     def _basic_view(self, key):
         """The view basic indexing selects: 0-d when every axis is indexed by an integer."""

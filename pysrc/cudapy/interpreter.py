@@ -98,7 +98,7 @@ from ._interpreter_cuda import (BARE_NAMES, CheckedArray, CudaNames, check_index
                                read_only_copy)
 from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError, Dim3, Launch,
                                    counted_threads, grid_blocks, set_display_filename)
-from ._launch import _Staged, _StagedRows
+from ._launch import ArgumentHandler, _Staged, _StagedRows
 from ._source import _function_source, _string_source
 from .closure import DeviceFunction, is_math_function, nested_codes
 from .numba_types import NUMBA_ALIASES
@@ -125,9 +125,9 @@ _SIGNATURE_COMMENT = re.compile(r"#\s*(\w+)\s*:\s*(.*\S)\s*$")
 _SIGNATURE = re.compile(r"\s*(?:(?:\w+\s*:\s*)?(\w+)\s*)?\((.*)\)\s*")
 # A type, then pointer stars or NumPy-style dimensions (`float32[:, ::1]`), then maybe a name.
 _PARAMETER = re.compile(r"\s*(\w+)\s*(\[[\s:,1]*\])?\s*((?:\*\s*)*)(\w*)\s*")
-_OUTSIDE_BRACKETS = re.compile(r",(?![^\[]*\])(?![^(]*\))")
-# numba's tuple parameter: passed as it is, its items converted by the launch.
-_TUPLE_PARAMETER = re.compile(r"\s*(?:Uni)?Tuple\(.*\)\s*")
+# numba's tuple parameter and a record or record array: passed as it is, its items or fields
+# converted by the launch.
+_WHOLE_PARAMETER = re.compile(r"\s*(?:(?:Uni)?Tuple|Record)\(.*\)\s*(?:\[[\s:,1]*\])?\s*")
 
 
 def _require_numpy_2():
@@ -151,6 +151,20 @@ def _scalar_type(name, text):
     return SCALAR_TYPES[name]
 
 
+def _top_level_items(text):
+    """The items of a parameter list, split at the commas outside brackets."""
+    items, depth, start = [], 0, 0
+    for position, character in enumerate(text):
+        if character in "([":
+            depth += 1
+        elif character in ")]":
+            depth -= 1
+        elif character == "," and depth == 0:
+            items.append(text[start:position])
+            start = position + 1
+    return items + [text[start:]]
+
+
 def parse_signature(text):
     """A Signature from a CudaPy signature such as `void (float alpha, float* X)` or a
     NumPy-style one such as `void(float32, float32[:, ::1])`, optionally preceded by the
@@ -160,8 +174,8 @@ def parse_signature(text):
         raise ValueError(f"not a signature: {text!r}")
     returns, params_text = match.groups()
     params = []
-    for param in filter(str.strip, _OUTSIDE_BRACKETS.split(params_text)):
-        if _TUPLE_PARAMETER.fullmatch(param):
+    for param in filter(str.strip, _top_level_items(params_text)):
+        if _WHOLE_PARAMETER.fullmatch(param):
             params.append(None)
             continue
         parameter = _PARAMETER.fullmatch(param)
@@ -1054,17 +1068,28 @@ def _launch(kernel, config, args):
     """Runs `kernel` (a cudapy.Kernel) with the launch shape of `config` (a LaunchConfig) in
     the interpreter."""
     params = kernel._params
-    if kernel._tuples:
-        args = kernel.flatten_tuples(args)
+    given = args
+    if kernel._groups:  # (a single record's copy back is _record_value's here)
+        args, _ = kernel.flatten_arguments(args)
     if len(args) != len(params):
         raise kernel._argument_count_error(len(args))
-    items = [param.convert(arg) for param, arg in zip(params, args)]
+    # A record array's fields are read from the array itself, below.
+    in_records = {position for group in kernel._groups if group.fields is not None
+                  for position in range(group.start, group.start + group.count)}
+    items = [None if position in in_records else param.convert(arg)
+             for position, (param, arg) in enumerate(zip(params, args))]
     _require_numpy_2()
     functions, signatures, constants, debug = _program_functions(kernel._program)
     write_backs = []
-    values = [_kernel_value(param, item, write_backs) for param, item in zip(params, items)]
-    for _, start, count in reversed(kernel._tuples):  # the function takes its tuples whole
-        values[start:start + count] = [tuple(values[start:start + count])]
+    values = [None if item is None else _kernel_value(param, item, write_backs)
+              for param, item in zip(params, items)]
+    # The function takes its tuples whole, and its record arrays as NumPy's record arrays.
+    for (_, group), arg in reversed(list(zip(kernel._parameter_names(), given))):
+        if group is None:
+            continue
+        whole = (tuple(values[group.start:group.start + group.count]) if group.fields is None
+                 else _record_value(group, arg, write_backs))
+        values[group.start:group.start + group.count] = [whole]
     shape = {}
     if config.threads.x:
         shape["threads"] = (config.threads.x, config.threads.y, config.threads.z)
@@ -1077,6 +1102,28 @@ def _launch(kernel, config, args):
     finally:
         for write_back in write_backs:
             write_back()
+
+
+def _record_value(group, arg, write_backs):
+    """What the kernel function gets for a record array or a single record: NumPy's record
+    array (or record) over the data, whose writes reach the caller's array after the launch."""
+    from .array import CudaArray
+
+    if group.single:  # a copy, whose fields are stored back into the caller's record
+        holder = np.array([arg]).view(np.recarray)
+        if group.written:
+            write_backs.append(lambda: [arg.__setitem__(field, holder[field][0])
+                                        for field in group.fields])
+        return holder[0]
+    if isinstance(arg, ArgumentHandler):
+        host = arg.array if arg.copy_out else arg.array.copy()
+    elif isinstance(arg, CudaArray):
+        host = arg.toHost()
+        if group.written:
+            write_backs.append(lambda: arg._upload(host))
+    else:
+        host = arg
+    return host.view(np.recarray)
 
 
 def _is_debug_statement(statement):

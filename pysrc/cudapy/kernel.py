@@ -7,7 +7,7 @@ import functools
 import math
 import threading
 from types import FunctionType
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from . import _ffi, targets
 from ._compile import _Program, _options
@@ -22,7 +22,8 @@ from ._devices import _current_ordinal as current_ordinal, device_of_buffer, sel
 from .closure import DeviceFunction
 from .array import (CudaArray, ForeignArray, foreign_array, foreign_type_key, ndarray_layout,
                     order_after)
-from .types import EXACT, PROMOTE, conversion_rating, scalar_conversion, scalar_type_of
+from .types import (EXACT, PROMOTE, conversion_rating, record_type,
+                    scalar_conversion, scalar_type_of)
 
 
 class Kernel:
@@ -54,10 +55,12 @@ class Kernel:
         self._struct = _argument_struct(params, args_size)
         self._args_size = ctypes.c_size_t(args_size)
         self._launch_packed = _ffi.launch_packed_unconverted
-        # numba's tuple parameters: the translation passes each item as a parameter,
-        # `t[0]`, `t[1]`, ...; a launch gives the tuple.
-        self._tuples = _tuple_parameters(params)
-        self._make_launch = Launch if self._interpreted or self._tuples else (_fast_launch_maker(
+        # numba's tuple parameters and record arrays: the translation passes each item of a
+        # tuple as a parameter, `t[0]`, `t[1]`, ..., and each field of a record array as one,
+        # `p.x`, `p.y`, ...; a launch gives the tuple or the record array.
+        self._groups = _parameter_groups(
+            params, _single_records(program.signatures.get(name, "")))
+        self._make_launch = Launch if self._interpreted or self._groups else (_fast_launch_maker(
             params, self._struct, _ffi.launch_run_unconverted) or Launch)
         self._handle_lock = threading.Lock()
         self._handle = None
@@ -209,37 +212,69 @@ class Kernel:
                          "given")
 
     def _parameter_names(self):
-        """(name, item count) of the kernel's parameters as its Python function has them:
-        a tuple parameter once, with its items' count (0 for the others)."""
-        if not self._tuples:
-            return [(param.name, 0) for param in self._params]
+        """(name, group or None) of the kernel's parameters as its Python function has them:
+        a tuple or record parameter once, with its _Group."""
+        if not self._groups:
+            return [(param.name, None) for param in self._params]
         names, position = [], 0
-        for base, start, count in self._tuples:
-            names += [(param.name, 0) for param in self._params[position:start]]
-            names.append((base, count))
-            position = start + count
-        return names + [(param.name, 0) for param in self._params[position:]]
+        for group in self._groups:
+            names += [(param.name, None) for param in self._params[position:group.start]]
+            names.append((group.name, group))
+            position = group.start + group.count
+        return names + [(param.name, None) for param in self._params[position:]]
 
-    def flatten_tuples(self, args):
-        """The arguments with each tuple argument given as its items, as the translation
-        passes them; an argument for a tuple parameter must be a tuple of its length."""
+    def flatten_arguments(self, args):
+        """The arguments as the translation passes them: each tuple argument as its items,
+        each record array as its fields' arrays; and what to run after the launch (copying a
+        single record's fields back into it)."""
         names = self._parameter_names()
         if len(args) != len(names):
             raise self._argument_count_error(len(args))
-        flat = []
-        for (name, count), arg in zip(names, args):
-            if not count:
+        flat, after = [], []
+        for (name, group), arg in zip(names, args):
+            if group is None:
                 flat.append(arg)
-                continue
-            if not isinstance(arg, tuple) or len(arg) != count:
-                raise TypeError(f"{self.name}(): argument '{name}' must be a tuple of {count} "
-                                f"number{'' if count == 1 else 's'}, got {arg!r}")
-            flat += arg
-        return flat
+            elif group.fields is not None:
+                flat += self._record_arguments(name, group, arg, after)
+            elif not isinstance(arg, tuple) or len(arg) != group.count:
+                raise TypeError(f"{self.name}(): argument '{name}' must be a tuple of "
+                                f"{group.count} number{'' if group.count == 1 else 's'}, got "
+                                f"{arg!r}")
+            else:
+                flat += arg
+        return flat, after
+
+    def _record_arguments(self, name, group, arg, after):
+        """The field arrays of a record array argument (a NumPy structured array, a device
+        array of records, or cuda.In/Out/InOut of one), or of a single record (NumPy's
+        structured scalar, passed as an array of one and copied back after the launch)."""
+        where = f"{self.name}(): argument '{name}'"
+        if group.single:
+            if not isinstance(arg, np.void) or arg.dtype.names is None:
+                raise TypeError(f"{where} must be a record (a NumPy structured scalar, as "
+                                f"array[i] of a structured array), got {type(arg).__name__}")
+            record, arg = arg, np.array([arg])
+            if group.written:
+                after.append(lambda: _copy_record_back(arg, record, group.fields))
+        handler = None
+        if isinstance(arg, ArgumentHandler):
+            handler, arg = type(arg), arg.array
+        if not isinstance(arg, (np.ndarray, CudaArray)):
+            raise TypeError(f"{where} must be a record array (a NumPy structured array or a "
+                            f"device array of records), got {type(arg).__name__}")
+        names = arg.dtype.names or ()
+        if any(field not in names for field in group.fields):
+            raise TypeError(f"{where} must be an array of records with the fields "
+                            f"{', '.join(group.fields)}, got an array of {arg.dtype}")
+        views = [arg[field] for field in group.fields]
+        if isinstance(arg, np.ndarray):
+            views = [view.view(np.ndarray) for view in views]  # a recarray's fields too
+        return [handler(view) for view in views] if handler else views
 
     def _launch(self, config, args):
-        if self._tuples:
-            args = self.flatten_tuples(args)
+        after = ()
+        if self._groups:
+            args, after = self.flatten_arguments(args)
         params = self._params
         if len(args) != len(params):
             raise self._argument_count_error(len(args))
@@ -265,6 +300,8 @@ class Kernel:
         if not staged:
             _ffi.check(self._launch_packed(handle, config, self._struct.pack(*values),
                                            self._args_size))
+            for action in after:
+                action()
             return
         temporaries = []
         try:
@@ -280,6 +317,8 @@ class Kernel:
                     device._download_into(item.host)
                 if item.copy_back is not item.host:
                     item.copy_back[...] = item.host
+            for action in after:
+                action()
         finally:
             for device, _ in temporaries:
                 if device is not None:
@@ -345,6 +384,8 @@ def _type_key(value):
         return cls
     if isinstance(value, ArgumentHandler):  # cuda.In(array): the array's type
         return _type_key(value.array)
+    if cls is np.void or cls is np.record:  # a single record: its dtype
+        return value.dtype
     if cls is np.ndarray:
         flags = value.flags
         return value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous
@@ -359,20 +400,71 @@ def _type_key(value):
     return cls if foreign is None else foreign._type_key
 
 
-def _tuple_parameters(params):
-    """(name, first parameter, item count) of each tuple parameter: the translation names its
-    items `name[0]`, `name[1]`, ..., which no Python parameter can be called."""
+class _Group(NamedTuple):
+    """A parameter of the Python function that the translation passes as `count` parameters
+    from `start` on: a tuple's items (`fields` None), or a record array's fields."""
+
+    name: str
+    start: int
+    count: int
+    fields: Optional[tuple] = None
+    single: bool = False  # a single record, passed as an array of one
+    written: bool = False  # whether the kernel may store into a field
+
+
+def _single_records(signature):
+    """The positions of the parameters a signature's text gives as single records,
+    `Record(...)` without the dimensions of an array of them."""
+    depth, start, items = 0, signature.find("(") + 1, []
+    for position in range(start, len(signature)):
+        character = signature[position]
+        if character in "([":
+            depth += 1
+        elif character in ")]":
+            depth -= 1
+            if depth < 0:
+                items.append(signature[start:position])
+                break
+        elif character == "," and depth == 0:
+            items.append(signature[start:position])
+            start = position + 1
+    return {position for position, item in enumerate(items)
+            if item.strip().startswith("Record(") and item.strip().endswith(")")}
+
+
+def _parameter_groups(params, single_records):
+    """The _Group of each tuple and record parameter: the translation names a tuple's items
+    `name[0]`, `name[1]`, ... and a record array's fields `name.x`, `name.y`, ..., which no
+    Python parameter can be called. `single_records`: the positions of the Python function's
+    parameters that are single records."""
     groups = []
+    python_position = -1  # of the Python parameter that `param` belongs to
     for position, param in enumerate(params):
         base, bracket, index = param.name.partition("[")
+        field = None
         if not bracket:
+            base, dot, field = param.name.partition(".")
+            if not dot:
+                python_position += 1
+                continue
+        group = groups[-1] if groups else None
+        if (group is not None and group.name == base and group.start + group.count == position
+                and (group.fields is None) == (field is None) and index != "0]"):
+            groups[-1] = group._replace(
+                count=group.count + 1, written=group.written or param.written,
+                fields=None if field is None else group.fields + (field,))
             continue
-        if index == "0]":
-            groups.append((base, position, 1))
-        else:
-            name, start, count = groups[-1]
-            groups[-1] = (name, start, count + 1)
+        python_position += 1
+        groups.append(_Group(base, position, 1, None if field is None else (field,),
+                             python_position in single_records, param.written))
     return groups
+
+
+def _copy_record_back(holder, record, fields):
+    """Stores the fields of `holder`, an array of one record, into `record`, NumPy's
+    structured scalar (which writes through to its array)."""
+    for field in fields:
+        record[field] = holder[field][0]
 
 
 class _Overloads(dict):
@@ -624,6 +716,8 @@ class Dispatcher:
         where = f"{self.__name__}(): argument '{name}'"
         if isinstance(value, ArgumentHandler):
             value = value.array
+        if isinstance(value, np.void) and value.dtype.names is not None:
+            return self._record_type(where, value.dtype)
         if isinstance(value, np.generic):
             return self._element_type(where, value.dtype)
         for python_type, name in _PYTHON_SCALARS.items():
@@ -645,8 +739,17 @@ class Dispatcher:
             dtype, ndim, layout = foreign._type_key
         if ndim == 0:
             raise ValueError(f"{where} is a 0-d array; pass its value as a scalar")
+        if dtype.names is not None:
+            return f"{self._record_type(where, dtype)}[{', '.join([':'] * ndim)}]"
         self._element_type(where, dtype)
         return array_type(dtype, ndim, layout)
+
+    @staticmethod
+    def _record_type(where, dtype):
+        try:
+            return record_type(dtype)
+        except TypeError as error:
+            raise TypeError(f"{where}: {error}") from None
 
     def _tuple_type(self, where, value):
         """numba's type of a tuple of numbers: UniTuple(int64, 3) when its items have one

@@ -6,6 +6,7 @@ numba's signatures spelt with type objects compile as their strings do."""
 import re
 
 from ._lazy import numpy as np
+from .types import record_type
 
 
 class Signature(str):
@@ -176,7 +177,10 @@ void = ScalarType("void", None)
 
 
 def from_dtype(dtype):
-    """numba's from_dtype: the scalar type of a NumPy dtype."""
+    """numba's from_dtype: the scalar type of a NumPy dtype; a record type (whose arrays are
+    `rec[:]`) of a structured one."""
+    if np.dtype(dtype).names is not None:
+        return ScalarType(record_type(np.dtype(dtype)), np.dtype(dtype))
     name = np.dtype(dtype).name
     name = "bool_" if name == "bool" else name
     if name not in SCALAR_TYPES:

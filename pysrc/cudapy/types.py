@@ -124,8 +124,52 @@ def conversion_rating(kinds):
 
 
 def storage_dtype(spec):
-    """The dtype of a device array's elements: a kernel's types, as to_dtype gives them."""
+    """The dtype of a device array's elements: a kernel's types, as to_dtype gives them, and
+    records (structured dtypes) of them."""
+    if not isinstance(spec, str) or spec not in _by_name():
+        try:
+            dtype = np.dtype(spec)
+        except TypeError:
+            raise TypeError(f"not a data type: {spec!r}") from None
+        if dtype.names is not None:
+            record_fields(dtype)
+            return dtype
     return to_dtype(spec)
+
+
+@functools.lru_cache(maxsize=256)
+def record_fields(dtype):
+    """(name, element dtype, extents) of each field of a record dtype (NumPy's structured
+    dtype) that kernels can take: numbers, or arrays of them (extents not empty); TypeError
+    for another field, naming it."""
+    fields = []
+    for name in dtype.names:
+        field_dtype = dtype.fields[name][0]
+        element, extents = (field_dtype.subdtype if field_dtype.subdtype is not None
+                            else (field_dtype, ()))
+        if not name.isidentifier():
+            raise TypeError(f"the record field {name!r} is not an identifier, which kernels "
+                            "name fields by (r.x, r['x'])")
+        try:
+            scalar_type_of(element)
+        except TypeError:
+            raise TypeError(f"the record field {name!r} holds {field_dtype}; kernels take "
+                            "record fields of numbers and arrays of numbers") from None
+        fields.append((name, element, extents))
+    if not fields:
+        raise TypeError("a record without fields passes nothing")
+    return tuple(fields)
+
+
+@functools.lru_cache(maxsize=256)
+def record_type(dtype):
+    """A record dtype as a signature spells it: `Record(x: float32, v: float64(3))`; an
+    array of them adds its dimensions, `Record(...)[:]`."""
+    spelled = []
+    for name, element, extents in record_fields(dtype):
+        own = f"({', '.join(map(str, extents))})" if extents else ""
+        spelled.append(f"{name}: {element.name}{own}")
+    return f"Record({', '.join(spelled)})"
 
 
 def to_dtype(spec):
