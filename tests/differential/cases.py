@@ -56,6 +56,8 @@ class Case:
                 dtype = np.dtype(dtype[:-2])
                 if len(spec) == 3 and spec[1] == "out":
                     out.append(np.zeros(spec[2], dtype))
+                elif dtype.names is not None:  # records, as tuples of their fields
+                    out.append(np.array([tuple(item) for item in spec[1]], dtype))
                 else:
                     with np.errstate(over="ignore", invalid="ignore"):
                         out.append(np.array(spec[1]).astype(dtype))

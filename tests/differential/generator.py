@@ -312,7 +312,8 @@ class Param:
     t: str
     is_array: bool
     values: object = None  # a Python number, or an ndarray for an array
-    role: str = "in"       # "in" or "out"
+    role: str = "in"       # "in", "out", or "record" (an input array of records)
+    fields: list = None    # a record array's field types, its fields named f0, f1, ...
 
 
 @dataclass
@@ -411,6 +412,7 @@ class Generator:
         self.in_helper = None  # the Helper being written, or None for the kernel
         self.called = set()    # helpers called so far
         self.budget = 0        # statements left
+        self.record_locals = []  # (local, record array) of `r = R[i]` at the kernel's start
 
     # ---- names and small pieces -----------------------------------------------------------
 
@@ -534,6 +536,8 @@ class Generator:
             choices += [("var", 5)]
         if self.in_helper is None and self.arrays_of(t):
             choices += [("array", 5)]
+        if self.in_helper is None and self.record_fields_of(t):
+            choices += [("record", 3)]
         choices += [("const", 1.5 if choices else 1)]
         if t == "int32" and self.in_helper is None:
             choices += [("idx", 1)]
@@ -552,10 +556,12 @@ class Generator:
                 self.note("reversed_view")
                 return E(f"{array.name}[::-1][{index}]", ATOM, t, pure_leaf=True)
             return E(f"{array.name}[{index}]", ATOM, t, pure_leaf=True)
+        if what == "record":
+            return self.record_field(t)
         if what == "idx":
             return E("i" if self.chance(0.7) or self.style == "numba" else "idx", ATOM, t)
         if what == "len":
-            arrays = [p for p in self.params if p.is_array]
+            arrays = [p for p in self.params if p.is_array and p.role != "record"]
             a = rng.choice(arrays).name
             if self.chance(0.3):  # a stepped slice's length: Python's rules for its bounds
                 bounds = [rng.choice(["", str(rng.randint(-25, 25))]) for _ in range(2)]
@@ -570,6 +576,27 @@ class Generator:
             return self.typed_const(t, rng.choice(int_edges(t)))
         value = rng.choice(float_edges(t)) if self.chance(0.7) else random_value(rng, t)
         return self.typed_const(t, value)
+
+    def record_fields_of(self, t):
+        """(record array, field name) of the input records' fields of type t."""
+        return [(p, f"f{k}") for p in self.params if p.role == "record"
+                for k, field_type in enumerate(p.fields) if field_type == t]
+
+    def record_field(self, t):
+        """A field of type t of an input record: `R[i].f0`, `R[i]['f0']`, or `r.f0` of a
+        local bound to a record at the kernel's start."""
+        array, name = self.rng.choice(self.record_fields_of(t))
+        bound = [local for local, of in self.record_locals if of is array]
+        self.note("record_field")
+        if bound and self.chance(0.4):
+            record = self.rng.choice(bound)
+            self.note("record_local")
+        else:
+            record = f"{array.name}[{self.index_expr(array.name)}]"
+        if self.chance(0.3):
+            self.note("record_subscript")
+            return E(f"{record}['{name}']", ATOM, t, pure_leaf=True)
+        return E(f"{record}.{name}", ATOM, t, pure_leaf=True)
 
     # ---- expressions of a type ------------------------------------------------------------
 
@@ -1624,6 +1651,17 @@ class Generator:
         for k in range(rng.randint(1, 3)):
             t = rng.choice(ALL_TYPES)
             self.params.append(Param(f"A{k}", t, True, array_values(rng, t, n)))
+        # numba's record arrays, each field an array of random values; some bound to a local
+        if self.style == "numba" and self.chance(0.3):
+            fields = [rng.choice(ALL_TYPES) for _ in range(rng.randint(1, 3))]
+            spec = ",".join(fields) + ","  # NumPy's record of fields f0, f1, ...
+            records = np.zeros(n, np.dtype(spec))
+            for k, field_type in enumerate(fields):
+                records[f"f{k}"] = array_values(rng, field_type, n)
+            record_array = Param("R0", spec, True, records, "record", fields)
+            self.params.append(record_array)
+            if self.chance(0.5):
+                self.record_locals.append(("r0", record_array))
         for _ in range(rng.choice([0, 1, 1, 2, 3])):
             self.scope = Scope()
             self.helper()
@@ -1663,8 +1701,9 @@ class Generator:
         pnames = [p.name for p in ins]
         # outputs C-contiguous, as the void helpers' arrays are
         layouts = [rng.choice(["[:]", "[::1]"]) if p.role == "in" else "[::1]" for p in ins]
-        sig_numba = "void(" + ", ".join(f"{p.t}{layout}" if p.is_array else p.t
-                                        for p, layout in zip(ins, layouts)) + ")"
+        sig_numba = "void(" + ", ".join(
+            _record_type(p.fields) + "[:]" if p.role == "record" else
+            f"{p.t}{layout}" if p.is_array else p.t for p, layout in zip(ins, layouts)) + ")"
         lines = []
         if self.style == "numba":
             lines.append(f'@cuda.jit("{sig_numba}")')
@@ -1678,6 +1717,7 @@ class Generator:
             first = ins[0].name if ins[0].is_array else [p for p in ins if p.is_array][0].name
             lines.append(f"    if i >= {first}.shape[0]:")
             lines.append("        return")
+            lines += [f"    {local} = {array.name}[i]" for local, array in self.record_locals]
         else:
             lines.append("    i = idx")
         text = "\n".join(lines + body)
@@ -1700,6 +1740,11 @@ class Generator:
         grid = (1, n) if n % 2 or self.chance(0.5) else (2, n // 2)
         return Program(self.seed, self.style, name, source, sig_numba, dict(self.helper_sigs),
                        self.params, n, grid, self.slots, self.features)
+
+
+def _record_type(fields):
+    """The signature's type of records of fields of these types, named f0, f1, ..."""
+    return f"Record({', '.join(f'f{k}: {t}' for k, t in enumerate(fields))})"
 
 
 def _promoted_all(types):
