@@ -451,6 +451,9 @@ class CudaArray(_ArrayView):
         view._adopt(self._allocation, self._pointer + delta, self._offset + delta, shape,
                     strides, self._dtype if dtype is None else dtype, self._stream)
         view._stream_owner = self._stream_owner
+        if dtype is not None and (any(stride % dtype.itemsize for stride in strides)
+                                  or view._pointer % dtype.alignment):
+            view._launch_key = None  # no kernel takes it as it is: see _check_device_array
         return view
 
     def __getitem__(self, key):
@@ -473,11 +476,13 @@ class CudaArray(_ArrayView):
         element, extents = (field_dtype.subdtype if field_dtype.subdtype is not None
                             else (field_dtype, ()))
         strides = self._strides + _contiguous_strides(extents, element.itemsize, "C")
-        view = self._view(offset, self._shape + tuple(extents), strides, element)
-        if (any(stride % element.itemsize for stride in strides)
-                or view._pointer % element.alignment):
-            view._launch_key = None  # no kernel takes it as it is: see _check_device_array
-        return view
+        return self._view(offset, self._shape + tuple(extents), strides, element)
+
+    def _complex_parts(self):
+        """A view of a complex array as its parts: a last dimension of two floats."""
+        part = self._dtype.itemsize // 2
+        return self._view(0, self._shape + (2,), self._strides + (part,),
+                          np.dtype(f"f{part}"))
 
     def _basic_view(self, key):
         """The view basic indexing selects: 0-d when every axis is indexed by an integer."""

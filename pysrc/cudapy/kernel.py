@@ -266,9 +266,7 @@ class Kernel:
         if any(field not in names for field in group.fields):
             raise TypeError(f"{where} must be an array of records with the fields "
                             f"{', '.join(group.fields)}, got an array of {arg.dtype}")
-        views = [arg[field] for field in group.fields]
-        if isinstance(arg, np.ndarray):
-            views = [view.view(np.ndarray) for view in views]  # a recarray's fields too
+        views = [_field_argument(arg[field]) for field in group.fields]
         return [handler(view) for view in views] if handler else views
 
     def _launch(self, config, args):
@@ -458,6 +456,17 @@ def _parameter_groups(params, single_records):
         groups.append(_Group(base, position, 1, None if field is None else (field,),
                              python_position in single_records, param.written))
     return groups
+
+
+def _field_argument(view):
+    """What a kernel gets for a record's field: the field's view, a complex one as its parts
+    (a last dimension of two floats), as the translation passes them."""
+    if isinstance(view, np.ndarray):
+        view = view.view(np.ndarray)  # a recarray's fields too
+        if view.dtype.kind == "c":
+            view = view[..., None].view(f"f{view.dtype.itemsize // 2}")
+        return view
+    return view._complex_parts() if view._dtype.kind == "c" else view
 
 
 def _copy_record_back(holder, record, fields):

@@ -743,9 +743,98 @@ private:
         }
         auto indices = std::move(at.index);
         for (auto &index : more) indices.push_back(std::move(index));
-        return std::make_shared<Index>(tree_.span(node),
-                                       std::make_shared<Variable>(tree_.span(object), at.view->array + "." + record_field_info->name),
-                                       std::move(indices));
+        Span span = tree_.span(node);
+        auto array = std::make_shared<Variable>(tree_.span(object), at.view->array + "." + record_field_info->name);
+        if (!is_complex(record_field_info->scalar)) return std::make_shared<Index>(span, array, std::move(indices));
+        // A complex field's parts: complex(re, im) of the field's own type.
+        auto [real, imaginary] = complex_parts(span, array, indices);
+        auto resolved = resolve_intrinsic("complex", IntrinsicModule::Builtin);
+        return std::make_shared<Cast>(span, Type::of(record_field_info->scalar),
+                                      std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{real, imaginary}),
+                                      false);
+    }
+
+    static bool is_complex(Scalar scalar) { return scalar == Scalar::Complex64 || scalar == Scalar::Complex128; }
+
+    // The elements holding the real and the imaginary part of a complex field's element.
+    std::pair<ExprPtr, ExprPtr> complex_parts(const Span &span, const ExprPtr &array, const std::vector<ExprPtr> &indices) {
+        std::vector<ExprPtr> real_at, imaginary_at;
+        for (const auto &index : indices) {
+            real_at.push_back(clone(index));
+            imaginary_at.push_back(clone(index));
+        }
+        real_at.push_back(integer_literal(span, 0));
+        imaginary_at.push_back(integer_literal(span, 1));
+        return {std::make_shared<Index>(span, clone(array), std::move(real_at)),
+                std::make_shared<Index>(span, clone(array), std::move(imaginary_at))};
+    }
+
+    // A store target that is a complex field of a record (`r.z`, `p[i]['z']`, `r.zs[k]`): the
+    // field's element, read as a complex number; none for other targets.
+    ExprPtr complex_field_target(TSNode target, bool &failed) {
+        std::string_view k = kind(target);
+        TSNode object = TSNode{};
+        std::optional<std::string> name;
+        std::vector<TSNode> more;
+        if (k == "attribute") {
+            object = field(target, "object");
+            name = std::string(tree_.text(field(target, "attribute")));
+        } else if (k == "subscript") {
+            auto subscripts = named_children(target);
+            subscripts.erase(subscripts.begin());
+            TSNode value = field(target, "value");
+            if (subscripts.size() == 1 && field_string(subscripts[0])) {
+                object = value;
+                name = field_string(subscripts[0]);
+            } else if (kind(value) == "attribute") {
+                object = field(value, "object");
+                name = std::string(tree_.text(field(value, "attribute")));
+                more = subscripts;
+            } else if (kind(value) == "subscript" && named_children(value).size() == 2) {
+                object = field(value, "value");
+                name = field_string(named_children(value)[1]);
+                more = subscripts;
+            }
+        }
+        if (!name || ts_node_is_null(object)) return nullptr;
+        RecordAt at = record_at(object, failed);
+        if (!at.view) return nullptr;
+        for (const auto &candidate : at.view->record->fields)
+            if (candidate.name == ast::normalize_identifier(*name) && is_complex(candidate.scalar))
+                return lower_expr(target);
+        return nullptr;
+    }
+
+    // The indices of a complex field's element (`element`, as complex_field_target gives it)
+    // held in temporaries, so that its reads and stores evaluate them once.
+    void hold_indices(const ExprPtr &element, Block &out) {
+        const auto &parts = static_cast<const Intrinsic &>(*static_cast<const Cast &>(*element).operand);
+        auto &real_at = static_cast<Index &>(*parts.args[0]).indices;
+        auto &imaginary_at = static_cast<Index &>(*parts.args[1]).indices;
+        for (std::size_t d = 0; d + 1 < real_at.size(); ++d) {
+            if (real_at[d]->kind == ExprKind::Variable || real_at[d]->kind == ExprKind::IntLiteral) continue;
+            ExprPtr held = temporary(element->span);
+            out.push_back(std::make_shared<Assign>(element->span, held, real_at[d]));
+            real_at[d] = clone(held);
+            imaginary_at[d] = clone(held);
+        }
+    }
+
+    // `r.z = value` and `r.z op= value` of a complex field: the value, of the field's type,
+    // stored part by part; the value first, then the indices, as Python evaluates them.
+    void store_complex_field(TSNode node, const ExprPtr &element, ExprPtr value, Block &out) {
+        Span span = tree_.span(node);
+        const auto &made = static_cast<const Cast &>(*element);
+        ExprPtr held = temporary(span);
+        out.push_back(std::make_shared<Assign>(span, held, std::make_shared<Cast>(span, made.type, value, false)));
+        hold_indices(element, out);
+        const auto &parts = static_cast<const Intrinsic &>(*made.operand);
+        auto part = [&](const char *member) {
+            auto resolved = resolve_intrinsic(member, IntrinsicModule::Member);
+            return std::make_shared<Intrinsic>(span, *resolved, std::vector<ExprPtr>{clone(held)});
+        };
+        out.push_back(std::make_shared<Assign>(span, clone(parts.args[0]), part("real")));
+        out.push_back(std::make_shared<Assign>(span, clone(parts.args[1]), part("imag")));
     }
 
     // The field a subscript's string names: `'x'` of `r['x']`.
@@ -1031,6 +1120,12 @@ private:
         return value;
     }
 
+    void complex_field_alone(TSNode node) {
+        error(DiagnosticKind::Unsupported, node,
+              "a complex field of a record is assigned in a statement of its own, as in " +
+                  std::string(tree_.text(node)) + " = value");
+    }
+
     ExprPtr lower_target(TSNode node) {
         std::string_view k = kind(node);
         if (k == "identifier") {
@@ -1039,6 +1134,10 @@ private:
         }
         if (k == "subscript") {
             auto target = lower_subscript(node);
+            if (target && target->kind == ExprKind::Cast) {
+                complex_field_alone(node);
+                return nullptr;
+            }
             if (target && target->kind != ExprKind::Index) {
                 error(DiagnosticKind::Unsupported, node,
                       target->kind == ExprKind::Slice ? "assignment to a slice is not supported in kernels"
@@ -1063,6 +1162,10 @@ private:
                                              {}, handled);
             if (!handled)
                 error(DiagnosticKind::Unsupported, node, "assignment to an attribute is not supported in kernels");
+            if (target && target->kind == ExprKind::Cast) {
+                complex_field_alone(node);
+                return nullptr;
+            }
             return target;
         }
         refuse(node);
@@ -1312,6 +1415,14 @@ private:
 
     void lower_assignment(TSNode node, Block &out) {
         if (lower_record_binding(node, out)) return;
+        if (TSNode right = field(node, "right"); !ts_node_is_null(right) && kind(right) != "assignment") {
+            bool failed = false;
+            if (auto element = complex_field_target(field(node, "left"), failed)) {
+                if (auto value = lower_expr(right)) store_complex_field(node, element, value, out);
+                return;
+            }
+            if (failed) return;
+        }
         if (TSNode left = field(node, "left"); kind(left) == "identifier" &&
                                                tuple_locals_.count(std::string(tree_.text(left))))
             return lower_tuple_local_assignment(node, std::string(tree_.text(left)), field(node, "right"), out);
@@ -1377,6 +1488,16 @@ private:
         std::string_view op_text = kind(op_node);
         op_text.remove_suffix(1);  // "+=" -> "+"
         auto op = binary_op(op_text, op_node);
+        bool failed = false;
+        if (auto element = complex_field_target(field(node, "left"), failed)) {
+            hold_indices(element, out);
+            auto value = lower_expr(field(node, "right"));
+            if (!op || !value) return;
+            if (auto combined = binary(tree_.span(node), *op, clone(element), value, field(node, "right")))
+                store_complex_field(node, element, combined, out);
+            return;
+        }
+        if (failed) return;
         auto target = lower_target(field(node, "left"));
         auto value = lower_expr(field(node, "right"));
         if (!op || !target || !value) return;

@@ -331,9 +331,11 @@ bool record_fields(std::string_view param, std::size_t offset, ast::RecordParame
         if (!scalar || *scalar == ast::Scalar::Void)
             return fail("the field '" + described.name + "' holds '" + std::string(scalar_name) +
                         "', which is not a number type (int64, float32, ...)");
-        std::size_t ndim = record.ndim + described.own_ndim;
+        described.scalar = *scalar;
+        bool complex = *scalar == ast::Scalar::Complex64 || *scalar == ast::Scalar::Complex128;
+        std::size_t ndim = record.ndim + described.own_ndim + (complex ? 1 : 0);
         if (ndim > 8) return fail("the field '" + described.name + "' has more than 8 dimensions with the record's");
-        std::string array(scalar_name);
+        std::string array = complex ? ast::type_name(ast::Type::of(ast::component_of(*scalar))) : std::string(scalar_name);
         array += "[:";
         for (std::size_t d = 1; d < ndim; ++d) array += ", :";
         types.push_back(array + "]");

@@ -17,7 +17,8 @@ TARGETS = ["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.nvrtc
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("example", ["saxpy.py", "mandelbrot.py", "matmul.py", "tiled_matmul.py",
                                      "block_reduction.py", "histogram.py", "elementwise.py",
-                                     "monte_carlo_pi.py", "multi_gpu.py", "parpy_loops.py"])
+                                     "monte_carlo_pi.py", "multi_gpu.py", "parpy_loops.py",
+                                     "numba_style/charged_particles.py"])
 def test_example(example, target, tmp_path):
     environment = dict(os.environ, CUDAPY_TARGET=target)
     result = subprocess.run([sys.executable, str(EXAMPLES / example)], cwd=tmp_path,
