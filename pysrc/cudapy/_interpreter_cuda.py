@@ -55,7 +55,9 @@ def _poisoned(shape, dtype):
     and integers as -1 or their largest value, which makes reading before writing show."""
     count = int(np.prod(shape, dtype=np.int64))
     buffer = bytearray(b"\xff" * (count * dtype.itemsize))
-    return np.frombuffer(buffer, dtype).reshape(shape).view(CheckedArray)
+    # Records as NumPy's record arrays, whose records read their fields as attributes too.
+    return np.frombuffer(buffer, dtype).reshape(shape).view(
+        CheckedArray if dtype.names is None else np.recarray)
 
 
 def read_only_copy(array):
@@ -73,7 +75,7 @@ def dtype_of(spec):
     except TypeError:
         raise TypeError(f"not an element type: {spec!r}; use float32, int32, np.float64, "
                         "...") from None
-    if dtype.kind not in "biufc":
+    if dtype.kind not in "biufc" and dtype.names is None:
         raise TypeError(f"kernel arrays cannot hold {dtype}")
     return dtype
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ._lazy import numpy as np
 from .linking import DeclaredDevice
-from .types import scalar_type_of
+from .types import record_fields, scalar_type_of
 # Names the kernel language gives its own meaning, whatever a module binds them to.
 _LANGUAGE_NAMES = frozenset(["idx", "idy", "idz", "warpSize", "warpsize", "laneid"])
 
@@ -142,13 +142,32 @@ def _is_number_tuple(value):
             all(isinstance(item, _constant_types()) for item in value))
 
 
+def _record_dtype(value):
+    """The record dtype `value` stands for (a structured dtype, or numba's record type of
+    one), else None."""
+    from .numba_types import ScalarType
+
+    if isinstance(value, ScalarType):
+        return None if value.name == "void" or value.dtype.names is None else value.dtype
+    return value if isinstance(value, np.dtype) and value.names is not None else None
+
+
+def _record_text(dtype):
+    """A record dtype as the kernel language's module-level `Record(x=float32, v=(float64, 3))`."""
+    fields = []
+    for name, element, extents in record_fields(dtype):
+        fields.append(f"{name}=({', '.join([element.name, *map(str, extents)])})" if extents
+                      else f"{name}={element.name}")
+    return f"Record({', '.join(fields)})"
+
+
 def _dtype_named(value):
     """The name of the element type `value` stands for, when it is one: a numba type object
     (cuda.float32), a NumPy scalar type (np.float32) or a dtype; else None."""
     from .numba_types import ScalarType
 
     if isinstance(value, ScalarType):
-        return None if value.name == "void" else value.dtype.name
+        return None if value.name == "void" or value.dtype.names is not None else value.dtype.name
     if isinstance(value, np.dtype) or (isinstance(value, type) and issubclass(value, np.generic)):
         try:
             scalar_type_of(value)
@@ -189,6 +208,11 @@ def closure(functions):
                 _alias(constants, function, name, f"math.{value.__name__}")
             elif _module_function(operator, value):  # operator.add passed in as `op`
                 _alias(constants, function, name, f"operator.{value.__name__}")
+            elif (record := _record_dtype(value)) is not None:  # a record type declared arrays take
+                text = _record_text(record)
+                if constants.setdefault(name, text) != text:
+                    raise ValueError(f"{function.__name__}() and another function of its "
+                                     f"compile read different record types named '{name}'")
             elif (dtype := _dtype_named(value)) is not None:  # `nbtype = float32` read as a dtype
                 if dtype != name:
                     _alias(constants, function, name, dtype)

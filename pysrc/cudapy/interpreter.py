@@ -101,7 +101,7 @@ from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError,
 from ._launch import ArgumentHandler, _Staged, _StagedRows
 from ._source import _function_source, _string_source
 from .closure import DeviceFunction, is_math_function, nested_codes
-from .numba_types import NUMBA_ALIASES
+from .numba_types import NUMBA_ALIASES, ScalarType
 from .types import EXACT, conversion_rating, scalar_conversion
 
 __all__ = ["DeadlockError", "Dim3", "SCALAR_TYPES", "Signature", "WARP_SIZE", "convert",
@@ -837,6 +837,14 @@ def _code_names(functions):
 _CONSTANT_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
 
 
+def _is_record_type(value):
+    """Whether `value` is a record dtype, or numba's record type of one, which declared
+    arrays take as their dtype."""
+    if isinstance(value, ScalarType):
+        return value.name != "void" and value.dtype.names is not None
+    return isinstance(value, np.dtype) and value.names is not None
+
+
 def _module_constants(functions):
     """The numbers and arrays of the functions' modules that their code names: the module-level
     constants of the kernel language, the arrays as read-only copies for
@@ -847,6 +855,7 @@ def _module_constants(functions):
         for name in _code_names([function]) & module.keys():
             value = module[name]
             if (isinstance(value, _CONSTANT_TYPES) or _math_name(value) is not None
+                    or _is_record_type(value)
                     or _language_name(value) is not None
                     or isinstance(value, DeviceFunction) and value.__name__ != name):
                 constants[name] = value

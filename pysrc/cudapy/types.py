@@ -2,6 +2,7 @@
 
 import enum
 import functools
+import keyword
 
 from ._lazy import numpy as np
 
@@ -147,7 +148,7 @@ def record_fields(dtype):
         field_dtype = dtype.fields[name][0]
         element, extents = (field_dtype.subdtype if field_dtype.subdtype is not None
                             else (field_dtype, ()))
-        if not name.isidentifier():
+        if not name.isidentifier() or keyword.iskeyword(name):
             raise TypeError(f"the record field {name!r} is not an identifier, which kernels "
                             "name fields by (r.x, r['x'])")
         try:

@@ -81,6 +81,7 @@ Scalar component_of(Scalar complex);
 struct RecordField {
     std::string name;
     std::uint8_t own_ndim = 0;  // of a field that is itself an array, as `v: float32(3)`
+    std::vector<long long> extents;  // its own_ndim extents
     // A complex field passes as its parts, a last dimension of 2 floats: a record's size need
     // not be a multiple of a complex number's, only of its parts'.
     Scalar scalar = Scalar::Void;

@@ -200,6 +200,9 @@ struct Globals {
     std::map<std::string, std::vector<CompileTimeParameter>> parameters;
     // The tuple and record parameters of functions whose signatures have them.
     std::map<std::string, std::vector<ast::SplitParameter>> split_parameters;
+    // module-level `NAME = Record(x=float32, v=(float64, 3))`: record types, which declared
+    // arrays take as their dtype
+    std::map<std::string, ast::RecordParameter> record_types;
 };
 
 // The copies of helpers that calls with compile-time arguments ask for, by the copy's name.
@@ -837,6 +840,85 @@ private:
         out.push_back(std::make_shared<Assign>(span, clone(parts.args[1]), part("imag")));
     }
 
+    // `y[i] = x[j]`: a record stored into another of the same fields, field by field, element
+    // by element of a field that is an array. The value's indices are evaluated first, each once.
+    bool lower_record_copy(TSNode node, Block &out) {
+        TSNode left = field(node, "left"), right = field(node, "right");
+        if (kind(left) != "subscript" || ts_node_is_null(right) || kind(right) == "assignment" ||
+            !record_array_named(field(left, "value")))
+            return false;
+        bool failed = false;
+        RecordAt source = record_at(right, failed);
+        if (failed) return true;
+        if (!source.view) {
+            error(DiagnosticKind::Type, node,
+                  "a record of '" + record_array_named(field(left, "value"))->array + "' is assigned a record (" +
+                      std::string(tree_.text(left)) + " = x[j]) or its fields one by one (" +
+                      std::string(tree_.text(left)) + ".field = value)");
+            return true;
+        }
+        Span span = tree_.span(node);
+        auto hold = [&](std::vector<ExprPtr> &indices) {
+            for (auto &index : indices) {
+                if (index->kind == ExprKind::Variable || index->kind == ExprKind::IntLiteral) continue;
+                ExprPtr held = temporary(span);
+                out.push_back(std::make_shared<Assign>(span, held, index));
+                index = clone(held);
+            }
+        };
+        hold(source.index);
+        RecordAt target = record_at(left, failed);
+        if (failed) return true;
+        hold(target.index);
+        const auto &to = target.view->record->fields;
+        const auto &from = source.view->record->fields;
+        auto same = [](const ast::RecordField &a, const ast::RecordField &b) {
+            return a.name == b.name && a.scalar == b.scalar && a.extents == b.extents;
+        };
+        bool matching = to.size() == from.size() && std::all_of(to.begin(), to.end(), [&](const ast::RecordField &f) {
+            return std::any_of(from.begin(), from.end(), [&](const ast::RecordField &g) { return same(f, g); });
+        });
+        if (!matching) {
+            error(DiagnosticKind::Type, node,
+                  "the records of '" + target.view->array + "' and '" + source.view->array +
+                      "' differ in their fields; a record is assigned one of the same fields");
+            return true;
+        }
+        constexpr long long most_elements = 1024;  // of a field that is an array, copied one by one
+        for (const auto &record_field : to) {
+            long long elements = 1;
+            for (long long extent : record_field.extents) elements *= extent;
+            if (elements > most_elements) {
+                error(DiagnosticKind::Unsupported, node,
+                      "the field '" + record_field.name + "' holds " + std::to_string(elements) +
+                          " elements, more than a record assignment copies (" + std::to_string(most_elements) +
+                          "); copy it with a loop");
+                return true;
+            }
+            int parts = is_complex(record_field.scalar) ? 2 : 1;
+            for (long long element = 0; element < elements; ++element) {
+                std::vector<ExprPtr> own;
+                long long rest = element;
+                for (auto extent = record_field.extents.rbegin(); extent != record_field.extents.rend(); ++extent) {
+                    own.insert(own.begin(), integer_literal(span, rest % *extent));
+                    rest /= *extent;
+                }
+                for (int part = 0; part < parts; ++part) {
+                    auto indices_of = [&](const RecordAt &at) {
+                        std::vector<ExprPtr> indices;
+                        for (const auto &index : at.index) indices.push_back(clone(index));
+                        for (const auto &index : own) indices.push_back(clone(index));
+                        if (parts == 2) indices.push_back(integer_literal(span, part));
+                        return std::make_shared<Index>(span, std::make_shared<Variable>(span, at.view->array + "." + record_field.name),
+                                                       std::move(indices));
+                    };
+                    out.push_back(std::make_shared<Assign>(span, indices_of(target), indices_of(source)));
+                }
+            }
+        }
+        return true;
+    }
+
     // The field a subscript's string names: `'x'` of `r['x']`.
     std::optional<std::string> field_string(TSNode subscript) {
         if (kind(subscript) != "string") return std::nullopt;
@@ -1414,7 +1496,8 @@ private:
     }
 
     void lower_assignment(TSNode node, Block &out) {
-        if (lower_record_binding(node, out)) return;
+        if (lower_record_allocation(node, out) || lower_record_binding(node, out) || lower_record_copy(node, out))
+            return;
         if (TSNode right = field(node, "right"); !ts_node_is_null(right) && kind(right) != "assignment") {
             bool failed = false;
             if (auto element = complex_field_target(field(node, "left"), failed)) {
@@ -3035,9 +3118,102 @@ private:
         return print;
     }
 
+    // What shared.array(shape, dtype, alignment=None) and local.array(...) declare.
+    struct Declaration {
+        std::vector<long long> shape;
+        MemorySpace memory;
+        int alignment;
+        TSNode dtype;
+    };
+
     // shared.array(shape, dtype, alignment=None) and local.array(...), positional or by
     // keyword.
     ExprPtr lower_array_declaration(TSNode node, const std::string &space) {
+        auto declared = array_declaration(node, space);
+        if (!declared) return nullptr;
+        if (record_type_named(declared->dtype)) {
+            error(DiagnosticKind::Unsupported, node,
+                  "an array of records is declared in an assignment of its own, as in r = " +
+                      std::string(tree_.text(node)));
+            return nullptr;
+        }
+        ExprPtr element_of = array_dtype_of(declared->dtype);
+        // An element type taken from an array is set by the checker; float64 holds its place.
+        auto scalar = element_of ? std::optional<Scalar>(Scalar::Float64) : dtype(declared->dtype);
+        if (!scalar) return nullptr;
+        Type type = Type::nd_array(*scalar, static_cast<std::uint8_t>(declared->shape.size()), Layout::C);
+        auto alloc = std::make_shared<ArrayAlloc>(tree_.span(node), declared->memory, type, std::move(declared->shape),
+                                                  "", ++allocations_);
+        alloc->element_of = std::move(element_of);
+        alloc->alignment = declared->alignment;
+        return alloc;
+    }
+
+    // The record type a dtype names: a module-level `NAME = Record(...)`.
+    const ast::RecordParameter *record_type_named(TSNode node) {
+        if (kind(node) != "identifier") return nullptr;
+        std::string name(tree_.text(node));
+        if (params_.count(name) || locals_.count(name)) return nullptr;
+        auto found = globals_.record_types.find(name);
+        return found != globals_.record_types.end() ? &found->second : nullptr;
+    }
+
+    // `r = cuda.local.array(shape, dtype=rec)` (or shared) of a record type: an array per
+    // field, `r.x`, `r.y`, ..., which r's records index as a record array parameter's do.
+    bool lower_record_allocation(TSNode node, Block &out) {
+        TSNode left = field(node, "left"), right = field(node, "right");
+        if (kind(left) != "identifier" || ts_node_is_null(right) || kind(right) != "call") return false;
+        auto parts = dotted(field(right, "function"));
+        if (!parts || parts->size() < 2 || parts->back() != "array") return false;
+        const std::string &space = (*parts)[parts->size() - 2];
+        if ((space != "local" && space != "shared") || !names_module(field(right, "function"))) return false;
+        TSNode dtype_node{};
+        std::size_t position = 0;
+        for (TSNode argument : named_children(field(right, "arguments"))) {
+            if (kind(argument) == "keyword_argument") {
+                if (tree_.text(field(argument, "name")) == "dtype") dtype_node = field(argument, "value");
+            } else if (position++ == 1) {
+                dtype_node = argument;
+            }
+        }
+        if (ts_node_is_null(dtype_node) || !record_type_named(dtype_node)) return false;
+        std::string name(tree_.text(left));
+        if (records_.count(name)) {
+            error(DiagnosticKind::Type, node, "'" + name + "' names records already; declare the array under a new name");
+            return true;
+        }
+        auto declared = array_declaration(right, space);
+        if (!declared) return true;
+        if (declared->memory == MemorySpace::DynamicShared) {
+            error(DiagnosticKind::Unsupported, right, "dynamic shared memory holds numbers, not records");
+            return true;
+        }
+        const ast::RecordParameter *type = record_type_named(dtype_node);
+        auto &record = local_record_types_.emplace_back(std::make_unique<ast::RecordParameter>(*type));
+        record->ndim = static_cast<std::uint8_t>(declared->shape.size());
+        Span span = tree_.span(node);
+        for (const auto &record_field : record->fields) {
+            std::vector<long long> shape = declared->shape;
+            shape.insert(shape.end(), record_field.extents.begin(), record_field.extents.end());
+            Scalar element = record_field.scalar;
+            if (is_complex(element)) {  // as its parts, as a parameter's complex field is
+                element = ast::component_of(element);
+                shape.push_back(2);
+            }
+            if (shape.size() > 8) {
+                error(DiagnosticKind::Type, right, "the field '" + record_field.name + "' has more than 8 dimensions with the array's");
+                return true;
+            }
+            Type field_type = Type::nd_array(element, static_cast<std::uint8_t>(shape.size()), Layout::C);
+            auto alloc = std::make_shared<ArrayAlloc>(span, declared->memory, field_type, std::move(shape), "", ++allocations_);
+            alloc->alignment = declared->alignment;
+            out.push_back(std::make_shared<Assign>(span, std::make_shared<Variable>(span, name + "." + record_field.name), alloc));
+        }
+        records_[name] = RecordView{name, record.get(), {}};
+        return true;
+    }
+
+    std::optional<Declaration> array_declaration(TSNode node, const std::string &space) {
         std::string what = space + ".array()";
         TSNode shape_node{}, dtype_node{}, alignment_node{};
         std::size_t position = 0;
@@ -3053,7 +3229,7 @@ private:
                 } else {
                     error(DiagnosticKind::Type, argument,
                           what + " takes shape, dtype and alignment, not '" + keyword + "'");
-                    return nullptr;
+                    return std::nullopt;
                 }
                 continue;
             }
@@ -3065,18 +3241,14 @@ private:
                 alignment_node = argument;
             } else {
                 error(DiagnosticKind::Type, argument, what + " takes shape, dtype and alignment");
-                return nullptr;
+                return std::nullopt;
             }
             ++position;
         }
         if (ts_node_is_null(shape_node) || ts_node_is_null(dtype_node)) {
             error(DiagnosticKind::Type, node, what + " needs a shape and a dtype");
-            return nullptr;
+            return std::nullopt;
         }
-        ExprPtr element_of = array_dtype_of(dtype_node);
-        // An element type taken from an array is set by the checker; float64 holds its place.
-        auto scalar = element_of ? std::optional<Scalar>(Scalar::Float64) : dtype(dtype_node);
-        if (!scalar) return nullptr;
         TSNode shape_value = shape_node;
         while (kind(shape_value) == "parenthesized_expression" && named_children(shape_value).size() == 1)
             shape_value = named_children(shape_value)[0];
@@ -3101,36 +3273,32 @@ private:
                     error(DiagnosticKind::Type, extent_node,
                           "the shape of a " + space + " array must be constant: integers and "
                           "module-level constants, as in (16, 16) or TPB");
-                return nullptr;
+                return std::nullopt;
             }
             if (*value < 0 || (*value == 0 && (space != "shared" || extent_nodes.size() != 1))) {
                 error(DiagnosticKind::Type, extent_node,
                       "a " + space + " array's extent must be positive" +
                           (space == "shared" ? std::string(" (a shape of 0 alone asks for dynamic shared memory)")
                                              : std::string()));
-                return nullptr;
+                return std::nullopt;
             }
             shape.push_back(*value);
             elements = *value == 0 ? 0 : elements * *value;
             if (elements > (1LL << 31)) {
                 error(DiagnosticKind::Type, shape_node, "the " + space + " array is too large");
-                return nullptr;
+                return std::nullopt;
             }
         }
         if (shape.empty() || shape.size() > 8) {
             error(DiagnosticKind::Type, shape_node, "a " + space + " array has 1 to 8 dimensions");
-            return nullptr;
+            return std::nullopt;
         }
         MemorySpace memory = space == "local" ? MemorySpace::Local
                              : elements == 0  ? MemorySpace::DynamicShared
                                               : MemorySpace::Shared;
-        Type type = Type::nd_array(*scalar, static_cast<std::uint8_t>(shape.size()), Layout::C);
         auto alignment = array_alignment(alignment_node, memory, what);
-        if (!alignment) return nullptr;
-        auto alloc = std::make_shared<ArrayAlloc>(tree_.span(node), memory, type, std::move(shape), "", ++allocations_);
-        alloc->element_of = std::move(element_of);
-        alloc->alignment = *alignment;
-        return alloc;
+        if (!alignment) return std::nullopt;
+        return Declaration{std::move(shape), memory, *alignment, dtype_node};
     }
 
     // numba's alignment= of a declared array: none (0, the element's own) or a constant power
@@ -3397,6 +3565,7 @@ private:
     std::set<std::string> locals_;
     std::map<std::string, std::size_t> tuple_locals_;  // locals holding a tuple, by its length
     std::map<std::string, RecordView> records_;  // record parameters and locals bound to a record
+    std::vector<std::unique_ptr<ast::RecordParameter>> local_record_types_;  // of declared record arrays
     std::set<std::string> grid_groups_;  // locals holding numba's grid group
     std::set<std::string> refused_names_;  // bound only by refused constructs
     std::set<std::string> failed_locals_;  // whose assignment failed to lower
@@ -3472,6 +3641,54 @@ std::optional<std::pair<std::string, TSNode>> constant_definition(const syntax::
                                   std::string(tree.text(field(left, "attribute"))),
                               assignment);
     return std::nullopt;
+}
+
+// A module-level `NAME = Record(x=float32, v=(float64, 3, 2))`: a record type of those fields
+// (a field that is an array gives its element type and extents), which the Python side writes
+// for a record dtype a kernel reads as a global. None for another value; after an error too.
+std::optional<ast::RecordParameter> record_type_definition(const syntax::Tree &tree, TSNode value, Diagnostics &diagnostics,
+                                                           bool &is_record) {
+    is_record = kind(value) == "call" && kind(field(value, "function")) == "identifier" &&
+                tree.text(field(value, "function")) == "Record";
+    if (!is_record) return std::nullopt;
+    auto fail = [&](TSNode where, const std::string &message) {
+        diagnostics.report(DiagnosticKind::Type, tree.span(where), message);
+        return std::nullopt;
+    };
+    ast::RecordParameter record;
+    for (TSNode argument : named_children(field(value, "arguments"))) {
+        if (kind(argument) != "keyword_argument")
+            return fail(argument, "a record's fields are named: Record(x=float32, v=(float64, 3))");
+        ast::RecordField described;
+        described.name = ast::normalize_identifier(tree.text(field(argument, "name")));
+        for (const auto &other : record.fields)
+            if (other.name == described.name) return fail(argument, "the field '" + described.name + "' is named twice");
+        TSNode type = field(argument, "value");
+        std::vector<TSNode> extents;
+        if (kind(type) == "tuple") {
+            auto items = named_children(type);
+            if (items.empty()) return fail(type, "expected the field's element type and extents, as (float64, 3)");
+            type = items.front();
+            extents.assign(items.begin() + 1, items.end());
+        }
+        auto scalar = kind(type) == "identifier" ? scalar_from_name(tree.text(type)) : std::nullopt;
+        if (!scalar || *scalar == Scalar::Void)
+            return fail(type, "the field '" + described.name + "' holds '" + std::string(tree.text(type)) +
+                                  "', which is not a number type (int64, float32, ...)");
+        described.scalar = *scalar;
+        for (TSNode extent : extents) {
+            std::string digits(tree.text(extent));
+            if (kind(extent) != "integer" || digits.size() > 9 ||
+                !std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+                return fail(extent, "the extents of the field '" + described.name + "' are integers");
+            described.extents.push_back(std::stoll(digits));
+        }
+        if (extents.size() > 7) return fail(argument, "the field '" + described.name + "' has too many dimensions");
+        described.own_ndim = static_cast<std::uint8_t>(extents.size());
+        record.fields.push_back(std::move(described));
+    }
+    if (record.fields.empty()) return fail(value, "a record has at least one field");
+    return record;
 }
 
 // The function a module-level `NAME = value` names, when `value` is a function of the program,
@@ -3594,6 +3811,12 @@ ast::Program lower(const std::vector<const syntax::Tree *> &trees,
         }
         if (auto target = function_alias(*definition.tree, field(definition.node, "right"), globals)) {
             globals.function_aliases[name] = std::move(*target);
+            continue;
+        }
+        bool is_record = false;
+        auto record = record_type_definition(*definition.tree, field(definition.node, "right"), diagnostics, is_record);
+        if (is_record) {
+            if (record) globals.record_types[name] = std::move(*record);
             continue;
         }
         FunctionLowering lowering(*definition.tree, globals, diagnostics);

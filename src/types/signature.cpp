@@ -310,7 +310,8 @@ bool record_fields(std::string_view param, std::size_t offset, ast::RecordParame
         std::string_view field = trimmed(item);
         std::size_t colon = field.find(':');
         if (colon == std::string_view::npos) return fail("expected 'name: type' for each field");
-        ast::RecordField described{ast::normalize_identifier(trimmed(field.substr(0, colon))), 0};
+        ast::RecordField described;
+        described.name = ast::normalize_identifier(trimmed(field.substr(0, colon)));
         if (!is_field_name(described.name))
             return fail("the field name '" + described.name + "' is not an identifier");
         for (const auto &other : record.fields)
@@ -321,9 +322,11 @@ bool record_fields(std::string_view param, std::size_t offset, ast::RecordParame
         if (extents_open != std::string_view::npos) {
             if (type.back() != ')') return fail("expected ')' after the extents of the field '" + described.name + "'");
             auto extents = top_level_items(type.substr(extents_open + 1, type.size() - extents_open - 2), offset);
-            for (auto [_, extent] : extents)
-                if (!is_digits(trimmed(extent), 18))
+            for (auto [_, extent] : extents) {
+                if (!is_digits(trimmed(extent), 9))
                     return fail("the extents of the field '" + described.name + "' are integers");
+                described.extents.push_back(std::stoll(std::string(trimmed(extent))));
+            }
             if (extents.empty()) return fail("the field '" + described.name + "' has no extents");
             described.own_ndim = static_cast<std::uint8_t>(std::min<std::size_t>(extents.size(), 255));
         }

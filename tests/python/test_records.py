@@ -311,3 +311,76 @@ def test_complex_fields_are_assigned_alone():
                                            "statement of its own"):
         cp.compile("def k(a):\n    a[0].z, x = 1j, 2\n",
                    sig="void(Record(z: complex128)[:])", target="cpu")
+
+
+GRID_RECORD = np.dtype([("i", np.int32), ("j", np.float32, (3, 2)), ("z", np.complex128)],
+                       align=True)
+THREADS = 16
+grid_record_type = cuda.from_dtype(GRID_RECORD)
+
+
+def through_shared_memory(x, y):
+    sm = cuda.shared.array(THREADS, dtype=grid_record_type)
+    tx = cuda.threadIdx.x
+    i = cuda.blockIdx.x * cuda.blockDim.x + tx
+    if i < len(x):
+        sm[tx] = x[i]
+    cuda.syncthreads()
+    if tx == 0:
+        for j in range(THREADS):
+            y[cuda.blockIdx.x * cuda.blockDim.x + j] = sm[j]
+
+
+def through_local_memory(x, out):
+    i = cuda.grid(1)
+    if i < x.shape[0]:
+        tmp = cuda.local.array(2, GRID_RECORD)
+        tmp[0] = x[i]
+        tmp[1].j[2, 1] = tmp[0].j[0, 1] + tmp[0]['i']
+        tmp[1].z = tmp[0].z * 2
+        out[i] = tmp[1].j[2, 1] + tmp[1].z.real
+
+
+def grid_records(n):
+    a = np.zeros(n, GRID_RECORD).view(np.recarray)
+    for x in range(n):
+        a[x].i = x
+        a[x].j = np.arange(6, dtype=np.float32).reshape(3, 2) * x
+        a[x].z = x + 0.5j
+    return a
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_records_in_shared_memory_copied_whole(target):
+    a = grid_records(64)
+    result = cuda.device_array_like(a.view(np.ndarray), target=target)
+    cuda.jit(through_shared_memory, target=target)[4, THREADS](a, result)
+    got = result.copy_to_host()
+    for name in GRID_RECORD.names:  # (not the padding between them)
+        np.testing.assert_array_equal(got[name], a[name])
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_records_in_local_memory(target):
+    a = grid_records(40)
+    out = np.zeros(40)
+    cuda.jit(through_local_memory, target=target)[1, 64](a, out)
+    np.testing.assert_array_equal(out, a.j[:, 0, 1] + a.i + 2 * a.z.real)
+
+
+OTHER = np.dtype([("i", np.int32)])
+
+
+@pytest.mark.parametrize("body, message", [
+    ("t = cuda.local.array(2, GRID_RECORD)\n    t[0] = a[0]", "differ in their fields"),
+    ("a[0] = 1.5", "a record of 'a' is assigned a record"),
+    ("b = len(cuda.local.array(2, OTHER))", "declared in an assignment of its own"),
+    ("s = cuda.shared.array(0, OTHER)", "dynamic shared memory holds numbers, not records"),
+])
+def test_declared_record_array_errors(body, message):
+    source = f"def bad(a):\n    {body}\n"
+    constants = ("GRID_RECORD = Record(i=int32, j=(float32, 3, 2), z=complex128)\n"
+                 "OTHER = Record(i=int32)\nfrom cudapy import cuda\n")
+    with pytest.raises(CompileError, match=message):
+        cp.compile(constants + source, sig="void(Record(i: int32, w: float32)[:])",
+                   target="cpu")
