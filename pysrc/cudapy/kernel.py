@@ -384,6 +384,8 @@ def _type_key(value):
         return _type_key(value.array)
     if cls is np.void or cls is np.record:  # a single record: its dtype
         return value.dtype
+    if isinstance(value, tuple):  # its items' keys: tuples of other types have kernels of their own
+        return cls, tuple(map(_type_key, value))
     if cls is np.ndarray:
         flags = value.flags
         return value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous

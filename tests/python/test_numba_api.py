@@ -2354,6 +2354,19 @@ def test_tuples_of_numbers_are_kernel_arguments(where):
         kernel_of_the_signature[1, 1](out, (3, (4,)), (0.5, 2.0, 0.25), (7,))
 
 
+def test_tuples_of_other_item_types_compile_kernels_of_their_own():
+    def kernel(out, t):
+        out[0] = t[0] + t[1]
+
+    jitted = cuda.jit(kernel, target="cpu")
+    out = np.zeros(1)
+    for given, expected in [((1, 2), 3), ((1.5, 2.25), 3.75), ((1, 2, 3), 3),
+                            ((np.float32(0.5), 4), 4.5)]:
+        jitted[1, 1](out, given)
+        assert out[0] == expected, given
+    assert len(jitted.signatures) == 4
+
+
 def test_tuple_arguments_hold_numbers():
     def kernel(out, point):
         out[0] = point[0]
