@@ -127,7 +127,8 @@ _SIGNATURE = re.compile(r"\s*(?:(?:\w+\s*:\s*)?(\w+)\s*)?\((.*)\)\s*")
 _PARAMETER = re.compile(r"\s*(\w+)\s*(\[[\s:,1]*\])?\s*((?:\*\s*)*)(\w*)\s*")
 # numba's tuple parameter and a record or record array: passed as it is, its items or fields
 # converted by the launch.
-_WHOLE_PARAMETER = re.compile(r"\s*(?:(?:Uni)?Tuple|Record)\(.*\)\s*(?:\[[\s:,1]*\])?\s*")
+_WHOLE_PARAMETER = re.compile(
+    r"\s*(?:(?:Uni|Named)?Tuple|Record)\(.*\)\s*(?:\[[\s:,1]*\])?\s*")
 
 
 def _require_numpy_2():
@@ -1096,8 +1097,11 @@ def _launch(kernel, config, args):
     for (_, group), arg in reversed(list(zip(kernel._parameter_names(), given))):
         if group is None:
             continue
-        whole = (tuple(values[group.start:group.start + group.count]) if group.fields is None
-                 else _record_value(group, arg, write_backs))
+        if group.fields is not None:
+            whole = _record_value(group, arg, write_backs)
+        else:  # a namedtuple as its own class, so that the kernel reads p.x
+            items = values[group.start:group.start + group.count]
+            whole = arg.__class__(*items) if hasattr(arg, "_fields") else tuple(items)
         values[group.start:group.start + group.count] = [whole]
     shape = {}
     if config.threads.x:

@@ -774,6 +774,9 @@ class Dispatcher:
             items.append(self._argument_type(where, item))
         if not items:
             raise TypeError(f"{where} is an empty tuple, which passes nothing")
+        fields = getattr(value, "_fields", None)
+        if fields is not None:  # a namedtuple: its items by name too (p.x)
+            return f"NamedTuple({', '.join(f'{n}: {t}' for n, t in zip(fields, items))})"
         if len(set(items)) == 1:
             return f"UniTuple({items[0]}, {len(items)})"
         return f"Tuple({', '.join(items)})"

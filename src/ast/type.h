@@ -95,6 +95,7 @@ struct RecordParameter {
 
 struct SplitParameter {
     std::size_t tuple_items = 0;
+    std::vector<std::string> item_names;  // of a named tuple (`NamedTuple(x: float64, y: int64)`)
     std::optional<RecordParameter> record;
 
     bool split() const { return tuple_items > 0 || record.has_value(); }

@@ -427,6 +427,7 @@ private:
                     params_.insert(tuple_item_name(name, item));
                 }
                 tuple_locals_[name] = items;
+                if (parts && !parts->item_names.empty()) named_tuples_[name] = parts->item_names;
                 continue;
             }
             // A refused parameter still names a parameter: uses of it are not errors too, and
@@ -2858,6 +2859,18 @@ private:
             auto element = lower_record_field(node, object, attribute, {}, handled);
             if (handled) return element;
         }
+        if (auto named = kind(object) == "identifier" ? named_tuples_.find(object_name) : named_tuples_.end();
+            named != named_tuples_.end()) {  // p.x of a named tuple: its item
+            const auto &names = named->second;
+            auto found = std::find(names.begin(), names.end(), ast::normalize_identifier(attribute));
+            if (found != names.end())
+                return std::make_shared<Variable>(span, tuple_item_name(object_name, static_cast<std::size_t>(found - names.begin())));
+            std::string listed;
+            for (const auto &item : names) listed += (listed.empty() ? "" : ", ") + item;
+            error(DiagnosticKind::Name, node, "the named tuple '" + object_name + "' has no field '" + attribute +
+                                                  "'; its fields: " + listed);
+            return nullptr;
+        }
         if (const RecordView *records = record_array_named(object); records && (attribute == "size" || attribute == "ndim")) {
             if (attribute == "ndim") return integer_literal(span, records->record->ndim);
             ExprPtr size = std::make_shared<ArrayInfo>(span, ArrayInfoKind::Shape, 0, record_extents(*records, span));
@@ -3565,6 +3578,7 @@ private:
     std::set<std::string> locals_;
     std::map<std::string, std::size_t> tuple_locals_;  // locals holding a tuple, by its length
     std::map<std::string, RecordView> records_;  // record parameters and locals bound to a record
+    std::map<std::string, std::vector<std::string>> named_tuples_;  // named tuple parameters' item names
     std::vector<std::unique_ptr<ast::RecordParameter>> local_record_types_;  // of declared record arrays
     std::set<std::string> grid_groups_;  // locals holding numba's grid group
     std::set<std::string> refused_names_;  // bound only by refused constructs

@@ -367,7 +367,22 @@ std::optional<FlattenedSignature> flatten_parameters(std::string_view text, Sign
         bool uni = param.rfind("UniTuple(", 0) == 0;
         bool record = param.rfind("Record(", 0) == 0;
         ast::SplitParameter split;
-        if (uni || param.rfind("Tuple(", 0) == 0) {
+        if (param.rfind("NamedTuple(", 0) == 0) {
+            // numba's namedtuple: `NamedTuple(x: float64, y: int64)`, a tuple whose items have names
+            ast::RecordParameter fields;
+            std::vector<std::string> types;
+            if (!record_fields(param, offset, fields, types, error)) return std::nullopt;
+            for (const auto &item : fields.fields) {
+                if (item.own_ndim != 0) {
+                    error = {offset, "a named tuple holds numbers; '" + item.name + "' in " + std::string(param) +
+                                         " is an array"};
+                    return std::nullopt;
+                }
+                params.push_back(ast::type_name(ast::Type::of(item.scalar)));
+                split.item_names.push_back(item.name);
+            }
+            split.tuple_items = fields.fields.size();
+        } else if (uni || param.rfind("Tuple(", 0) == 0) {
             std::size_t before = params.size();
             if (!tuple_items(param, offset, uni, params, error)) return std::nullopt;
             split.tuple_items = params.size() - before;

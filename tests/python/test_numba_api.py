@@ -8,6 +8,7 @@ Kernels are made inside the tests (cuda.jit chooses the target when it is applie
 functions defined here or in the test.
 """
 
+import collections
 import ctypes
 import enum
 import math
@@ -2365,6 +2366,30 @@ def test_tuples_of_other_item_types_compile_kernels_of_their_own():
         jitted[1, 1](out, given)
         assert out[0] == expected, given
     assert len(jitted.signatures) == 4
+
+
+Point = collections.namedtuple("Point", "x y count")
+
+
+@pytest.mark.parametrize("where", ["cpu", "python"])
+def test_namedtuples_are_arguments_whose_items_have_names(where):
+    def kernel(out, p, q):
+        out[0] = p.x * p.y + p[2] + q.count
+        a, b, c = q
+        out[1] = a + c + len(p)
+
+    jitted = cuda.jit(kernel, target=where)
+    out = np.zeros(2)
+    jitted[1, 1](out, Point(1.5, 2.0, 3), Point(0.5, np.float32(1.0), 7))
+    np.testing.assert_array_equal(out, [1.5 * 2.0 + 3 + 7, 0.5 + 7 + 3])
+    if where == "cpu":
+        assert jitted.signatures == ["void(float64[::1], NamedTuple(x: float64, y: float64, "
+                                     "count: int64), NamedTuple(x: float64, y: float32, "
+                                     "count: int64))"]
+    with pytest.raises(cp.CompileError, match="the named tuple 'p' has no field 'z'; its "
+                                              "fields: x, y"):
+        cp.compile("def k(out, p):\n    out[0] = p.z\n",
+                   sig="void(float64[:], NamedTuple(x: float64, y: int64))", target="cpu")
 
 
 def test_tuple_arguments_hold_numbers():
