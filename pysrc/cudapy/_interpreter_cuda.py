@@ -323,6 +323,45 @@ class _CooperativeGroups:
         return _GridGroup()
 
 
+class _Fp16:
+    """numba's cuda.fp16, computed as the translation computes it: NumPy's float16
+    arithmetic (each result rounded once), hfma exact in float64 then rounded, hmax and hmin
+    returning the other operand of a NaN, the math functions in float32 rounded to half."""
+
+    def __init__(self, math):
+        half, single = np.float16, np.float32
+
+        def unary(function):
+            return lambda x: half(function(single(half(x))))
+
+        def binary(function):
+            return lambda a, b: half(function(single(half(a)), single(half(b))))
+
+        for name, function in (("sin", math.sin), ("cos", math.cos), ("exp", math.exp),
+                               ("exp2", math.exp2), ("exp10", math.exp10), ("log", math.log),
+                               ("log2", math.log2), ("log10", math.log10), ("sqrt", math.sqrt),
+                               ("rsqrt", math.rsqrt), ("ceil", math.ceilf),
+                               ("floor", math.floorf), ("trunc", math.truncf),
+                               ("rint", math.rint)):
+            setattr(self, "h" + name, unary(function))
+        self.hmax, self.hmin = binary(math.fmax), binary(math.fmin)
+        self.hrcp = unary(lambda x: single(1) / x)
+        self.hadd = lambda a, b: half(a) + half(b)
+        self.hsub = lambda a, b: half(a) - half(b)
+        self.hmul = lambda a, b: half(a) * half(b)
+        self.hdiv = lambda a, b: half(a) / half(b)
+        self.hneg = lambda a: -half(a)
+        self.habs = lambda a: abs(half(a))
+        self.hfma = lambda a, b, c: half(np.float64(half(a)) * np.float64(half(b))
+                                         + np.float64(half(c)))
+        self.heq = lambda a, b: bool(half(a) == half(b))
+        self.hne = lambda a, b: bool(half(a) != half(b))
+        self.hge = lambda a, b: bool(half(a) >= half(b))
+        self.hgt = lambda a, b: bool(half(a) > half(b))
+        self.hle = lambda a, b: bool(half(a) <= half(b))
+        self.hlt = lambda a, b: bool(half(a) < half(b))
+
+
 class CudaNames:
     """`cuda` for one launch (also numba.cuda, cp and cudapy): every name of the kernel
     language's CUDA vocabulary, for the thread that runs now."""
@@ -342,6 +381,7 @@ class CudaNames:
         self.warpsize = np.int32(WARP_SIZE)
         self.popc, self.clz, self.ffs, self.brev = popc, clz, ffs, brev
         self.fma, self.cbrt = math.fma, math.cbrt
+        self.fp16 = _Fp16(math)
         self.threadfence = self.threadfence_block = self.threadfence_system = _no_operation
         # Cache-hinted loads and stores: a plain element read or write here.
         for builtin in _ffi.BUILTINS:

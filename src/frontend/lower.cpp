@@ -2939,6 +2939,7 @@ private:
         if ((module == "shared" || module == "local") && name == "array")
             return lower_array_declaration(node, module);
         if (module == "const" && name == "array_like") return lower_constant_array(node);
+        if (module == "fp16" && !locals_.count(module) && !params_.count(module)) return lower_fp16_call(node, name);
         if ((module == "cg" && name == "this_grid" && !locals_.count(module) && !params_.count(module)) ||
             (grid_groups_.count(module) && name == "sync"))
             return lower_grid_group_call(node, module == "cg" ? "cg.this_grid" : "cg.this_grid().sync");
@@ -3129,6 +3130,66 @@ private:
         auto print = std::make_shared<Builtin>(tree_.span(node), BuiltinKind::Print, std::move(args));
         print->joined = std::move(joined);
         return print;
+    }
+
+    // numba's cuda.fp16 functions of float16 values: arithmetic in the GPU's half
+    // instructions, each rounded once; hfma's product and sum exact in float64 (a product of
+    // halves has 22 bits, and a finite half result keeps the sum within 53), then rounded
+    // once; hmax and hmin return the other operand of a NaN, as CUDA's do; the math functions
+    // in float32, rounded to half.
+    ExprPtr lower_fp16_call(TSNode node, const std::string &name) {
+        static const std::map<std::string, int> arities{
+            {"hadd", 2}, {"hsub", 2}, {"hmul", 2}, {"hdiv", 2}, {"hneg", 1}, {"habs", 1}, {"hfma", 3},
+            {"heq", 2}, {"hne", 2}, {"hge", 2}, {"hgt", 2}, {"hle", 2}, {"hlt", 2}, {"hmax", 2},
+            {"hmin", 2}, {"hsin", 1}, {"hcos", 1}, {"hexp", 1}, {"hexp2", 1}, {"hexp10", 1},
+            {"hlog", 1}, {"hlog2", 1}, {"hlog10", 1}, {"hsqrt", 1}, {"hrsqrt", 1}, {"hrcp", 1},
+            {"hceil", 1}, {"hfloor", 1}, {"htrunc", 1}, {"hrint", 1}};
+        auto arity = arities.find(name);
+        if (arity == arities.end()) {
+            std::string known;
+            for (const auto &[function, _] : arities) known += (known.empty() ? "" : ", ") + function;
+            error(DiagnosticKind::Name, node, "cuda.fp16 has no function '" + name + "'; it has " + known);
+            return nullptr;
+        }
+        auto args = lower_arguments(field(node, "arguments"));
+        if (!args || !expect_arity("fp16." + name, arity->second, arity->second, args->size(), node)) return nullptr;
+        Span span = tree_.span(node);
+        auto cast = [&](Scalar to, ExprPtr value) { return std::make_shared<Cast>(span, Type::of(to), std::move(value), false); };
+        auto half = [&](std::size_t i) { return cast(Scalar::Float16, (*args)[i]); };
+        auto single = [&](std::size_t i) { return cast(Scalar::Float32, half(i)); };
+        auto math_call = [&](const char *function, std::vector<ExprPtr> operands) -> ExprPtr {
+            return std::make_shared<Intrinsic>(span, *resolve_intrinsic(function, IntrinsicModule::Math), std::move(operands));
+        };
+        static const std::map<std::string, BinaryOp> arithmetic{
+            {"hadd", BinaryOp::Add}, {"hsub", BinaryOp::Sub}, {"hmul", BinaryOp::Mul}, {"hdiv", BinaryOp::Div}};
+        static const std::map<std::string, CompareOp> comparisons{
+            {"heq", CompareOp::Equal}, {"hne", CompareOp::NotEqual}, {"hge", CompareOp::GreaterEqual},
+            {"hgt", CompareOp::Greater}, {"hle", CompareOp::LessEqual}, {"hlt", CompareOp::Less}};
+        static const std::map<std::string, const char *> functions{
+            {"hsin", "sin"}, {"hcos", "cos"}, {"hexp", "exp"}, {"hexp2", "exp2"}, {"hexp10", "exp10"},
+            {"hlog", "log"}, {"hlog2", "log2"}, {"hlog10", "log10"}, {"hsqrt", "sqrt"}, {"hrsqrt", "rsqrt"},
+            {"hceil", "ceilf"}, {"hfloor", "floorf"}, {"htrunc", "truncf"}, {"hrint", "rint"},
+            {"hmax", "fmax"}, {"hmin", "fmin"}};
+        if (auto op = arithmetic.find(name); op != arithmetic.end())
+            return std::make_shared<Binary>(span, op->second, half(0), half(1));
+        if (auto op = comparisons.find(name); op != comparisons.end())
+            return std::make_shared<Compare>(span, op->second, half(0), half(1));
+        if (name == "hneg") return std::make_shared<Unary>(span, UnaryOp::Negate, half(0));
+        if (name == "habs")
+            return std::make_shared<Intrinsic>(span, *resolve_intrinsic("abs", IntrinsicModule::Builtin),
+                                               std::vector<ExprPtr>{half(0)});
+        if (name == "hrcp")
+            return cast(Scalar::Float16, std::make_shared<Binary>(span, BinaryOp::Div, std::make_shared<FloatLiteral>(span, 1.0),
+                                                                  single(0)));
+        if (name == "hfma") {
+            auto wide = [&](std::size_t i) { return cast(Scalar::Float64, half(i)); };
+            auto product = std::make_shared<Binary>(span, BinaryOp::Mul, wide(0), wide(1));
+            return cast(Scalar::Float16, std::make_shared<Binary>(span, BinaryOp::Add, product, wide(2)));
+        }
+        const char *function = functions.at(name);
+        std::vector<ExprPtr> operands{single(0)};
+        if (arity->second == 2) operands.push_back(single(1));
+        return cast(Scalar::Float16, math_call(function, std::move(operands)));
     }
 
     // What shared.array(shape, dtype, alignment=None) and local.array(...) declare.

@@ -2593,3 +2593,54 @@ def test_reshape_compiles_for_the_gpu():
     ptx, _ = cuda.compile_ptx(_reshaped_3d, "void(float64[:, ::1], UniTuple(int64, 3), "
                                             "float64[:, :, ::1])")
     assert ".entry _reshaped_3d" in ptx.replace("\t", " ")
+
+
+def fp16_functions(out, a, b, c):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i, 0] = cuda.fp16.hadd(a[i], b[i])
+        out[i, 1] = cuda.fp16.hsub(a[i], b[i])
+        out[i, 2] = cuda.fp16.hmul(a[i], b[i])
+        out[i, 3] = cuda.fp16.hdiv(a[i], b[i])
+        out[i, 4] = cuda.fp16.hfma(a[i], b[i], c[i])
+        out[i, 5] = cuda.fp16.hneg(a[i])
+        out[i, 6] = cuda.fp16.habs(a[i])
+        out[i, 7] = cuda.fp16.hmax(a[i], b[i])
+        out[i, 8] = cuda.fp16.hmin(a[i], b[i])
+        out[i, 9] = cuda.fp16.hlt(a[i], b[i]) + 2 * cuda.fp16.heq(a[i], c[i])
+        out[i, 10] = cuda.fp16.hfloor(a[i])
+        out[i, 11] = cuda.fp16.hsqrt(cuda.fp16.habs(b[i]))
+        out[i, 12] = cuda.fp16.hsin(a[i])
+        out[i, 13] = cuda.fp16.hexp(c[i] / 4)
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_fp16_functions_match_numpy(where):
+    rng = np.random.default_rng(3)
+    n = 4096
+    a, b, c = ((rng.standard_normal(n) * 20).astype(np.float16) for _ in range(3))
+    a[:4] = [np.nan, np.inf, -0.0, 65504]
+    b[4:6] = [np.nan, 0.0]
+    c[6] = a[6]
+    out = np.zeros((n, 14), np.float16)
+    cuda.jit(fp16_functions, target=where)[n // 256, 256](out, a, b, c)
+    wide = [x.astype(np.float64) for x in (a, b, c)]
+    single = [x.astype(np.float32) for x in (a, b, c)]
+    with np.errstate(all="ignore"):
+        exact = [a + b, a - b, a * b, a / b,
+                 (wide[0] * wide[1] + wide[2]).astype(np.float16), -a, np.abs(a),
+                 np.fmax(a, b), np.fmin(a, b), ((a < b) + 2 * (a == c)).astype(np.float16),
+                 np.floor(a), np.sqrt(np.abs(b))]
+        rounded = [np.sin(single[0]).astype(np.float16),
+                   np.exp((c / np.float16(4)).astype(np.float32)).astype(np.float16)]
+    for column, expected in enumerate(exact):
+        np.testing.assert_array_equal(out[:, column], expected, err_msg=f"column {column}")
+    for column, expected in enumerate(rounded, len(exact)):
+        np.testing.assert_allclose(out[:, column].astype(np.float32), expected.astype(np.float32),
+                                   rtol=1e-3, atol=1e-7, err_msg=f"column {column}")
+
+
+def test_fp16_names_its_functions():
+    with pytest.raises(cp.CompileError, match="cuda.fp16 has no function 'hpow'; it has habs, "):
+        cp.compile("def k(out):\n    out[0] = cuda.fp16.hpow(out[0], out[0])\n",
+                   sig="void(float16[:])", target="cpu")
