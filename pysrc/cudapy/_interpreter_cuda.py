@@ -481,7 +481,7 @@ def _dimensions(ndim):
 
 # Names a kernel may also use bare (after `from cudapy.cuda import *`); threadIdx and the other
 # per-thread names are bound for each thread.
-BARE_NAMES = ("shared", "local", "const", "atomic", "cg", "warpsize", "fma", "cbrt", "grid",
+BARE_NAMES = ("shared", "local", "const", "atomic", "cg", "fp16", "warpsize", "fma", "cbrt", "grid",
               "gridsize") + tuple(builtin.name for builtin in _ffi.BUILTINS
                                   if builtin.group != _ffi.BuiltinGroup.ATOMIC
                                   and "." not in builtin.name)

@@ -69,7 +69,7 @@ __all__ = [
     "list_devices",
     "compile_ptx", "compile_ptx_for_current_device", "compile",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
-    "shared", "local", "const", "atomic", "cg", "fma", "cbrt",
+    "shared", "local", "const", "atomic", "cg", "fp16", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128", "void", "from_dtype", "typeof",
     "cudadrv", "devicearray",
@@ -170,7 +170,9 @@ def _kernel_doc(name):
             return f"{name}(array, index): the element, loaded {hint} (PTX ld.global.{name[2:]})."
         return (f"{name}(array, index, value): stores value into the element, {hint} (PTX "
                 f"st.global.{name[2:]}).")
-    operation = name.partition(".")[2]
+    space, _, operation = name.partition(".")
+    if space == "fp16":
+        return f"fp16.{operation}: numba's function of float16 values (see docs/numba.md)."
     if operation == "load":
         return ("atomic.load(array, index): the element as the GPU's memory holds it, never a "
                 "stale cached copy: for flags that other blocks set.")
@@ -277,6 +279,13 @@ cbrt = _device_function("cbrt")
 
 # numba's cooperative groups: `g = cuda.cg.this_grid()`, then `g.sync()` waits for the grid.
 cg = _Namespace("cg", ["this_grid"])
+
+
+# numba's functions of float16 values (the translation lists them in its error for another name).
+fp16 = _Namespace("fp16", ["habs", "hadd", "hceil", "hcos", "hdiv", "heq", "hexp", "hexp10",
+                           "hexp2", "hfloor", "hfma", "hge", "hgt", "hle", "hlog", "hlog10",
+                           "hlog2", "hlt", "hmax", "hmin", "hmul", "hne", "hneg", "hrcp",
+                           "hrint", "hrsqrt", "hsin", "hsqrt", "hsub", "htrunc"])
 
 # The library's barriers, warp collectives and bit functions (cuda.syncthreads, ...).
 for _builtin in _ffi.BUILTINS:

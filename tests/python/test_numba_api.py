@@ -2595,12 +2595,15 @@ def test_reshape_compiles_for_the_gpu():
     assert ".entry _reshaped_3d" in ptx.replace("\t", " ")
 
 
+fp16 = cuda.fp16  # as `from numba.cuda import fp16` binds it
+
+
 def fp16_functions(out, a, b, c):
     i = cuda.grid(1)
     if i < a.size:
         out[i, 0] = cuda.fp16.hadd(a[i], b[i])
         out[i, 1] = cuda.fp16.hsub(a[i], b[i])
-        out[i, 2] = cuda.fp16.hmul(a[i], b[i])
+        out[i, 2] = fp16.hmul(a[i], b[i])
         out[i, 3] = cuda.fp16.hdiv(a[i], b[i])
         out[i, 4] = cuda.fp16.hfma(a[i], b[i], c[i])
         out[i, 5] = cuda.fp16.hneg(a[i])
@@ -2640,7 +2643,11 @@ def test_fp16_functions_match_numpy(where):
                                    rtol=1e-3, atol=1e-7, err_msg=f"column {column}")
 
 
-def test_fp16_names_its_functions():
-    with pytest.raises(cp.CompileError, match="cuda.fp16 has no function 'hpow'; it has habs, "):
+def test_fp16_names_its_functions_as_the_host_namespace_does():
+    with pytest.raises(cp.CompileError, match="cuda.fp16 has no function 'hpow'; it has ") as raised:
         cp.compile("def k(out):\n    out[0] = cuda.fp16.hpow(out[0], out[0])\n",
                    sig="void(float16[:])", target="cpu")
+    listed = str(raised.value).splitlines()[0].partition("it has ")[2].split(", ")
+    assert sorted(listed) == sorted(name for name in dir(cuda.fp16) if name.startswith("h"))
+    with pytest.raises(RuntimeError, match=r"cuda.fp16.hadd\(\) can only be called inside"):
+        cuda.fp16.hadd(1, 2)
