@@ -331,21 +331,18 @@ class _Fp16:
     def __init__(self, math):
         half, single = np.float16, np.float32
 
-        def unary(function):
-            return lambda x: half(function(single(half(x))))
+        def unary(name):  # the kernel's math function `name`, looked up at the call
+            return lambda x: half(getattr(math, name)(single(half(x))))
 
-        def binary(function):
-            return lambda a, b: half(function(single(half(a)), single(half(b))))
+        def binary(name):
+            return lambda a, b: half(getattr(math, name)(single(half(a)), single(half(b))))
 
-        for name, function in (("sin", math.sin), ("cos", math.cos), ("exp", math.exp),
-                               ("exp2", math.exp2), ("exp10", math.exp10), ("log", math.log),
-                               ("log2", math.log2), ("log10", math.log10), ("sqrt", math.sqrt),
-                               ("rsqrt", math.rsqrt), ("ceil", math.ceilf),
-                               ("floor", math.floorf), ("trunc", math.truncf),
-                               ("rint", math.rint)):
-            setattr(self, "h" + name, unary(function))
-        self.hmax, self.hmin = binary(math.fmax), binary(math.fmin)
-        self.hrcp = unary(lambda x: single(1) / x)
+        for name in ("sin", "cos", "exp", "exp2", "exp10", "log", "log2", "log10", "sqrt",
+                     "rsqrt", "rint"):
+            setattr(self, "h" + name, unary(name))
+        self.hceil, self.hfloor, self.htrunc = unary("ceilf"), unary("floorf"), unary("truncf")
+        self.hmax, self.hmin = binary("fmax"), binary("fmin")
+        self.hrcp = lambda x: half(single(1) / single(half(x)))
         self.hadd = lambda a, b: half(a) + half(b)
         self.hsub = lambda a, b: half(a) - half(b)
         self.hmul = lambda a, b: half(a) * half(b)
