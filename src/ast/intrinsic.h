@@ -22,6 +22,7 @@ enum class IntrinsicKind {
     Abs,             // the argument's type; a complex number's magnitude, a float
     MinMax,          // the promoted type of all arguments, two or more of them
     ArrayReshape,    // a.reshape(shape): a C-contiguous array's elements in a new shape
+    ArrayTranspose,  // a.T, a.transpose(): the array's axes reversed, a view
     ComplexMake,     // complex(real[, imag]): a complex number
     ComplexPart,     // z.real, z.imag: a float of the components' type (of a real number too)
     ComplexConjugate,  // z.conjugate(): the argument's type

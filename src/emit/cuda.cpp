@@ -1015,6 +1015,7 @@ private:
             return "cudapy::reshape(" + arg(0) + ", " + quoted(unit_file(i.span)) + ", " +
                    std::to_string(i.span.line) + extents + ")";
         }
+        case IntrinsicKind::ArrayTranspose: return "cudapy::transpose(" + arg(0) + ")";
         case IntrinsicKind::FloatMath:
             if (info.name == "log" && i.args.size() == 2)
                 return "(" + math_name("log", i.type) + "(" + arg(0) + ") / " +

@@ -84,6 +84,23 @@ CUDAPY_FN long long size(const ndarray<T, N, Layout> &a) {
     return count;
 }
 
+// a.T: the same elements with the axes reversed. A C-ordered array's transpose is
+// Fortran-ordered with the extents reversed, and the other way round; a strided one's
+// strides are reversed with them; a 1-d array is its own.
+template <typename T>
+CUDAPY_FN array<T> transpose(const array<T> &a) { return a; }
+
+template <typename T, int N, int Layout>
+CUDAPY_FN ndarray<T, N, (Layout == 2 || N == 1) ? Layout : 1 - Layout> transpose(const ndarray<T, N, Layout> &a) {
+    ndarray<T, N, (Layout == 2 || N == 1) ? Layout : 1 - Layout> reversed;
+    reversed.data = a.data;
+    for (int d = 0; d < N; ++d) reversed.shape[d] = a.shape[N - 1 - d];
+    if constexpr (Layout == 2) {
+        for (int d = 0; d < N; ++d) reversed.strides[d] = a.strides[N - 1 - d];
+    }
+    return reversed;
+}
+
 // Python's a[start:stop] of n elements: negative bounds count from the end, and both are
 // clamped; `start` becomes the first element's index, the result the length.
 CUDAPY_FN long long slice_clamp(long long n, long long &start, long long stop) {

@@ -2920,7 +2920,7 @@ private:
         if (object_name == "cmath" && (attribute == "infj" || attribute == "nanj"))
             return imaginary(span, attribute == "infj" ? std::numeric_limits<double>::infinity()
                                                        : std::numeric_limits<double>::quiet_NaN());
-        if (!names_module(object) && (attribute == "real" || attribute == "imag"))
+        if (!names_module(object) && (attribute == "real" || attribute == "imag" || attribute == "T"))
             return lower_member(node, object, attribute);
         error(DiagnosticKind::Unsupported, node,
               "the attribute '" + object_name + "." + attribute + "' is not supported in kernels");
@@ -3482,6 +3482,15 @@ private:
         if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "reshape" &&
             !names_module(field(callee, "object")))
             return lower_reshape(node, field(callee, "object"));
+        if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "transpose" &&
+            !names_module(field(callee, "object"))) {  // a.transpose(): a.T; axes are not taken
+            if (!named_children(field(node, "arguments")).empty()) {
+                error(DiagnosticKind::Unsupported, node,
+                      "transpose() in kernels reverses all axes and takes no arguments (a.T)");
+                return nullptr;
+            }
+            return lower_member(node, field(callee, "object"), "T");
+        }
         auto parts = dotted(callee);
         if (!parts) {
             error(DiagnosticKind::Unsupported, callee,

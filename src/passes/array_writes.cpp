@@ -26,9 +26,10 @@ void roots(const Expr &e, std::set<std::string> &out) {
     }
     case ExprKind::Let: return roots(*static_cast<const Let &>(e).body, out);
     case ExprKind::Slice: return roots(*static_cast<const Slice &>(e).array, out);
-    case ExprKind::Intrinsic: {  // a.real, a.imag, a.reshape(...): views of the array's memory
+    case ExprKind::Intrinsic: {  // a.real, a.imag, a.reshape(...), a.T: views of the array's memory
         const auto &i = static_cast<const Intrinsic &>(e);
-        if ((i.info->kind == IntrinsicKind::ComplexPart || i.info->kind == IntrinsicKind::ArrayReshape) &&
+        if ((i.info->kind == IntrinsicKind::ComplexPart || i.info->kind == IntrinsicKind::ArrayReshape ||
+             i.info->kind == IntrinsicKind::ArrayTranspose) &&
             !i.args.empty() && i.args[0]->type.is_array())
             roots(*i.args[0], out);
         return;

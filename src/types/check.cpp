@@ -460,6 +460,7 @@ private:
     ExprPtr builtin(const std::shared_ptr<Builtin> &e);
     ExprPtr array_part(const std::shared_ptr<Intrinsic> &e);
     ExprPtr reshape(const std::shared_ptr<Intrinsic> &e);
+    ExprPtr transpose(const std::shared_ptr<Intrinsic> &e);
     ExprPtr print(const std::shared_ptr<Builtin> &e);
 
     // Converts an argument to `to`, which it must be able to become (a number).
@@ -1271,10 +1272,27 @@ ExprPtr BodyChecker::reshape(const std::shared_ptr<Intrinsic> &e) {
     return e;
 }
 
+// a.T: the same elements with the axes reversed, a view; a C-ordered array's transpose is
+// Fortran-ordered, and the other way round.
+ExprPtr BodyChecker::transpose(const std::shared_ptr<Intrinsic> &e) {
+    e->args[0] = expr(e->args[0]);
+    Type array = e->args[0]->type;
+    if (array == poisoned) return poison(e);
+    if (array.array_depth != 1) {
+        error(DiagnosticKind::Type, e->args[0]->span,
+              ".T is an attribute of n-d arrays, not of " + type_name(array));
+        return poison(e);
+    }
+    Layout layout = array.layout == Layout::C ? Layout::F : array.layout == Layout::F ? Layout::C : Layout::Any;
+    e->type = Type::nd_array(array.scalar, array.ndim, array.ndim == 1 ? array.layout : layout);
+    return e;
+}
+
 ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
     const IntrinsicInfo &info = *e->info;
     std::string what = std::string(info.name) + "()";
     if (info.kind == IntrinsicKind::ArrayReshape) return reshape(e);
+    if (info.kind == IntrinsicKind::ArrayTranspose) return transpose(e);
     // z.real's operand is typed first: an array's is a view (array_part).
     bool part = info.kind == IntrinsicKind::ComplexPart;
     if (part)
@@ -1341,6 +1359,7 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
     Typed result;
     switch (info.kind) {
     case IntrinsicKind::ArrayReshape: break;  // reshape() above
+    case IntrinsicKind::ArrayTranspose: break;  // transpose() above
     case IntrinsicKind::ComplexMake: {
         if (n == 2)
             for (const auto &arg : e->args)

@@ -555,6 +555,9 @@ class Generator:
             if self.chance(0.05):  # a view of the array backwards: as long as the array
                 self.note("reversed_view")
                 return E(f"{array.name}[::-1][{index}]", ATOM, t, pure_leaf=True)
+            if self.chance(0.04):  # the transpose of a 1-d array: the array itself
+                self.note("transpose_view")
+                return E(f"{array.name}.T[{index}]", ATOM, t, pure_leaf=True)
             return E(f"{array.name}[{index}]", ATOM, t, pure_leaf=True)
         if what == "record":
             return self.record_field(t)

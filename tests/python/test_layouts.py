@@ -1,10 +1,11 @@
 """Every element type in every layout through a kernel, against NumPy: 1-, 2- and 3-d arrays
 that are C-ordered, Fortran-ordered, strided and reversed, as NumPy arrays and as device
-arrays, read through `X[i, j, k]`, `X.shape` and `X.size`."""
+arrays, read through `X[i, j, k]`, `X.shape` and `X.size`; and their transposes, `X.T`."""
 
 import numpy as np
 import pytest
 
+import cudapy as cp
 from cudapy import cuda
 
 DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
@@ -98,3 +99,35 @@ def test_device_arrays(dtype, layout, target):
     result = cuda.device_array(shape, dtype, order="F" if layout == "F" else "C")
     cuda.jit(kernel)[grid, block](source, result)
     np.testing.assert_array_equal(result.copy_to_host(), doubled(host))
+
+
+def transposed(out, a, strided):
+    i, j = cuda.grid(2)
+    if i < out.shape[0] and j < out.shape[1]:
+        out[i, j] = a.T[i, j] + strided.T[i, j] * 10 + a.transpose().shape[0]
+
+
+def store_through_transpose(a):
+    i, j = cuda.grid(2)
+    if i < a.shape[1] and j < a.shape[0]:
+        a.T[i, j] = i * 100 + j
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_transposes_are_views_with_the_axes_reversed(where, order):
+    a = np.asarray(np.arange(12.0).reshape(3, 4), order=order)
+    strided = np.arange(24.0).reshape(3, 8)[:, ::2]
+    out = np.zeros((4, 3))
+    cuda.jit(transposed, target=where)[(1, 1), (8, 8)](out, a, strided)
+    np.testing.assert_array_equal(out, a.T + strided.T * 10 + 4)
+    target = np.asarray(np.zeros((5, 4)), order=order)
+    cuda.jit(store_through_transpose, target=where)[(1, 1), (8, 8)](target)
+    rows, columns = np.indices((4, 5))
+    np.testing.assert_array_equal(target.T, rows * 100 + columns)
+
+
+def test_transpose_takes_no_axes():
+    with pytest.raises(cp.CompileError, match=r"transpose\(\) in kernels reverses all axes"):
+        cp.compile("def k(a):\n    a.transpose(1, 0)[0, 0] = 1\n", sig="void(float64[:, :])",
+                   target="cpu")
