@@ -557,6 +557,41 @@ def _to_int64(rounding):
     return function
 
 
+_round_to_int64 = _to_int64(np.rint)
+
+
+def _power_of_ten(n):
+    """10**n for n >= 0, as the translation computes it: exact up to 1e22, else pow's."""
+    return np.float64(10.0 ** n) if n > 22 else np.float64(10 ** n)
+
+
+def _round(value, ndigits=None):
+    """round(x): an int64, halves to even; round(x, ndigits): a float of x's type, as numba
+    rounds it (x scaled by a power of ten in float64, rounded half to even, scaled back)."""
+    if ndigits is None:
+        return _round_to_int64(value)
+    if not isinstance(value, (float, np.floating)):
+        raise TypeError("round(x, ndigits) in kernels rounds a float")
+    dtype = np.float64 if isinstance(value, float) else type(value)
+    ndigits, x = int(ndigits), np.float64(value)
+    if not np.isfinite(x):
+        return dtype(value)
+    with np.errstate(over="ignore"):
+        if ndigits >= 0:
+            scale, rest = ((_power_of_ten(ndigits - 22), np.float64(1e22)) if ndigits > 22
+                           else (_power_of_ten(ndigits), np.float64(1.0)))
+            y = (x * scale) * rest
+            if not np.isfinite(y):
+                return dtype(value)
+        else:
+            scale, rest = _power_of_ten(-ndigits), np.float64(1.0)
+            y = x / scale
+        z = np.rint(y)
+        if abs(y - z) == 0.5:
+            z = 2.0 * np.rint(y / 2.0)
+        return dtype((z / rest) / scale if ndigits >= 0 else z * scale)
+
+
 def _round_half_away(value):
     truncated = np.trunc(value)
     if abs(value - truncated) >= 0.5:
@@ -703,7 +738,7 @@ def kernel_globals(launch=None):
         "operator": operator,  # its functions are the operators, on NumPy's scalars too
         "range": kernel_range, "xrange": kernel_range, "enumerate": kernel_enumerate,
         "len": lambda array: np.int64(len(array)),
-        "round": _to_int64(np.rint),
+        "round": _round,
         "min": _min, "max": _max,
         "print": kernel_print,
         "warpSize": np.int32(WARP_SIZE),

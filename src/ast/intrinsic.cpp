@@ -60,7 +60,8 @@ constexpr std::array table{
     IntrinsicInfo{"abs", "abs", K::Abs, 1, 1, M::Builtin},
     IntrinsicInfo{"min", "min", K::MinMax, 2, -1, M::Builtin},
     IntrinsicInfo{"max", "max", K::MinMax, 2, -1, M::Builtin},
-    IntrinsicInfo{"round", "rint", K::FloatToInt, 1, 1, M::Builtin},  // halves to even, as Python
+    // halves to even, as Python; round(x, ndigits) a float of x's type, as numba rounds it
+    IntrinsicInfo{"round", "rint", K::FloatToInt, 1, 2, M::Builtin},
     IntrinsicInfo{"complex", "complex", K::ComplexMake, 1, 2, M::Builtin},
     IntrinsicInfo{"real", "re", K::ComplexPart, 1, 1, M::Member},
     IntrinsicInfo{"imag", "im", K::ComplexPart, 1, 1, M::Member},

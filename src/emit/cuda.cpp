@@ -1022,6 +1022,7 @@ private:
                        math_name("log", i.type) + "(" + arg(1) + "))";
             return math_name(info.cuda_name, i.type) + "(" + call_list(i.args) + ")";
         case IntrinsicKind::FloatToInt: {
+            if (i.args.size() == 2) return arithmetic("round_digits") + "(" + arg(0) + ", " + arg(1) + ")";
             Type operand = i.args[0]->type;
             if (!operand.is_float()) return "((long long)" + arg(0) + ")";
             return "((long long)" + math_name(info.cuda_name, operand) + "(" + arg(0) + "))";

@@ -272,4 +272,39 @@ CUDAPY_FN half min(half a, half b) { return half(min(float(a), float(b))); }
 CUDAPY_FN half max(half a, half b) { return half(max(float(a), float(b))); }
 #endif
 
+// 10**n for n >= 0: exact from a table where a double holds it (up to 1e22), else pow's.
+CUDAPY_FN double power_of_ten(long long n) {
+    if (n <= 22) {
+        double power = 1.0;
+        for (long long k = 0; k < n; ++k) power *= 10.0;  // exact: 10**k = 2**k * 5**k, 5**22 < 2**53
+        return power;
+    }
+    return ::pow(10.0, (double)n);
+}
+
+// round(x, ndigits) as numba rounds it, in float64: x scaled by the power of ten, rounded half
+// to even, scaled back; x itself where the scaling overflows, and infinities and NaN unchanged.
+template <typename T>
+CUDAPY_FN T round_digits(T value, long long ndigits) {
+    double x = (double)value;
+    if (x != x || x - x != 0.0) return value;
+    double scale = 1.0, rest = 1.0, y;
+    if (ndigits >= 0) {
+        if (ndigits > 22) {  // two factors, each without overflow
+            scale = power_of_ten(ndigits - 22);
+            rest = 1e22;
+        } else {
+            scale = power_of_ten(ndigits);
+        }
+        y = (x * scale) * rest;
+        if (y - y != 0.0) return value;
+    } else {
+        scale = power_of_ten(-ndigits);
+        y = x / scale;
+    }
+    double z = ::rint(y);
+    if (::fabs(y - z) == 0.5) z = 2.0 * ::rint(y / 2.0);
+    return (T)(ndigits >= 0 ? (z / rest) / scale : z * scale);
+}
+
 }  // namespace cudapy

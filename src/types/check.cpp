@@ -1402,6 +1402,17 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         convert_all(0, n, result.type);
         break;
     case IntrinsicKind::FloatToInt:
+        if (n == 2) {  // round(x, ndigits): a float of x's type
+            if (!e->args[0]->type.is_float()) {
+                error(DiagnosticKind::Unsupported, e->args[0]->span,
+                      "round(x, ndigits) in kernels rounds a float, not " + type_name(e->args[0]->type));
+                return poison(e);
+            }
+            if (!require_integer(1)) return poison(e);
+            e->args[1] = convert(e->args[1], Type::of(Scalar::Int64));
+            result = {e->args[0]->type, false};
+            break;
+        }
         // Integers are their own floor; bools count as ints.
         if (e->args[0]->type.is_bool()) e->args[0] = convert(e->args[0], default_int);
         result = {Type::of(Scalar::Int64), false};

@@ -2651,3 +2651,35 @@ def test_fp16_names_its_functions_as_the_host_namespace_does():
     assert sorted(listed) == sorted(name for name in dir(cuda.fp16) if name.startswith("h"))
     with pytest.raises(RuntimeError, match=r"cuda.fp16.hadd\(\) can only be called inside"):
         cuda.fp16.hadd(1, 2)
+
+
+def round_to_digits(out, single, x, ndigits):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = round(x[i], ndigits)
+        single[i] = round(np.float32(x[i]), ndigits)
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+@pytest.mark.parametrize("ndigits", [3, 1, 0, -1, -3])
+def test_round_to_digits_as_numpy_rounds(where, ndigits):
+    rng = np.random.default_rng(ndigits + 10)
+    x = np.concatenate([rng.standard_normal(3000) * 10.0 ** rng.integers(-3, 6, 3000),
+                        [2.675, 0.125, -0.375, 2.5, -25.0, 1e300, np.inf, -np.inf, np.nan]])
+    out, single = np.zeros_like(x), np.zeros(x.size, np.float32)
+    cuda.jit(round_to_digits, target=where)[48, 64](out, single, x, ndigits)
+    with np.errstate(over="ignore"):
+        expected = np.round(x, ndigits)
+        expected[~np.isfinite(x * 10.0 ** ndigits)] = x[~np.isfinite(x * 10.0 ** ndigits)]
+        expected_single = np.round(x.astype(np.float32).astype(np.float64),
+                                   ndigits).astype(np.float32)
+    np.testing.assert_array_equal(out, expected)
+    finite = np.isfinite(expected_single)
+    np.testing.assert_array_equal(single[finite], expected_single[finite])
+
+
+def test_round_to_digits_takes_a_float():
+    with pytest.raises(cp.CompileError, match=r"round\(x, ndigits\) in kernels rounds a float, "
+                                              "not int64"):
+        cp.compile("def k(out, n):\n    out[0] = round(n, 2)\n",
+                   sig="void(float64[:], int64)", target="cpu")
