@@ -68,6 +68,7 @@ constexpr std::array table{
     IntrinsicInfo{"conjugate", "conj", K::ComplexConjugate, 1, 1, M::Member},
     IntrinsicInfo{"reshape", "reshape", K::ArrayReshape, 2, 33, M::Member},  // the array, then extents
     IntrinsicInfo{"T", "transpose", K::ArrayTranspose, 1, 1, M::Member},
+    IntrinsicInfo{"bit_count", "bit_count", K::BitCount, 1, 1, M::Member},
     cmath("exp", "cexp"), cmath("log", "clog", K::ComplexMath, 1, 2), cmath("log10", "clog10"),
     cmath("sqrt", "csqrt"), cmath("sin", "csin"), cmath("cos", "ccos"), cmath("tan", "ctan"),
     cmath("asin", "casin"), cmath("acos", "cacos"), cmath("atan", "catan"),

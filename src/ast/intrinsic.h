@@ -23,6 +23,7 @@ enum class IntrinsicKind {
     MinMax,          // the promoted type of all arguments, two or more of them
     ArrayReshape,    // a.reshape(shape): a C-contiguous array's elements in a new shape
     ArrayTranspose,  // a.T, a.transpose(): the array's axes reversed, a view
+    BitCount,        // n.bit_count(): the ones of abs(n), an int64
     ComplexMake,     // complex(real[, imag]): a complex number
     ComplexPart,     // z.real, z.imag: a float of the components' type (of a real number too)
     ComplexConjugate,  // z.conjugate(): the argument's type

@@ -1016,6 +1016,7 @@ private:
                    std::to_string(i.span.line) + extents + ")";
         }
         case IntrinsicKind::ArrayTranspose: return "cudapy::transpose(" + arg(0) + ")";
+        case IntrinsicKind::BitCount: return "cudapy::bit_count(" + arg(0) + ")";
         case IntrinsicKind::FloatMath:
             if (info.name == "log" && i.args.size() == 2)
                 return "(" + math_name("log", i.type) + "(" + arg(0) + ") / " +

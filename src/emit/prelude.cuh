@@ -84,6 +84,21 @@ CUDAPY_FN long long size(const ndarray<T, N, Layout> &a) {
     return count;
 }
 
+// n.bit_count(), Python's: the ones of abs(n), counted in the unsigned type of n's width (so
+// that the smallest value's magnitude, which its own type cannot hold, counts one bit).
+template <typename T>
+CUDAPY_FN long long bit_count(T n) {
+    unsigned long long magnitude = (unsigned long long)n;
+    if constexpr (T(-1) < T(0)) {
+        if (n < T(0)) magnitude = 0ULL - (unsigned long long)(long long)n;
+    }
+#ifdef __CUDA_ARCH__
+    return __popcll(magnitude);
+#else
+    return __builtin_popcountll(magnitude);
+#endif
+}
+
 // a.T: the same elements with the axes reversed. A C-ordered array's transpose is
 // Fortran-ordered with the extents reversed, and the other way round; a strided one's
 // strides are reversed with them; a 1-d array is its own.

@@ -3468,13 +3468,13 @@ private:
         TSNode callee = field(node, "function");
         Span span = tree_.span(node);
         std::string module, name;
-        if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "conjugate" &&
-            !names_module(field(callee, "object"))) {
+        if (std::string method(kind(callee) == "attribute" ? tree_.text(field(callee, "attribute")) : "");
+            (method == "conjugate" || method == "bit_count") && !names_module(field(callee, "object"))) {
             if (!named_children(field(node, "arguments")).empty()) {
-                error(DiagnosticKind::Type, node, "conjugate() takes no arguments");
+                error(DiagnosticKind::Type, node, method + "() takes no arguments");
                 return nullptr;
             }
-            return lower_member(node, field(callee, "object"), "conjugate");
+            return lower_member(node, field(callee, "object"), method);
         }
         if (kind(callee) == "attribute" && tree_.text(field(callee, "attribute")) == "sync" &&
             is_this_grid(field(callee, "object")))

@@ -1417,6 +1417,14 @@ ExprPtr BodyChecker::intrinsic(const std::shared_ptr<Intrinsic> &e) {
         if (e->args[0]->type.is_bool()) e->args[0] = convert(e->args[0], default_int);
         result = {Type::of(Scalar::Int64), false};
         break;
+    case IntrinsicKind::BitCount:
+        if (!e->args[0]->type.is_integer()) {  // NumPy's bool has no bit_count()
+            error(DiagnosticKind::Type, e->args[0]->span,
+                  "bit_count() counts the bits of an integer, not of " + type_name(e->args[0]->type));
+            return poison(e);
+        }
+        result = {Type::of(Scalar::Int64), false};
+        break;
     case IntrinsicKind::FloatPredicate:
         convert_all(0, n, float_type(0, n).type);
         result = {Type::of(Scalar::Bool), false};

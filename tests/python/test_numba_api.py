@@ -2683,3 +2683,29 @@ def test_round_to_digits_takes_a_float():
                                               "not int64"):
         cp.compile("def k(out, n):\n    out[0] = round(n, 2)\n",
                    sig="void(float64[:], int64)", target="cpu")
+
+
+def bit_counts(out, x, y, z):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0] = x[i].bit_count()
+        out[i, 1] = y[i].bit_count()
+        out[i, 2] = z[i].bit_count()
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_bit_count_counts_the_ones_of_the_magnitude_as_python(where):
+    rng = np.random.default_rng(4)
+    x = np.concatenate([[0, -1, -2**31, 2**31 - 1], rng.integers(-2**31, 2**31, 60)]).astype(np.int32)
+    y = np.concatenate([np.array([0, 2**64 - 1, 2**63], np.uint64),
+                        rng.integers(0, 2**63, 61).astype(np.uint64)])
+    z = np.concatenate([[-128, 127, -1], rng.integers(-128, 128, 61)]).astype(np.int8)
+    out = np.zeros((64, 3), np.int64)
+    cuda.jit(bit_counts, target=where)[1, 64](out, x, y, z)
+    expected = [[int(v).bit_count() for v in column] for column in (x, y, z)]
+    np.testing.assert_array_equal(out, np.array(expected).T)
+    for dtype in ("float64", "bool"):
+        with pytest.raises(cp.CompileError, match="bit_count.. counts the bits of an integer, "
+                                                  f"not of {dtype}"):
+            cp.compile("def k(out):\n    out[0] = out[0].bit_count()\n",
+                       sig=f"void({dtype}[:])", target="cpu")
