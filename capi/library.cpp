@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "ast/builtin.h"
+#include "ast/libdevice.h"
 #include "ast/source.h"
 #include "common/warning.h"
 #include "handles.h"
@@ -106,6 +107,23 @@ cudapy_status cudapy_warnings_take(char **out) {
 }
 
 size_t cudapy_builtin_count(void) { return cudapy::ast::builtins().size(); }
+
+size_t cudapy_libdevice_count(void) {
+    try {
+        return cudapy::ast::libdevice_functions().size();
+    } catch (...) {  // the table is built on first use: nothing may throw across the ABI
+        return 0;
+    }
+}
+
+const char *cudapy_libdevice_name(size_t index) {
+    try {
+        auto table = cudapy::ast::libdevice_functions();
+        return index < table.size() ? table[index].name.c_str() : nullptr;
+    } catch (...) {
+        return nullptr;
+    }
+}
 
 cudapy_status cudapy_builtin_get(size_t index, cudapy_builtin_info *out) {
     return cudapy::capi::guard([&] {

@@ -318,6 +318,8 @@ _PROTOTYPES = [
     ("cudapy_warnings_take", _status, [_P(ctypes.c_void_p)]),
     ("cudapy_builtin_count", _size, []),
     ("cudapy_builtin_get", _status, [_size, _P(BuiltinInfo)]),
+    ("cudapy_libdevice_count", _size, []),
+    ("cudapy_libdevice_name", ctypes.c_char_p, [_size]),
     ("cudapy_program_new", _status, [_P(program_p)]),
     ("cudapy_program_delete", None, [program_p]),
     ("cudapy_program_add_source", _status,
@@ -761,3 +763,6 @@ def _builtins():
 
 # The library's builtins, in its table's order.
 BUILTINS = _builtins()
+# The functions of numba's cuda.libdevice that kernels call, sorted.
+LIBDEVICE_NAMES = tuple(lib.cudapy_libdevice_name(index).decode()
+                        for index in range(lib.cudapy_libdevice_count()))

@@ -359,6 +359,35 @@ class _Fp16:
         self.hlt = lambda a, b: bool(half(a) < half(b))
 
 
+class _Libdevice:
+    """numba's cuda.libdevice, as the translation maps it: the math module's float functions,
+    their arguments in float64 (`sin`) or float32 (`sinf`, `fast_sinf`), and CUDA's bit
+    functions of 32 (`popc`) or 64 bits (`popcll`)."""
+
+    def __init__(self, math):
+        names = set(_ffi.LIBDEVICE_NAMES)
+        bits = {"popc": popc, "clz": clz, "ffs": ffs, "brev": brev}
+        for name in names:
+            base = name.removeprefix("fast_")
+            if base in bits:
+                function = (lambda bit: lambda x: bit(np.int32(x)))(bits[base])
+            elif base.endswith("ll") and base[:-2] in bits:
+                function = (lambda bit: lambda x: bit(np.int64(x)))(bits[base[:-2]])
+            else:
+                # sinf of sin; floorf and the others, whose float64 forms libdevice has but
+                # the kernel language does not
+                single = base.endswith("f") and (
+                    base[:-1] in names or base in ("floorf", "ceilf", "truncf", "roundf"))
+                function = self._math(math, base, np.float32 if single else np.float64)
+            setattr(self, name, function)
+
+    @staticmethod
+    def _math(math, name, precision):
+        """The kernel's math function `name`, looked up at the call, of arguments converted
+        to `precision`."""
+        return lambda *args: getattr(math, name)(*map(precision, args))
+
+
 class CudaNames:
     """`cuda` for one launch (also numba.cuda, cp and cudapy): every name of the kernel
     language's CUDA vocabulary, for the thread that runs now."""
@@ -379,6 +408,7 @@ class CudaNames:
         self.popc, self.clz, self.ffs, self.brev = popc, clz, ffs, brev
         self.fma, self.cbrt = math.fma, math.cbrt
         self.fp16 = _Fp16(math)
+        self.libdevice = _Libdevice(math)
         self.threadfence = self.threadfence_block = self.threadfence_system = _no_operation
         # Cache-hinted loads and stores: a plain element read or write here.
         for builtin in _ffi.BUILTINS:
@@ -478,7 +508,7 @@ def _dimensions(ndim):
 
 # Names a kernel may also use bare (after `from cudapy.cuda import *`); threadIdx and the other
 # per-thread names are bound for each thread.
-BARE_NAMES = ("shared", "local", "const", "atomic", "cg", "fp16", "warpsize", "fma", "cbrt", "grid",
-              "gridsize") + tuple(builtin.name for builtin in _ffi.BUILTINS
-                                  if builtin.group != _ffi.BuiltinGroup.ATOMIC
-                                  and "." not in builtin.name)
+BARE_NAMES = ("shared", "local", "const", "atomic", "cg", "fp16", "libdevice", "warpsize", "fma",
+              "cbrt", "grid", "gridsize") + tuple(
+                  builtin.name for builtin in _ffi.BUILTINS
+                  if builtin.group != _ffi.BuiltinGroup.ATOMIC and "." not in builtin.name)

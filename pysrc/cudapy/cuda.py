@@ -69,7 +69,7 @@ __all__ = [
     "list_devices",
     "compile_ptx", "compile_ptx_for_current_device", "compile",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "grid", "gridsize", "laneid", "warpsize",
-    "shared", "local", "const", "atomic", "cg", "fp16", "fma", "cbrt",
+    "shared", "local", "const", "atomic", "cg", "fp16", "libdevice", "fma", "cbrt",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128", "void", "from_dtype", "typeof",
     "cudadrv", "devicearray",
@@ -173,6 +173,8 @@ def _kernel_doc(name):
     space, _, operation = name.partition(".")
     if space == "fp16":
         return f"fp16.{operation}: numba's function of float16 values (see docs/numba.md)."
+    if space == "libdevice":
+        return f"libdevice.{operation}: CUDA's libdevice function (see docs/numba.md)."
     if operation == "load":
         return ("atomic.load(array, index): the element as the GPU's memory holds it, never a "
                 "stale cached copy: for flags that other blocks set.")
@@ -280,6 +282,9 @@ cbrt = _device_function("cbrt")
 # numba's cooperative groups: `g = cuda.cg.this_grid()`, then `g.sync()` waits for the grid.
 cg = _Namespace("cg", ["this_grid"])
 
+
+# numba's libdevice functions that kernels call: the library's list.
+libdevice = _Namespace("libdevice", _ffi.LIBDEVICE_NAMES)
 
 # numba's functions of float16 values (the translation lists them in its error for another name).
 fp16 = _Namespace("fp16", ["habs", "hadd", "hceil", "hcos", "hdiv", "heq", "hexp", "hexp10",

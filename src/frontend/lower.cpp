@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ast/intrinsic.h"
+#include "ast/libdevice.h"
 #include "ast/source.h"
 #include "ast/visitor.h"
 #include "frontend/literals.h"
@@ -2940,6 +2941,8 @@ private:
             return lower_array_declaration(node, module);
         if (module == "const" && name == "array_like") return lower_constant_array(node);
         if (module == "fp16" && !locals_.count(module) && !params_.count(module)) return lower_fp16_call(node, name);
+        if (module == "libdevice" && !locals_.count(module) && !params_.count(module))
+            return lower_libdevice_call(node, name);
         if ((module == "cg" && name == "this_grid" && !locals_.count(module) && !params_.count(module)) ||
             (grid_groups_.count(module) && name == "sync"))
             return lower_grid_group_call(node, module == "cg" ? "cg.this_grid" : "cg.this_grid().sync");
@@ -3130,6 +3133,33 @@ private:
         auto print = std::make_shared<Builtin>(tree_.span(node), BuiltinKind::Print, std::move(args));
         print->joined = std::move(joined);
         return print;
+    }
+
+    // numba's cuda.libdevice functions (see ast/libdevice.h): the arguments converted to the
+    // function's float or integer type, as libdevice's C signatures take them.
+    ExprPtr lower_libdevice_call(TSNode node, const std::string &name) {
+        const ast::LibdeviceFunction *function = ast::find_libdevice(name);
+        if (!function) {
+            error(DiagnosticKind::Name, node,
+                  "cuda.libdevice." + name + " is not in cudapy's kernel language: it has libdevice's "
+                  "float functions that the math module has (sin, sinf, fast_sinf, ...) and popc, clz, "
+                  "ffs, brev and their ll forms");
+            return nullptr;
+        }
+        auto args = lower_arguments(field(node, "arguments"));
+        if (!args) return nullptr;
+        Span span = tree_.span(node);
+        if (function->bits) {
+            if (!expect_arity("libdevice." + name, 1, 1, args->size(), node)) return nullptr;
+            auto operand = std::make_shared<Cast>(span, Type::of(function->single ? Scalar::Int32 : Scalar::Int64),
+                                                  (*args)[0], false);
+            return std::make_shared<Builtin>(span, *function->bits, std::vector<ExprPtr>{operand});
+        }
+        auto resolved = resolve_intrinsic(function->math, IntrinsicModule::Math);
+        if (!resolved || !expect_intrinsic_arity(*resolved->info, "libdevice." + name, args->size(), node)) return nullptr;
+        Scalar precision = function->single ? Scalar::Float32 : Scalar::Float64;
+        for (auto &arg : *args) arg = std::make_shared<Cast>(span, Type::of(precision), arg, false);
+        return std::make_shared<Intrinsic>(span, *resolved, std::move(*args));
     }
 
     // numba's cuda.fp16 functions of float16 values: arithmetic in the GPU's half

@@ -2709,3 +2709,39 @@ def test_bit_count_counts_the_ones_of_the_magnitude_as_python(where):
                                                   f"not of {dtype}"):
             cp.compile("def k(out):\n    out[0] = out[0].bit_count()\n",
                        sig=f"void({dtype}[:])", target="cpu")
+
+
+libdevice = cuda.libdevice  # as `from numba.cuda import libdevice` binds it
+
+
+def libdevice_functions(out, x, n):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0] = libdevice.sin(x[i])
+        out[i, 1] = libdevice.expf(x[i])
+        out[i, 2] = cuda.libdevice.fast_powf(abs(x[i]), 1.5)
+        out[i, 3] = libdevice.popc(n[i]) + 100 * libdevice.popcll(n[i])
+        out[i, 4] = libdevice.floorf(x[i]) + libdevice.hypot(x[i], 2.0)
+        out[i, 5] = libdevice.fma(x[i], 2.0, 1.0)
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_libdevice_functions_are_the_math_modules(where):
+    x = np.linspace(-3, 3, 256)
+    n = np.arange(-128, 128, dtype=np.int64) * 12345678901
+    out = np.zeros((256, 6))
+    cuda.jit(libdevice_functions, target=where)[2, 128](out, x, n)
+    single = x.astype(np.float32)
+    bits32 = [bin(int(v) & 0xFFFFFFFF).count("1") for v in n]
+    bits64 = [bin(int(v) & 0xFFFFFFFFFFFFFFFF).count("1") for v in n]
+    np.testing.assert_allclose(out[:, 0], np.sin(x), rtol=1e-15, atol=1e-15)
+    np.testing.assert_allclose(out[:, 1], np.exp(single), rtol=2e-7)
+    np.testing.assert_allclose(out[:, 2], np.abs(single) ** np.float32(1.5), rtol=4e-7)
+    np.testing.assert_array_equal(out[:, 3], np.array(bits32) + 100 * np.array(bits64))
+    np.testing.assert_allclose(out[:, 4], np.floor(single) + np.hypot(x, 2.0), rtol=1e-15)
+    np.testing.assert_array_equal(out[:, 5], x * 2.0 + 1.0)
+    assert "sinf" in dir(cuda.libdevice) and "popcll" in dir(cuda.libdevice)
+    with pytest.raises(cp.CompileError, match="cuda.libdevice.sincos is not in cudapy's kernel "
+                                              "language"):
+        cp.compile("def k(a):\n    a[0] = cuda.libdevice.sincos(a[0])\n",
+                   sig="void(float64[:])", target="cpu")
