@@ -384,7 +384,7 @@ def _type_key(value):
         return _type_key(value.array)
     if cls is np.void or cls is np.record:  # a single record: its dtype
         return value.dtype
-    if isinstance(value, tuple):  # its items' keys: tuples of other types have kernels of their own
+    if isinstance(value, tuple):  # by its items' types, each tuple type a kernel of its own
         return cls, tuple(map(_type_key, value))
     if cls is np.ndarray:
         flags = value.flags

@@ -655,6 +655,17 @@ private:
         return std::make_shared<Variable>(span, view.array + "." + chosen->name);
     }
 
+    // The record parameter or local an expression names one record of, from its text alone:
+    // `p[i, j]` of a record array, a local bound to one, a single record.
+    const RecordView *record_named(TSNode node) {
+        node = without_parentheses(node);
+        if (kind(node) == "subscript") return record_array_named(field(node, "value"));
+        if (kind(node) != "identifier") return nullptr;
+        auto found = records_.find(std::string(tree_.text(node)));
+        if (found == records_.end()) return nullptr;
+        return found->second.record->single || !found->second.index.empty() ? &found->second : nullptr;
+    }
+
     struct RecordAt {
         const RecordView *view = nullptr;
         std::vector<ExprPtr> index;
@@ -775,8 +786,8 @@ private:
     }
 
     // A store target that is a complex field of a record (`r.z`, `p[i]['z']`, `r.zs[k]`): the
-    // field's element, read as a complex number; none for other targets.
-    ExprPtr complex_field_target(TSNode target, bool &failed) {
+    // field's element, read as a complex number (null after an error); none for other targets.
+    std::optional<ExprPtr> complex_field_target(TSNode target) {
         std::string_view k = kind(target);
         TSNode object = TSNode{};
         std::optional<std::string> name;
@@ -801,13 +812,13 @@ private:
                 more = subscripts;
             }
         }
-        if (!name || ts_node_is_null(object)) return nullptr;
-        RecordAt at = record_at(object, failed);
-        if (!at.view) return nullptr;
-        for (const auto &candidate : at.view->record->fields)
+        if (!name || ts_node_is_null(object)) return std::nullopt;
+        const RecordView *view = record_named(object);
+        if (!view) return std::nullopt;
+        for (const auto &candidate : view->record->fields)
             if (candidate.name == ast::normalize_identifier(*name) && is_complex(candidate.scalar))
                 return lower_expr(target);
-        return nullptr;
+        return std::nullopt;
     }
 
     // The indices of a complex field's element (`element`, as complex_field_target gives it)
@@ -1500,14 +1511,12 @@ private:
     void lower_assignment(TSNode node, Block &out) {
         if (lower_record_allocation(node, out) || lower_record_binding(node, out) || lower_record_copy(node, out))
             return;
-        if (TSNode right = field(node, "right"); !ts_node_is_null(right) && kind(right) != "assignment") {
-            bool failed = false;
-            if (auto element = complex_field_target(field(node, "left"), failed)) {
-                if (auto value = lower_expr(right)) store_complex_field(node, element, value, out);
+        if (TSNode right = field(node, "right"); !ts_node_is_null(right) && kind(right) != "assignment")
+            if (auto element = complex_field_target(field(node, "left"))) {
+                auto value = lower_expr(right);
+                if (*element && value) store_complex_field(node, *element, value, out);
                 return;
             }
-            if (failed) return;
-        }
         if (TSNode left = field(node, "left"); kind(left) == "identifier" &&
                                                tuple_locals_.count(std::string(tree_.text(left))))
             return lower_tuple_local_assignment(node, std::string(tree_.text(left)), field(node, "right"), out);
@@ -1573,16 +1582,14 @@ private:
         std::string_view op_text = kind(op_node);
         op_text.remove_suffix(1);  // "+=" -> "+"
         auto op = binary_op(op_text, op_node);
-        bool failed = false;
-        if (auto element = complex_field_target(field(node, "left"), failed)) {
-            hold_indices(element, out);
+        if (auto element = complex_field_target(field(node, "left"))) {
+            if (*element) hold_indices(*element, out);
             auto value = lower_expr(field(node, "right"));
-            if (!op || !value) return;
-            if (auto combined = binary(tree_.span(node), *op, clone(element), value, field(node, "right")))
-                store_complex_field(node, element, combined, out);
+            if (!op || !*element || !value) return;
+            if (auto combined = binary(tree_.span(node), *op, clone(*element), value, field(node, "right")))
+                store_complex_field(node, *element, combined, out);
             return;
         }
-        if (failed) return;
         auto target = lower_target(field(node, "left"));
         auto value = lower_expr(field(node, "right"));
         if (!op || !target || !value) return;
@@ -2103,8 +2110,7 @@ private:
                 name = field_string(named_children(value)[1]);
                 record = field(value, "value");
             }
-            bool failed = false;
-            if (name && record_at(record, failed).view) {
+            if (name && record_named(record)) {
                 std::vector<ExprPtr> more;
                 for (TSNode subscript : subscripts) {
                     if (kind(subscript) == "slice") {
@@ -2119,7 +2125,6 @@ private:
                 bool handled = false;
                 return lower_record_field(node, record, *name, std::move(more), handled);
             }
-            if (failed) return nullptr;
         }
         if (subscripts.size() == 1 && kind(subscripts[0]) == "slice") return lower_slice(node, subscripts[0]);
         // Class["member"]: an IntEnum's member by its name.

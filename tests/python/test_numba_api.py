@@ -2644,7 +2644,8 @@ def test_fp16_functions_match_numpy(where):
 
 
 def test_fp16_names_its_functions_as_the_host_namespace_does():
-    with pytest.raises(cp.CompileError, match="cuda.fp16 has no function 'hpow'; it has ") as raised:
+    with pytest.raises(cp.CompileError,
+                       match="cuda.fp16 has no function 'hpow'; it has ") as raised:
         cp.compile("def k(out):\n    out[0] = cuda.fp16.hpow(out[0], out[0])\n",
                    sig="void(float16[:])", target="cpu")
     listed = str(raised.value).splitlines()[0].partition("it has ")[2].split(", ")
@@ -2696,7 +2697,8 @@ def bit_counts(out, x, y, z):
 @pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
 def test_bit_count_counts_the_ones_of_the_magnitude_as_python(where):
     rng = np.random.default_rng(4)
-    x = np.concatenate([[0, -1, -2**31, 2**31 - 1], rng.integers(-2**31, 2**31, 60)]).astype(np.int32)
+    x = np.concatenate([[0, -1, -2**31, 2**31 - 1],
+                        rng.integers(-2**31, 2**31, 60)]).astype(np.int32)
     y = np.concatenate([np.array([0, 2**64 - 1, 2**63], np.uint64),
                         rng.integers(0, 2**63, 61).astype(np.uint64)])
     z = np.concatenate([[-128, 127, -1], rng.integers(-128, 128, 61)]).astype(np.int8)
