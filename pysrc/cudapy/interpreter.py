@@ -913,14 +913,34 @@ class _AssertsLeftOut(ast.NodeTransformer):
         return ast.copy_location(ast.Pass(), node)
 
 
+class _BitCountsAsInt64(ast.NodeTransformer):
+    """n.bit_count() as the translation types it, an int64: NumPy's gives a Python int."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        function = node.func
+        if (isinstance(function, ast.Attribute) and function.attr == "bit_count"
+                and not node.args and not node.keywords):
+            cast = ast.Attribute(value=ast.Name(id="np", ctx=ast.Load()), attr="int64",
+                                 ctx=ast.Load())
+            return ast.copy_location(ast.Call(func=cast, args=[node], keywords=[]), node)
+        return node
+
+
+def _counts_bits(function):
+    """Whether the function's code calls a bit_count method."""
+    return any("bit_count" in code.co_names for code in nested_codes(function.__code__))
+
+
 def _recompiled(function, debug):
-    """`function` compiled again from its source, with its assert statements only if `debug`.
-    Lines stay in place, and the closure's cells are shared."""
+    """`function` compiled again from its source, with its assert statements only if `debug`
+    and its bit counts int64s. Lines stay in place, and the closure's cells are shared."""
 
     source = _function_source(function)
-    tree = ast.parse(source.text)
+    tree = _BitCountsAsInt64().visit(ast.parse(source.text))
     if not debug:
         tree = _AssertsLeftOut().visit(tree)
+    ast.fix_missing_locations(tree)
     for node in ast.walk(tree):
         if hasattr(node, "col_offset"):  # back where they are in the file
             node.col_offset += source.column_offset
@@ -946,9 +966,10 @@ def _recompiled(function, debug):
 
 
 def _prepared(functions, debug):
-    """The functions as a compile with `debug` runs them: asserts only with debug, and as
-    Python compiles them, not as pytest rewrites them in test modules."""
-    return [_recompiled(function, debug) if _has_asserts(function) else function
+    """The functions as a compile with `debug` runs them: asserts only with debug, bit counts
+    int64s, and as Python compiles them, not as pytest rewrites them in test modules."""
+    return [_recompiled(function, debug)
+            if _has_asserts(function) or _counts_bits(function) else function
             for function in functions]
 
 

@@ -674,7 +674,7 @@ class Generator:
                    ("unary", 2), ("abs", 1), ("minmax", 2), ("cond", 1), ("cast", 2),
                    ("call", 1 if self.helpers else 0)]
         if t == "int64":
-            choices += [("round", 2), ("len", 1)]
+            choices += [("round", 2), ("len", 1), ("bit_count", 1)]
         if t == "int32":
             choices += [("ilogb", 1)]
         if self.style == "numba" and t == "int32":
@@ -730,6 +730,10 @@ class Generator:
             return self.to_int64(depth)
         if what == "len":
             return self.leaf(t)
+        if what == "bit_count":  # the ones of abs(n), an int64
+            arg = self.expr(rng.choice(INTS), depth - 1)
+            self.note("bit_count")
+            return E(f"({arg.text}).bit_count()", ATOM, t)
         if what == "bits":
             name = rng.choice(["popc", "clz", "ffs"])
             arg = self.expr(rng.choice(INTS), depth - 1)
@@ -902,7 +906,20 @@ class Generator:
             choices += [("intdiv", 1), ("single", 1)]
         if t in COMPLEX_OF:
             choices.append(("complex", 1))
+        if t in ("float32", "float64"):
+            choices.append(("round_ndigits", 1))
+        if t == "float16" and self.style == "numba":
+            choices.append(("fp16", 2))
         what = _weighted(rng, choices)
+        if what == "round_ndigits":  # round(x, n), as numba and np.round round
+            self.note("round_ndigits")
+            return E(f"round({self.expr(t, depth - 1).text}, {rng.randint(-3, 4)})", ATOM, t)
+        if what == "fp16":  # numba's half arithmetic, each rounded once
+            name, arity = rng.choice([("hadd", 2), ("hsub", 2), ("hmul", 2), ("hdiv", 2),
+                                      ("hneg", 1), ("habs", 1), ("hfma", 3)])
+            args = [self.expr("float16", depth - 1).text for _ in range(arity)]
+            self.note("cuda.fp16")
+            return E(f"cuda.fp16.{name}({', '.join(args)})", ATOM, t)
         if what == "complex":
             part = rng.choice(["real", "imag"])
             self.note(f"complex.{part}")
@@ -1037,7 +1054,12 @@ class Generator:
         args = self.math_args(t, arity, depth)
         if name == "copysign":
             args[1] = nan_free(args[1])
-        return E(f"{self.math_function(name)}({', '.join(a.text for a in args)})", ATOM, t)
+        function = self.math_function(name)
+        if self.style == "numba" and name not in ("degrees", "radians") and self.chance(0.2):
+            # libdevice's spelling: float64 arguments, or float32 with an 'f'
+            function = f"cuda.libdevice.{name}{'f' if t == 'float32' else ''}"
+            self.note("libdevice")
+        return E(f"{function}({', '.join(a.text for a in args)})", ATOM, t)
 
     def approx_math(self, t, depth):
         """A transcendental function (or float power) computing in t: float32 or float64."""

@@ -152,7 +152,8 @@ REQUIRED_FEATURES = (
        "math.trunc", "math.ilogb", "neg_in_minmax3", "neg_in_minmax2", "weak_literal",
        "compare_literal", "guarded_divisor", "guarded_float_to_int", "store_converts",
        "module_constant", "computed_index", "len_shape_size", "stepped_slice",
-       "record_field", "record_local", "record_subscript", "transpose_view",
+       "record_field", "record_local", "record_subscript", "transpose_view", "bit_count",
+       "round_ndigits", "cuda.fp16", "libdevice",
        "reversed_view", "math.modf"]
     + [f"{f}{n}" for f in ("min", "max") for n in (2, 3, 4)]
     + [f"cmp{op}" for op in ["<", "<=", ">", ">=", "==", "!="]]
