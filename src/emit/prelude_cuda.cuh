@@ -32,10 +32,11 @@ struct half {
         return value;
     }
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 530
-    // Two halves add, subtract, multiply, negate and compare in PTX's half instructions: their
-    // one rounding gives what float's rounding and then half's give, as float has more than
-    // twice half's precision. Rounded (.rn) each, so that no product and sum fuse into one
-    // rounding. Templates, so that a half and another type still meet in float.
+    // Two halves add, subtract, multiply and compare in PTX's half instructions (a half is
+    // negated by its sign bit): their one rounding gives what float's rounding and then half's
+    // give, as float has more than twice half's precision. Rounded (.rn) each, so that no
+    // product and sum fuse into one rounding. Templates, so that a half and another type still
+    // meet in float.
     template <typename T>
     __device__ friend half operator+(T a, T b) {
         half sum;
@@ -54,10 +55,12 @@ struct half {
         asm("mul.rn.f16 %0, %1, %2;" : "=h"(product.bits) : "h"(a.bits), "h"(b.bits));
         return product;
     }
+    // Negation flips the sign bit: ptxas of CUDA 13.0 for sm_90 may turn neg.f16 into an
+    // addition to +0, whose result for +0 is +0, not -0.
     template <typename T>
     __device__ friend half operator-(T a) {
         half negation;
-        asm("neg.f16 %0, %1;" : "=h"(negation.bits) : "h"(a.bits));
+        asm("xor.b16 %0, %1, 0x8000;" : "=h"(negation.bits) : "h"(a.bits));
         return negation;
     }
     // Python's comparisons: false with a NaN, except != (PTX's unordered "neu").

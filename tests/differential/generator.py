@@ -229,13 +229,16 @@ OPERATOR_FUNCTIONS = {"|": "or_", "^": "xor", "&": "and_", "<<": "lshift", ">>":
                       "%": "mod", "**": "pow"}
 
 
-def nan_free(e):
-    """e, or 0.0 where e is a NaN: a NaN's sign is IEEE 754's to leave open, and x86 (the
-    interpreter's NumPy) and NVIDIA GPUs answer differently, so copysign and signbit only read
-    the sign of numbers. Integers and bools are never NaN."""
+def nan_free(e, typed_const):
+    """e, or a typed 0.0 of e's type (`typed_const(t, 0.0)`) where e is a NaN: a NaN's sign is IEEE 754's to
+    leave open, and x86 (the interpreter's NumPy) and NVIDIA GPUs answer differently, so
+    copysign and signbit only read the sign of numbers. Integers and bools are never NaN. The
+    zero is typed, so that the interpreter's value has the type the translation gives the
+    conditional (a weak 0.0 would change the type a math function computes in)."""
     if not is_float(e.t):
         return e
-    return E(f"({e.text} if {wrap(e, CMP + 1)} == {wrap(e, CMP + 1)} else 0.0)", COND, e.t)
+    return E(f"({wrap(e, COND + 1)} if {wrap(e, CMP + 1)} == {wrap(e, CMP + 1)} else "
+             f"{typed_const(e.t, 0.0).text})", COND, e.t)
 
 
 class E:
@@ -1053,7 +1056,7 @@ class Generator:
             return E(f"math.{name}({x.text}, {n.text})", ATOM, t)
         args = self.math_args(t, arity, depth)
         if name == "copysign":
-            args[1] = nan_free(args[1])
+            args[1] = nan_free(args[1], self.typed_const)
         function = self.math_function(name)
         if self.style == "numba" and name not in ("degrees", "radians") and self.chance(0.2):
             # libdevice's spelling: float64 arguments, or float32 with an 'f'
@@ -1115,7 +1118,7 @@ class Generator:
             name = rng.choice(FLOAT_PREDICATES)
             arg = self.expr(rng.choice(FLOATS + ["int32"]), depth - 1)
             if name == "signbit" and arg.t in FLOATS:
-                arg = nan_free(arg)
+                arg = nan_free(arg, self.typed_const)
             self.note(f"math.{name}")
             return E(f"math.{name}({arg.text})", ATOM, BOOL)
         if what == "cond":

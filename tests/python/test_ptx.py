@@ -97,7 +97,7 @@ def half_arithmetic(a, b, out, orders):
 @pytest.mark.nvrtc
 def test_two_halves_meet_in_ptxs_half_instructions():
     ptx = cuda.compile_ptx(half_arithmetic, "void(f2[:], f2[:], f2[:], b1[:])", cc=(8, 0))[0]
-    for instruction in ("mul.rn.f16", "add.rn.f16", "sub.rn.f16", "neg.f16", "abs.f16",
+    for instruction in ("mul.rn.f16", "add.rn.f16", "sub.rn.f16", "xor.b16", "abs.f16",
                         "setp.lt.f16", "setp.neu.f16"):
         assert instruction in ptx
     assert "fma" not in ptx  # NumPy rounds the product, then the sum
