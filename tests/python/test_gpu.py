@@ -485,7 +485,7 @@ def test_float16_arithmetic_in_half_instructions_rounds_as_numpy(rng):
     np.testing.assert_array_equal(outputs[6], expected[6])
 
 
-# h : float16 (uint32 a0, bool a1)
+# negated_flag : float16 (uint32 a0, bool a1)
 def negated_flag(a0, a1):
     if a0 <= 0:
         return -float16(a1)
@@ -501,6 +501,6 @@ def test_negating_a_half_zero_gives_minus_zero_where_ptxas_would_add():
     """-float16(False) in a helper that ptxas turns into a loop: -0.0, as NumPy's (ptxas
     compiled neg.f16 there as an addition to +0, which gives +0)."""
     out = np.full(8, np.nan, dtype=np.float16)
-    cp.compile([negated_flag, negated_flags])(8)(out)
+    cp.compile([negated_flags, negated_flag])(8)(out)
     expected = np.array([-1.0] + [-0.0] * 7, dtype=np.float16)
     np.testing.assert_array_equal(out.view(np.uint16), expected.view(np.uint16))
