@@ -53,6 +53,27 @@ static void test_builtins(void) {
     CHECK_STATUS(cudapy_builtin_get(0, &info), CUDAPY_ERROR_INVALID_ARGUMENT);
 }
 
+/* numba's libdevice functions that kernels call: sorted, distinct, both precisions of the math
+ * module's functions and the 64-bit bit functions; NULL past the last. */
+static void test_libdevice_names(void) {
+    size_t count = cudapy_libdevice_count();
+    CHECK(count >= 100);
+    int found_sin = 0, found_sinf = 0, found_fast = 0, found_popcll = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const char *name = cudapy_libdevice_name(i);
+        CHECK(name != NULL);
+        if (i > 0) CHECK(strcmp(cudapy_libdevice_name(i - 1), name) < 0);
+        found_sin |= strcmp(name, "sin") == 0;
+        found_sinf |= strcmp(name, "sinf") == 0;
+        found_fast |= strcmp(name, "fast_expf") == 0;
+        found_popcll |= strcmp(name, "popcll") == 0;
+        CHECK(strcmp(name, "sincos") != 0); /* tuples are not returned */
+    }
+    CHECK(found_sin && found_sinf && found_fast && found_popcll);
+    CHECK(cudapy_libdevice_name(count) == NULL);
+    CHECK(cudapy_libdevice_name((size_t)-1) == NULL);
+}
+
 /* A helper's result type, as its calls typed it: what an elementwise operation allocates. */
 static void test_helper_result(void) {
     cudapy_program *program = program_from(
@@ -271,6 +292,7 @@ static void test_ptx(void) {
 int main(void) {
     test_version();
     test_builtins();
+    test_libdevice_names();
     test_helper_result();
     test_memory_share();
     test_translate_saxpy();
