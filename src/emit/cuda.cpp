@@ -74,6 +74,7 @@ const std::set<std::string> &reserved_function_names() {
 
 bool math_function_name(const std::string &name) {
     for (const auto &info : intrinsics()) {
+        if (info.module == IntrinsicModule::Member) continue;  // spelled cudapy::name, or a field
         std::string base(info.cuda_name);
         if (name == base || name == base + "f") return true;
     }
