@@ -271,6 +271,21 @@ def _source(item):
     raise TypeError(f"expected a function or its source text, got {type(item).__name__}")
 
 
+def signature_items(text):
+    """The items of a signature's parameter list (the text between brackets), split at the
+    commas outside brackets: `Tuple(int64, float64)` and `float32[:, :]` stay whole."""
+    items, depth, start = [], 0, 0
+    for position, character in enumerate(text):
+        if character in "([":
+            depth += 1
+        elif character in ")]":
+            depth -= 1
+        elif character == "," and depth == 0:
+            items.append(text[start:position])
+            start = position + 1
+    return items + [text[start:]]
+
+
 def _signatures(sig, first_name):
     if sig is None:
         return {}

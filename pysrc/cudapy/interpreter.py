@@ -99,7 +99,7 @@ from ._interpreter_cuda import (BARE_NAMES, CheckedArray, CudaNames, check_index
 from ._interpreter_threads import (COLLECTIVES, WARP_SIZE, Block, DeadlockError, Dim3, Launch,
                                    counted_threads, grid_blocks, set_display_filename)
 from ._launch import ArgumentHandler, _Staged, _StagedRows
-from ._source import _function_source, _string_source
+from ._source import _function_source, _string_source, signature_items
 from .closure import DeviceFunction, is_math_function, nested_codes
 from .numba_types import NUMBA_ALIASES, ScalarType
 from .types import EXACT, conversion_rating, scalar_conversion
@@ -152,20 +152,6 @@ def _scalar_type(name, text):
     return SCALAR_TYPES[name]
 
 
-def _top_level_items(text):
-    """The items of a parameter list, split at the commas outside brackets."""
-    items, depth, start = [], 0, 0
-    for position, character in enumerate(text):
-        if character in "([":
-            depth += 1
-        elif character in ")]":
-            depth -= 1
-        elif character == "," and depth == 0:
-            items.append(text[start:position])
-            start = position + 1
-    return items + [text[start:]]
-
-
 def parse_signature(text):
     """A Signature from a CudaPy signature such as `void (float alpha, float* X)` or a
     NumPy-style one such as `void(float32, float32[:, ::1])`, optionally preceded by the
@@ -175,7 +161,7 @@ def parse_signature(text):
         raise ValueError(f"not a signature: {text!r}")
     returns, params_text = match.groups()
     params = []
-    for param in filter(str.strip, _top_level_items(params_text)):
+    for param in filter(str.strip, signature_items(params_text)):
         if _WHOLE_PARAMETER.fullmatch(param):
             params.append(None)
             continue

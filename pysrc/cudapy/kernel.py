@@ -16,7 +16,7 @@ from ._launch import (_ARRAY_VIEWS, _ONE, ArgumentHandler, Launch, LaunchCache,
                       array_type, dim3, forall_config, launch_config, thread_config)
 from ._lazy import numpy as np
 from .numba_types import ArrayType, ScalarType, Signature, signature_text
-from ._source import _FIRST_DEF, _function_source
+from ._source import _FIRST_DEF, _function_source, signature_items
 from .multidevice import launch_split
 from ._devices import _current_ordinal as current_ordinal, device_of_buffer, selection
 from .closure import DeviceFunction
@@ -415,19 +415,7 @@ class _Group(NamedTuple):
 def _single_records(signature):
     """The positions of the parameters a signature's text gives as single records,
     `Record(...)` without the dimensions of an array of them."""
-    depth, start, items = 0, signature.find("(") + 1, []
-    for position in range(start, len(signature)):
-        character = signature[position]
-        if character in "([":
-            depth += 1
-        elif character in ")]":
-            depth -= 1
-            if depth < 0:
-                items.append(signature[start:position])
-                break
-        elif character == "," and depth == 0:
-            items.append(signature[start:position])
-            start = position + 1
+    items = signature_items(signature[signature.find("(") + 1:signature.rfind(")")])
     return {position for position, item in enumerate(items)
             if item.strip().startswith("Record(") and item.strip().endswith(")")}
 
