@@ -788,36 +788,27 @@ private:
     // A store target that is a complex field of a record (`r.z`, `p[i]['z']`, `r.zs[k]`): the
     // field's element, read as a complex number (null after an error); none for other targets.
     std::optional<ExprPtr> complex_field_target(TSNode target) {
-        std::string_view k = kind(target);
-        TSNode object = TSNode{};
-        std::optional<std::string> name;
-        std::vector<TSNode> more;
-        if (k == "attribute") {
-            object = field(target, "object");
-            name = std::string(tree_.text(field(target, "attribute")));
-        } else if (k == "subscript") {
-            auto subscripts = named_children(target);
-            subscripts.erase(subscripts.begin());
-            TSNode value = field(target, "value");
-            if (subscripts.size() == 1 && field_string(subscripts[0])) {
-                object = value;
-                name = field_string(subscripts[0]);
-            } else if (kind(value) == "attribute") {
-                object = field(value, "object");
-                name = std::string(tree_.text(field(value, "attribute")));
-                more = subscripts;
-            } else if (kind(value) == "subscript" && named_children(value).size() == 2) {
-                object = field(value, "value");
-                name = field_string(named_children(value)[1]);
-                more = subscripts;
-            }
-        }
-        if (!name || ts_node_is_null(object)) return std::nullopt;
-        const RecordView *view = record_named(object);
+        auto access = field_named(target);
+        if (!access && kind(target) == "subscript") access = field_named(field(target, "value"));  // r.zs[k]
+        const RecordView *view = access ? record_named(access->object) : nullptr;
         if (!view) return std::nullopt;
         for (const auto &candidate : view->record->fields)
-            if (candidate.name == ast::normalize_identifier(*name) && is_complex(candidate.scalar))
+            if (candidate.name == ast::normalize_identifier(access->name) && is_complex(candidate.scalar))
                 return lower_expr(target);
+        return std::nullopt;
+    }
+
+    // `o.f` or `o['f']`, by its text: the object and the name, which may be a record's field.
+    struct FieldNamed {
+        TSNode object;
+        std::string name;
+    };
+
+    std::optional<FieldNamed> field_named(TSNode node) {
+        if (kind(node) == "attribute")
+            return FieldNamed{field(node, "object"), std::string(tree_.text(field(node, "attribute")))};
+        if (kind(node) == "subscript" && named_children(node).size() == 2)
+            if (auto name = field_string(named_children(node)[1])) return FieldNamed{field(node, "value"), *name};
         return std::nullopt;
     }
 
@@ -2100,31 +2091,20 @@ private:
                 auto element = lower_record_field(node, value, *name, {}, handled);
                 if (handled) return element;
             }
-        {
-            std::optional<std::string> name;
-            TSNode record = TSNode{};
-            if (kind(value) == "attribute") {
-                name = std::string(tree_.text(field(value, "attribute")));
-                record = field(value, "object");
-            } else if (kind(value) == "subscript" && named_children(value).size() == 2) {
-                name = field_string(named_children(value)[1]);
-                record = field(value, "value");
-            }
-            if (name && record_named(record)) {
-                std::vector<ExprPtr> more;
-                for (TSNode subscript : subscripts) {
-                    if (kind(subscript) == "slice") {
-                        error(DiagnosticKind::Unsupported, subscript,
-                              "slices of a record's field are not supported in kernels: index its elements");
-                        return nullptr;
-                    }
-                    auto index = lower_expr(subscript);
-                    if (!index) return nullptr;
-                    more.push_back(index);
+        if (auto access = field_named(value); access && record_named(access->object)) {
+            std::vector<ExprPtr> more;
+            for (TSNode subscript : subscripts) {
+                if (kind(subscript) == "slice") {
+                    error(DiagnosticKind::Unsupported, subscript,
+                          "slices of a record's field are not supported in kernels: index its elements");
+                    return nullptr;
                 }
-                bool handled = false;
-                return lower_record_field(node, record, *name, std::move(more), handled);
+                auto index = lower_expr(subscript);
+                if (!index) return nullptr;
+                more.push_back(index);
             }
+            bool handled = false;
+            return lower_record_field(node, access->object, access->name, std::move(more), handled);
         }
         if (subscripts.size() == 1 && kind(subscripts[0]) == "slice") return lower_slice(node, subscripts[0]);
         // Class["member"]: an IntEnum's member by its name.
