@@ -274,6 +274,12 @@ def _no_operation():
     """threadfence(): the interpreter's memory is always consistent."""
 
 
+def assume_aligned(array, alignment):
+    """assume_aligned(a, bytes): nothing to tell a compiler here, but the same check."""
+    if array.ctypes.data % int(alignment) != 0:
+        raise ValueError("assume_aligned(): the array's data is not aligned to the bytes given")
+
+
 # ---- warp values --------------------------------------------------------------------------
 
 _SHUFFLED_TYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64")
@@ -406,6 +412,7 @@ class CudaNames:
         self.cg = _CooperativeGroups()
         self.warpsize = np.int32(WARP_SIZE)
         self.popc, self.clz, self.ffs, self.brev = popc, clz, ffs, brev
+        self.assume_aligned = assume_aligned
         self.fma, self.cbrt = math.fma, math.cbrt
         self.fp16 = _Fp16(math)
         self.libdevice = _Libdevice(math)

@@ -133,6 +133,9 @@ _KERNEL_DOCS = {
     "brev": "brev(x): the integer with its bits in reverse order.",
     "clz": "clz(x): the number of zero bits above the highest set bit.",
     "ffs": "ffs(x): the position, from 1, of the lowest set bit; 0 for 0.",
+    "assume_aligned": "assume_aligned(array, bytes): cudapy's own: the array's data lies on a "
+                      "multiple of bytes (a literal power of two), so that neighbouring elements "
+                      "load and store together; ValueError where it does not.",
     "cg.this_grid": "cg.this_grid(): the grid group, whose sync() waits for every thread of "
                     "the grid (a kernel using it is launched cooperatively).",
     "shared.array": "shared.array(shape, dtype): an array in the block's shared memory "

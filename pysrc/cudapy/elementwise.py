@@ -31,6 +31,17 @@ _BLOCK = 256
 _MAX_BLOCKS = 1 << 20
 # The consecutive elements a thread of a kernel over 1-d arrays computes together.
 _LANES = 4
+
+
+def _lane_alignment(dtype):
+    """The bytes an array of a kernel over 1-d arrays is aligned to, so that a thread's lanes
+    load and store together: their span, up to 16 (the GPU's widest access)."""
+    return min(16, _LANES * np.dtype(dtype).itemsize)
+
+
+def _lane_aligned(array):
+    address = array.ctypes.data if isinstance(array, np.ndarray) else array._pointer
+    return address % _lane_alignment(array.dtype) == 0
 _KERNEL = "cudapy_elementwise"
 _PROBE = "cudapy_elementwise_probe"
 
@@ -164,6 +175,10 @@ class Elementwise:
         fresh_out = out is None
         if fresh_out:
             out = self._allocate(shape, result_dtype, where, host_result, stream)
+            if flat and not _lane_aligned(out):
+                flat = False
+                kernel, result_dtype = self._kernel(operands, out_dtype, where, len(shape), flat,
+                                                    converted, store_dtype)
         size = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if size:
             self._launch(kernel, out, operands, flat, size, stream, threads, where)
@@ -246,12 +261,13 @@ class Elementwise:
 
     @staticmethod
     def _flat(operands, out, shape):
-        """Whether every array is C-contiguous in the output's shape: then the kernel walks
-        them as 1-d arrays, with no index arithmetic."""
+        """Whether every array is C-contiguous in the output's shape and aligned for its lanes:
+        then the kernel walks them as 1-d arrays, with no index arithmetic, a thread's lanes
+        in one access."""
         arrays = [operand.value for operand in operands if operand.is_array]
         if out is not None:
             arrays.append(out)
-        return all(_c_contiguous(array) for array in arrays)
+        return all(_c_contiguous(array) and _lane_aligned(array) for array in arrays)
 
     def _allocate(self, shape, dtype, where, host_result, stream):
         if host_result:
@@ -322,6 +338,9 @@ class Elementwise:
                  f"def {_KERNEL}({params}):",
                  "    n = out.size"]
         if flat:
+            lines += [f"    assume_aligned(out, {_lane_alignment(store_dtype or result_dtype)})"]
+            lines += [f"    assume_aligned(a{position}, {_lane_alignment(operand.dtype)})"
+                      for position, operand in enumerate(operands) if operand.is_array]
             lines += self._lanes_loop(operands, converted)
         else:
             lines += ["    i = int64(blockIdx.x) * blockDim.x + threadIdx.x",
@@ -402,20 +421,23 @@ class _FastCall:
     the packed arguments, with none of a first call's checks. Returns None for arguments it
     does not take (another shape, a view, another stream), which the full call then serves."""
 
-    __slots__ = ("kernel", "dtype", "dtypes", "where", "struct", "launches", "_kept")
+    __slots__ = ("kernel", "dtype", "dtypes", "where", "struct", "launches", "_kept",
+                 "_misaligned")
 
     def __init__(self, kernel, dtype, dtypes, where):
         self.kernel, self.dtype, self.dtypes, self.where = kernel, dtype, dtypes, where
         self.struct = kernel._struct
+        # The address bits each argument's data must not have (the kernel's assume_aligned).
+        self._misaligned = [_lane_alignment(dtype) - 1 for dtype in dtypes]
         self.launches = {}  # elements -> the native launch of their grid
         self._kept = {}  # elements -> the Launch that owns that native launch
 
     def __call__(self, args):
         shape = None
-        for arg in args:
+        for arg, misaligned in zip(args, self._misaligned):
             if arg.__class__ is CudaArray:
                 if (not arg._c_contiguous or arg._buffer is None or arg.target != self.where
-                        or arg._stream not in _DEFAULT_STREAMS):
+                        or arg._stream not in _DEFAULT_STREAMS or arg._pointer & misaligned):
                     return None
                 if shape is None:
                     shape = arg._shape
@@ -427,6 +449,8 @@ class _FastCall:
         out = CudaArray._empty(shape, self.dtype, self.where)
         if size == 0:
             return out
+        if out._pointer % _lane_alignment(self.dtype):
+            return None
         values = [out._pointer, size]
         for arg, dtype in zip(args, self.dtypes):
             if arg.__class__ is CudaArray:

@@ -24,6 +24,7 @@ constexpr std::array element{A::Element};
 constexpr std::array update{A::Element, A::Value};
 constexpr std::array compare_swap{A::Element, A::Value, A::Value};
 constexpr std::array first_compare_swap{A::FirstElement, A::Value, A::Value};
+constexpr std::array array_alignment{A::Array, A::Alignment};
 
 constexpr BuiltinInfo atomic(K which, std::string_view name, std::string_view spelling,
                              AtomicElements elements, std::span<const A> arguments = update) {
@@ -66,6 +67,11 @@ constexpr std::array table{
     BuiltinInfo{K::Brev, "brev", "brev", G::Independent, R::Operand, integer_bits},
     BuiltinInfo{K::Clz, "clz", "clz", G::Independent, R::Int32, integer},
     BuiltinInfo{K::Ffs, "ffs", "ffs", G::Independent, R::Int32, integer},
+    // cudapy's own: the array's data lies on a multiple of the bytes (raising ValueError where
+    // it does not), so that the compiler may join neighbouring elements' loads and stores
+    // into wide ones.
+    BuiltinInfo{K::AssumeAligned, "assume_aligned", "assume_aligned", G::Independent, R::None,
+                array_alignment},
     atomic(K::AtomicAdd, "atomic.add", "atomic_add", numbers),
     atomic(K::AtomicSub, "atomic.sub", "atomic_sub", numbers),
     atomic(K::AtomicMin, "atomic.min", "atomic_min", numbers),

@@ -19,6 +19,7 @@ enum class BuiltinKind {
     ShflSync, ShflUpSync, ShflDownSync, ShflXorSync,
     AllSync, AnySync, EqSync, BallotSync, MatchAnySync, MatchAllSync, ActiveMask, LaneMaskLt,
     Popc, Brev, Clz, Ffs,
+    AssumeAligned,
     AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicNanMin, AtomicNanMax, AtomicAnd, AtomicOr, AtomicXor, AtomicExch,
     AtomicInc, AtomicDec, AtomicCas, AtomicLoad,
     ThisGrid, GridSync,
@@ -38,6 +39,8 @@ enum class BuiltinArgument : std::uint8_t {
     Element,      // the element an atomic updates, written (array, index)
     FirstElement, // the element an atomic updates, written (array): its first
     Value,        // a value of the updated element's type
+    Array,        // an array variable, whose data pointer the call describes
+    Alignment,    // a power of two from 1 to 256, written as a literal: bytes
 };
 
 // The result's type.

@@ -318,6 +318,7 @@ public:
 
     std::string run() {
         collective_ = collective_functions(program_);
+        recursive_ = recursive_functions(program_);
         for (const auto &constant : program_.constants) constant_array(constant);
         bool any_helper = false;
         for (const auto &f : program_.functions) {
@@ -341,7 +342,7 @@ private:
     // of a recursive helper unreachable and so deletes the helper. A global holding its address
     // keeps it, at 8 bytes of device memory, and changes nothing else.
     void keep_recursive_helpers() {
-        for (const auto &name : recursive_functions(program_)) {
+        for (const auto &name : recursive_) {
             std::string function = c_function_name(name);
             out_ << "__device__ decltype(&" << function << ") cudapy_keep_" << function << " = " << function
                  << ";\n";
@@ -363,8 +364,14 @@ private:
                                                       : static_cast<const Unary *>(literal)->operand.get();
         if (!b.type.is_integer() || literal->kind == ExprKind::IntLiteral) return text;
         std::size_t number = site(b.span, "ZeroDivisionError", "integer division or modulo by zero");
-        return "cudapy::nonzero(" + text + ", " + std::to_string(number) + ", " + quoted(unit_file(b.span)) +
+        text = "cudapy::nonzero(" + text + ", " + std::to_string(number) + ", " + quoted(unit_file(b.span)) +
                ", " + std::to_string(b.span.line) + ")";
+        // ptxas (CUDA 13.0, sm_90 and later) crashes on a 64-bit division by a constant that only
+        // it finds (through the asm of a narrow min) once the division sits in a recursive
+        // helper, which may inline any other. A divisor read back from a volatile local is no
+        // constant to it; kernels, which nothing calls, keep theirs.
+        if (opaque_wide_divisors_ && scalar_bytes(b.type.scalar) == 8) text = "cudapy::opaque(" + text + ")";
+        return text;
     }
 
     // What comes before the program's code: the run-time support it uses, known once the code
@@ -483,6 +490,7 @@ private:
 
     void function(const Function &f) {
         function_ = &f;
+        opaque_wide_divisors_ = target_ == Target::Cuda && !f.is_kernel && !recursive_.empty();
         out_ << signature(f) << " {\n";
         // Shared and local arrays get their storage once, at the top.
         struct Allocations : Visitor {
@@ -898,6 +906,12 @@ private:
 
     std::string builtin(const Builtin &b) {
         if (b.which == BuiltinKind::Print) return print(b);
+        if (b.which == BuiltinKind::AssumeAligned) {
+            raises_ = true;
+            return "cudapy::assume_aligned<" + std::to_string(integer_constant(*b.args[1]).value_or(1)) +
+                   ">(" + expr(*b.args[0]) + ", " + quoted(unit_file(b.span)) + ", " + std::to_string(b.span.line) +
+                   ")";
+        }
         const BuiltinInfo &info = *builtin_info(b.which);
         std::string text = "cudapy::" + std::string(info.spelling) + "(";
         for (std::size_t i = 0; i < b.args.size(); ++i) {
@@ -1080,6 +1094,8 @@ private:
     Target target_;
     std::ostringstream out_;
     const Function *function_ = nullptr;
+    std::set<std::string> recursive_;
+    bool opaque_wide_divisors_ = false;  // in the function being printed (see divisor())
     int loop_level_ = 0;
     int break_labels_made_ = 0;
     // Where a break of each enclosing loop goes: a label, or empty for C's break.

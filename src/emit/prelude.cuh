@@ -24,6 +24,13 @@ CUDAPY_FN T nonzero(T divisor, int site, const char *file, int line) {
     return divisor;
 }
 
+// A value the GPU's assembler cannot see through: read back from a volatile local.
+template <typename T>
+CUDAPY_FN T opaque(T value) {
+    volatile T kept = value;
+    return kept;
+}
+
 // The threads a launch asked for; the rest of the last blocks do nothing.
 struct extent {
     unsigned int x, y, z;
@@ -225,6 +232,15 @@ CUDAPY_FN auto reshape(const array<T> &a, const char *file, int line, Extents...
 template <typename T, int N, typename... Extents>
 CUDAPY_FN auto reshape(const ndarray<T, N, 0> &a, const char *file, int line, Extents... extents) {
     return reshape_elements(a.data, size(a), file, line, extents...);
+}
+
+// assume_aligned(a, bytes): a's data lies on a multiple of `Bytes`, which the compiler is told
+// (it may then load and store neighbouring elements at once); ValueError where it does not.
+template <int Bytes, typename Array>
+CUDAPY_FN void assume_aligned(Array &a, const char *file, int line) {
+    if (reinterpret_cast<unsigned long long>(a.data) % Bytes != 0)
+        fail(file, line, "ValueError: assume_aligned(): the array's data is not aligned to the bytes given");
+    a.data = static_cast<decltype(a.data)>(__builtin_assume_aligned(a.data, Bytes));
 }
 
 template <typename T>

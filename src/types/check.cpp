@@ -1685,6 +1685,26 @@ ExprPtr BodyChecker::builtin(const std::shared_ptr<Builtin> &e) {
             }
             operand = arg->type;
             break;
+        case BuiltinArgument::Array:
+            arg = expr(arg);
+            if (arg->type == poisoned) return poison(e);
+            if (!arg->type.is_array() || arg->type.array_depth != 1 || arg->kind != ExprKind::Variable) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) + "() takes an array variable, not " +
+                          (arg->type.is_array() ? "an expression" : type_name(arg->type)));
+                return poison(e);
+            }
+            break;
+        case BuiltinArgument::Alignment: {
+            const auto *literal = arg->kind == ExprKind::IntLiteral ? static_cast<const IntLiteral *>(arg.get()) : nullptr;
+            if (!literal || literal->value < 1 || literal->value > 256 || (literal->value & (literal->value - 1))) {
+                error(DiagnosticKind::Type, arg->span,
+                      std::string(name) + "() takes the alignment as a literal power of two from 1 to 256 bytes");
+                return poison(e);
+            }
+            arg = expr(arg);
+            break;
+        }
         }
     }
     switch (info.result) {

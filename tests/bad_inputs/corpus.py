@@ -384,6 +384,14 @@ UNSUPPORTED = [
 # ---- Type and name errors, in contexts the golden corpus does not show ----------------------
 
 TYPES = [
+    Source("assume_aligned_of_a_number", kernel("n = 4", "assume_aligned(n, 16)"), "type",
+           (4, 20), r"assume_aligned\(\) takes an array variable, not int32"),
+    Source("assume_aligned_of_a_slice", kernel("assume_aligned(X[1:], 16)"), "type", (3, 20),
+           r"assume_aligned\(\) takes an array variable, not an expression"),
+    Source("assume_aligned_to_three_bytes", kernel("assume_aligned(X, 3)"), "type", (3, 23),
+           r"alignment as a literal power of two from 1 to 256 bytes"),
+    Source("assume_aligned_to_a_variable", kernel("n = 16", "assume_aligned(X, n)"), "type",
+           (4, 23), r"alignment as a literal power of two from 1 to 256 bytes"),
     Source("float_into_int_parameter_in_loop", kernel("for i in range(3):", "    n = 1.5",
                                                       sig="void (int* X, int n)",
                                                       params="X, n"),

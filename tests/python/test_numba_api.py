@@ -2264,6 +2264,57 @@ def test_the_interpreter_loads_and_stores_hinted_elements_plainly():
     np.testing.assert_array_equal(r, 2 * x)
 
 
+# ---- assume_aligned ------------------------------------------------------------------------
+
+def widen_in_fours(r, x):
+    cuda.assume_aligned(r, 16)
+    cuda.assume_aligned(x, 16)
+    i = cuda.grid(1) * 4
+    if i + 3 < x.size:
+        # All loads before the stores: r and x might overlap, for all the compiler knows.
+        a, b, c, d = x[i], x[i + 1], x[i + 2], x[i + 3]
+        r[i] = a
+        r[i + 1] = b
+        r[i + 2] = c
+        r[i + 3] = d
+
+
+def widen_in_fours_unaligned(r, x):
+    i = cuda.grid(1) * 4
+    if i + 3 < x.size:
+        # All loads before the stores: r and x might overlap, for all the compiler knows.
+        a, b, c, d = x[i], x[i + 1], x[i + 2], x[i + 3]
+        r[i] = a
+        r[i + 1] = b
+        r[i + 2] = c
+        r[i + 3] = d
+
+
+@pytest.mark.nvrtc
+def test_assume_aligned_joins_neighbouring_loads_and_stores():
+    types = (cuda.typeof(np.zeros(4, np.int64)), cuda.typeof(np.zeros(4, np.int32)))
+    aligned, _ = cuda.compile_ptx(widen_in_fours, types)
+    plain, _ = cuda.compile_ptx(widen_in_fours_unaligned, types)
+    assert "ld.global.v4" in aligned and "st.global.v2" in aligned
+    assert "ld.global.v4" not in plain and "st.global.v2" not in plain
+
+
+def test_assume_aligned_checks_the_arrays_it_describes(target):
+    x = np.arange(-50, 50, dtype=np.int32)
+    r = np.zeros(100, np.int64)
+    kernel = cuda.jit(widen_in_fours)
+    kernel[1, 32](r, x)
+    np.testing.assert_array_equal(r, x)
+    with pytest.raises(cp.KernelValueError, match=r"assume_aligned\(\): the array's data is not "
+                                                  r"aligned"):
+        kernel[1, 32](r[:96], x[1:97])
+    with pytest.raises(ValueError, match="not aligned"):
+        cuda.jit(widen_in_fours, target="python")[1, 32](r[:96], x[1:97])
+    r[:] = 0
+    cuda.jit(widen_in_fours, target="python")[1, 32](r, x)
+    np.testing.assert_array_equal(r, x)
+
+
 def test_cache_hints_take_integer_and_float_elements():
     def load_complex(r, x):
         r[0] = cuda.ldcs(x, 0)

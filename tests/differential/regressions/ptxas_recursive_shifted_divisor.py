@@ -1,12 +1,10 @@
 # name: ptxas_recursive_shifted_divisor
-# bug: ptxas (CUDA 13.0, sm_90) dies with SIGSEGV, and the process with it, compiling a
-# bug: recursive helper whose recursive call takes a 64-bit // or % of a constant by a shift
-# bug: of its parameter (33 // (8 >> a) with the zero guard); the PTX NVRTC gives is valid,
-# bug: and the same division by the parameter itself, or in 32 bits, compiles. The emitted C++
-# bug: is right: the interpreter and the CPU target agree. A strict xfail on the GPU while
-# bug: ptxas crashes.
+# fixed: ptxas (CUDA 13.0, sm_90) died with SIGSEGV, and the process with it, compiling a
+# fixed: recursive helper whose recursive call takes a 64-bit // or % of a constant by a shift
+# fixed: of its parameter (33 // (8 >> a) with the zero guard); the PTX NVRTC gave was valid,
+# fixed: and the emitted C++ right. A 64-bit divisor in a helper of a program with recursion is
+# fixed: now read back from a volatile local (cudapy::opaque), which ptxas does not fold.
 # targets: cuda
-# crashes: yes
 # seed: 20268051
 # launch: 4
 # args: [("uint8", 5), ("uint64[]", [0, 1, 3, 70]), ("int32[]", "out", 4)]
