@@ -7,6 +7,8 @@
   `torch.add(y, x, alpha=2.5, out=z)`, CuPy's ElementwiseKernel, CuPy's two operations, and
   numba-cuda's `@vectorize(target="cuda")` on device arrays; the device-to-device copy of the
   same bytes is the ceiling;
+- astype(int64) of 2^28 int32 (12 bytes an element): cudapy's DeviceArray.astype, CuPy's
+  astype, PyTorch's .to(torch.int64);
 - host time of `a + a` on 1,000 float32 device elements: cudapy, CuPy, PyTorch;
 - host time of a `vectorize` call on 1,000-element host arrays: cudapy and numba-cuda;
 - `guvectorize` multiplying 100,000 pairs of 4 x 4 float32 matrices on device arrays (GB/s
@@ -154,6 +156,34 @@ def parallel_against_numpy():
           f"(target: at least {0.5 * cores:.1f}x)")
 
 
+def widening(cp, cupy, sync, rng):
+    """astype(int64) of 2^28 int32: an operation whose output is wider than its input (12
+    bytes an element)."""
+    host = rng.integers(-1 << 31, 1 << 31, N, dtype=np.int32)
+
+    def exact(result):
+        values = result.copy_to_host() if hasattr(result, "copy_to_host") else (
+            result.get() if hasattr(result, "get") else result.cpu().numpy())
+        assert values.dtype == np.int64 and (values[:1 << 20] == host[:1 << 20]).all()
+    d, x = cp.to_device(host), cupy.asarray(host)
+    rows = {"cudapy DeviceArray astype(int64)": measure("cudapy astype",
+                                                        lambda: d.astype(np.int64), sync, exact),
+            "CuPy astype(int64)": measure("cupy astype", lambda: x.astype(np.int64), sync, exact)}
+    try:
+        import torch
+        t = torch.as_tensor(x, device="cuda")
+        rows["PyTorch .to(int64)"] = measure("torch", lambda: t.to(torch.int64),
+                                             torch.cuda.synchronize, exact)
+    except ImportError:
+        rows["PyTorch .to(int64)"] = None
+    print("astype(int64) of 2^28 int32 (bytes read and written)")
+    figures.section("astype(int64) of 2^28 int32", "GB/s")
+    for name, seconds in rows.items():
+        rate = 12 * N / seconds / 1e9 if seconds else None
+        figures.record(name, rate)
+        print(f"  {name:48s} " + (f"{rate:9.1f} GB/s" if rate else "      n/a"))
+
+
 def main():
     import sys
 
@@ -239,6 +269,9 @@ def main():
         figure = f"{moved / seconds / 1e9:9.1f} GB/s" if seconds else "      n/a"
         figures.record(name, moved / seconds / 1e9 if seconds else None)
         print(f"  {name:48s} {figure}")
+
+    del dx, dy, dz, x, y, z
+    widening(cp, cupy, sync, rng)
 
     small = cp.to_device(np.ones(SMALL, np.float32))
     small_cupy = cupy.ones(SMALL, np.float32)

@@ -40,8 +40,10 @@ def _lane_alignment(dtype):
 
 
 def _lane_aligned(array):
-    address = array.ctypes.data if isinstance(array, np.ndarray) else array._pointer
-    return address % _lane_alignment(array.dtype) == 0
+    """Whether a host or device array's data is aligned for its lanes (anything else: no)."""
+    address = (array.ctypes.data if isinstance(array, np.ndarray)
+               else array._pointer if isinstance(array, CudaArray) else None)
+    return address is not None and address % _lane_alignment(array.dtype) == 0
 _KERNEL = "cudapy_elementwise"
 _PROBE = "cudapy_elementwise_probe"
 
@@ -165,9 +167,10 @@ class Elementwise:
                     for arg, array, dtype in zip(args, arrays, inputs)]
         scalar_call = not any(operand.is_array for operand in operands) and out is None
         flat = self._flat(operands, out, shape)
+        aligned = flat and self._aligned(operands, out)
         store_dtype = None if out is None else np.dtype(out.dtype)
         kernel, result_dtype = self._kernel(operands, out_dtype, where, len(shape), flat,
-                                            converted, store_dtype)
+                                            aligned, converted, store_dtype)
         if store_dtype is not None and not np.can_cast(result_dtype, store_dtype, "same_kind"):
             raise TypeError(f"{self.__name__}(): cannot store its {result_dtype} results in out= "
                             f"of {store_dtype} (NumPy's 'same_kind' casting)")
@@ -175,14 +178,14 @@ class Elementwise:
         fresh_out = out is None
         if fresh_out:
             out = self._allocate(shape, result_dtype, where, host_result, stream)
-            if flat and not _lane_aligned(out):
-                flat = False
+            if aligned and not _lane_aligned(out):
+                aligned = False
                 kernel, result_dtype = self._kernel(operands, out_dtype, where, len(shape), flat,
-                                                    converted, store_dtype)
+                                                    aligned, converted, store_dtype)
         size = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if size:
             self._launch(kernel, out, operands, flat, size, stream, threads, where)
-        if (flat and fresh_out and devices and not host_result and stream == 0 and threads is None
+        if (aligned and fresh_out and devices and not host_result and stream == 0 and threads is None
                 and all(arg.__class__ is CudaArray or _is_python_number(arg)
                         or isinstance(arg, np.generic) for arg in args)):
             key = (tuple(_fast_type(arg) for arg in args), loop)
@@ -261,13 +264,20 @@ class Elementwise:
 
     @staticmethod
     def _flat(operands, out, shape):
-        """Whether every array is C-contiguous in the output's shape and aligned for its lanes:
-        then the kernel walks them as 1-d arrays, with no index arithmetic, a thread's lanes
-        in one access."""
+        """Whether every array is C-contiguous in the output's shape: then the kernel walks
+        them as 1-d arrays, with no index arithmetic."""
         arrays = [operand.value for operand in operands if operand.is_array]
         if out is not None:
             arrays.append(out)
-        return all(_c_contiguous(array) and _lane_aligned(array) for array in arrays)
+        return all(_c_contiguous(array) for array in arrays)
+
+    @staticmethod
+    def _aligned(operands, out):
+        """Whether every array of a flat call is aligned for its lanes: then a thread's lanes
+        are one access (assume_aligned in the kernel)."""
+        arrays = [operand.value for operand in operands if operand.is_array]
+        return (all(_lane_aligned(array) for array in arrays)
+                and (out is None or _lane_aligned(out)))
 
     def _allocate(self, shape, dtype, where, host_result, stream):
         if host_result:
@@ -276,17 +286,17 @@ class Elementwise:
 
     # ---- kernels --------------------------------------------------------------------------
 
-    def _kernel(self, operands, out_dtype, where, ndim, flat, converted, store_dtype):
+    def _kernel(self, operands, out_dtype, where, ndim, flat, aligned, converted, store_dtype):
         key = (tuple((operand.dtype, operand.is_array) for operand in operands), out_dtype,
-               where, ndim if not flat else -1, converted, store_dtype)
+               where, ndim if not flat else -1, aligned, converted, store_dtype)
         found = self._kernels.get(key)
         if found is not None:
             return found
         with self._lock:
             found = self._kernels.get(key)
             if found is None:
-                found = self._make_kernel(operands, out_dtype, where, ndim, flat, converted,
-                                          store_dtype)
+                found = self._make_kernel(operands, out_dtype, where, ndim, flat, aligned,
+                                          converted, store_dtype)
                 self._kernels[key] = found
         return found
 
@@ -325,7 +335,8 @@ class Elementwise:
             program.handle)
         return dtype_of(result.value)
 
-    def _make_kernel(self, operands, out_dtype, where, ndim, flat, converted, store_dtype):
+    def _make_kernel(self, operands, out_dtype, where, ndim, flat, aligned, converted,
+                     store_dtype):
         from .kernel import Kernel
 
         result_dtype = out_dtype or self._result_dtype(operands, where, converted)
@@ -337,10 +348,11 @@ class Elementwise:
         lines = [f"# {_KERNEL} : void ({types})",
                  f"def {_KERNEL}({params}):",
                  "    n = out.size"]
-        if flat:
+        if aligned:
             lines += [f"    assume_aligned(out, {_lane_alignment(store_dtype or result_dtype)})"]
             lines += [f"    assume_aligned(a{position}, {_lane_alignment(operand.dtype)})"
                       for position, operand in enumerate(operands) if operand.is_array]
+        if flat:
             lines += self._lanes_loop(operands, converted)
         else:
             lines += ["    i = int64(blockIdx.x) * blockDim.x + threadIdx.x",
@@ -416,10 +428,11 @@ def _fast_type(value):
 
 
 class _FastCall:
-    """A call of same-shaped C-contiguous device arrays and numbers on the default stream,
-    whose kernel and types are known: it allocates the output and launches the kernel with
-    the packed arguments, with none of a first call's checks. Returns None for arguments it
-    does not take (another shape, a view, another stream), which the full call then serves."""
+    """A call of same-shaped C-contiguous device arrays, aligned for their lanes, and numbers
+    on the default stream, whose kernel and types are known: it allocates the output and
+    launches the kernel with the packed arguments, with none of a first call's checks. Returns
+    None for arguments it does not take (another shape, a view, another stream, an address
+    off the lanes' alignment), which the full call then serves."""
 
     __slots__ = ("kernel", "dtype", "dtypes", "where", "struct", "launches", "_kept",
                  "_misaligned")
@@ -710,41 +723,54 @@ class ElementwiseKernel:
                  preamble="", loop_prep="", after_loop="", target=None):
         self.name = name
         self._arguments = _declarations(arguments)
+        self._operation, self._loop_prep, self._after_loop = operation, loop_prep, after_loop
+        self._preamble = preamble
+        self._lockstep = None if after_loop.strip() else _lockstep(operation)
+        self._lanes = _LANES if self._lockstep else 1
+        self._target = target
+        self._kernels = {}
+
+    def _source(self, dense):
+        """The kernel's text; `dense`: for indices 0, 1, ... n - 1 of arrays aligned for
+        their lanes, which it tells the compiler, so that a thread's lanes are one access."""
+        name = self.name
         params = ", ".join(name for name, _, _ in self._arguments)
         types = ", ".join(_type_text(dtype) + ("*" if is_array else "")
                           for _, dtype, is_array in self._arguments)
         lines = [f"# {name} : void ({types}, int64, int64, int64)",
                  f"def {name}({params}, cudapy_first, n, cudapy_step):"]
-        lines += [f"    {loop_prep}"] if loop_prep.strip() else []
-        lanes = None if after_loop.strip() else _lockstep(operation)
-        self._lanes = _LANES if lanes else 1
-        lines += ["    cudapy_trips = (n - cudapy_first + cudapy_step - 1) // cudapy_step",
+        if dense:
+            lines += [f"    assume_aligned({array}, {_lane_alignment(dtype)})"
+                      for array, dtype, is_array in self._arguments if is_array]
+        lines += [f"    {self._loop_prep}"] if self._loop_prep.strip() else []
+        lanes = self._lockstep
+        first, step = ("", "") if dense else ("cudapy_first + ", " * cudapy_step")
+        lines += ["    cudapy_trips = " + ("n" if dense else
+                                            "(n - cudapy_first + cudapy_step - 1) // cudapy_step"),
                   f"    cudapy_at = (int64(blockIdx.x) * blockDim.x + threadIdx.x) * {self._lanes}",
                   f"    cudapy_stride = int64(gridDim.x) * blockDim.x * {self._lanes}"]
         if lanes:
             lines.append(f"    while cudapy_at + {_LANES - 1} < cudapy_trips:")
-            lines += [f"        cudapy_i{lane} = cudapy_first + (cudapy_at + {lane}) * cudapy_step"
+            lines += [f"        cudapy_i{lane} = {first}(cudapy_at + {lane}){step}"
                       for lane in range(_LANES)]
             lines += [f"        {line}" for line in lanes]
             lines += ["        cudapy_at += cudapy_stride"]
         lines += ["    while cudapy_at < cudapy_trips:",
-                  "        i = cudapy_first + cudapy_at * cudapy_step",
-                  f"        {operation}",
+                  f"        i = {first}cudapy_at{step}",
+                  f"        {self._operation}",
                   f"        cudapy_at += {'1' if lanes else 'cudapy_stride'}"]
-        lines += [f"    {after_loop}"] if after_loop.strip() else []
-        source = "\n".join(lines) + "\n"
-        self._program_parts = [source] + ([preamble] if preamble.strip() else [])
-        self._target = target
-        self._kernels = {}
+        lines += [f"    {self._after_loop}"] if self._after_loop.strip() else []
+        return "\n".join(lines) + "\n"
 
-    def _kernel(self, where):
-        kernel = self._kernels.get(where)
+    def _kernel(self, where, dense):
+        kernel = self._kernels.get((where, dense))
         if kernel is None:
             from .kernel import Kernel
 
-            program = _Program(self._program_parts, None, target=_program_target(where))
+            parts = [self._source(dense)] + ([self._preamble] if self._preamble.strip() else [])
+            program = _Program(parts, None, target=_program_target(where))
             program.check()
-            kernel = self._kernels[where] = Kernel(program, self.name)
+            kernel = self._kernels[where, dense] = Kernel(program, self.name)
         return kernel
 
     def __call__(self, *args, range=None, slice=None, stream=None):  # PyCUDA's keywords
@@ -760,5 +786,8 @@ class ElementwiseKernel:
         if count == 0:
             return
         blocks = _blocks(count, self._lanes)
-        self._kernel(where)[blocks, _BLOCK, stream or 0](*args, start, stop, step)
+        dense = (self._lockstep is not None and start == 0 and step == 1
+                 and all(_lane_aligned(arg) for arg, (_, _, is_array) in zip(args, self._arguments)
+                         if is_array))
+        self._kernel(where, dense)[blocks, _BLOCK, stream or 0](*args, start, stop, step)
 

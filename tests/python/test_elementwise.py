@@ -441,6 +441,23 @@ def test_elementwise_kernel_of_assignments_runs_each_index_once(target, rng, siz
     check(z, expected)
 
 
+@pytest.mark.parametrize("offset", [0, 1, 2, 3])
+def test_views_off_the_lanes_alignment_compute_as_aligned_arrays_do(target, rng, offset):
+    """Aligned arrays run kernels that load a thread's four lanes at once; views starting
+    elsewhere (x[1:] of float32 is 4 bytes off) run the plain ones, with the same results."""
+    a, b = values(rng, "float32", 1003), values(rng, "float32", 1003)
+    x, y = cp.to_device(a), cp.to_device(b)
+    z = cp.to_device(np.zeros(1003, np.float32))
+    part = slice(offset, 1003 - (3 - offset))
+    check(x[part] + y[part], a[part] + b[part])
+    check(x[part].astype(np.int64), a[part].astype(np.int64))
+    kernel = cp.ElementwiseKernel("float *x, float *y, float *z", "z[i] = 2*x[i] + y[i]")
+    kernel(x[part], y[part], z[part])
+    expected = np.zeros(1003, np.float32)
+    expected[part] = np.float32(2) * a[part] + b[part]
+    check(z, expected)
+
+
 def test_elementwise_kernel_carrying_a_value_between_indices(target):
     """An operation that reads a local before assigning it carries it from one index to the
     next, with loop_prep and after_loop around each thread's part: it runs index by index."""

@@ -42,7 +42,8 @@ DEVICE_FUNCTIONS = ["grid", "gridsize", "syncthreads", "syncthreads_count", "syn
                     "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
                     "match_any_sync", "match_all_sync", "activemask",
                     "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "cbrt",
-                    "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt"]
+                    "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
+                    "assume_aligned"]
 NAMESPACED_FUNCTIONS = ["shared.array", "local.array", "const.array_like", "atomic.add",
                         "atomic.sub", "atomic.min", "atomic.max", "atomic.nanmin",
                         "atomic.nanmax", "atomic.and_", "atomic.or_",
@@ -2305,9 +2306,11 @@ def test_assume_aligned_checks_the_arrays_it_describes(target):
     kernel = cuda.jit(widen_in_fours)
     kernel[1, 32](r, x)
     np.testing.assert_array_equal(r, x)
+    # Device arrays: host ones are copied for the GPU, into memory that is aligned.
+    dr, dx = cuda.to_device(r), cuda.to_device(x)
     with pytest.raises(cp.KernelValueError, match=r"assume_aligned\(\): the array's data is not "
                                                   r"aligned"):
-        kernel[1, 32](r[:96], x[1:97])
+        kernel[1, 32](dr[:96], dx[1:97])
     with pytest.raises(ValueError, match="not aligned"):
         cuda.jit(widen_in_fours, target="python")[1, 32](r[:96], x[1:97])
     r[:] = 0
