@@ -367,15 +367,22 @@ class _Fp16:
 
 class _Libdevice:
     """numba's cuda.libdevice, as the translation maps it: the math module's float functions,
-    their arguments in float64 (`sin`) or float32 (`sinf`, `fast_sinf`), and CUDA's bit
-    functions of 32 (`popc`) or 64 bits (`popcll`)."""
+    their arguments in float64 (`sin`) or float32 (`sinf`, `fast_sinf`), CUDA's bit functions
+    of 32 (`popc`) or 64 bits (`popcll`), and sincos, sincospi and modf, which give tuples."""
+
+    _PAIRS = {"sincos": ("sin", "cos"), "sincospi": ("sinpi", "cospi")}
 
     def __init__(self, math):
         names = set(_ffi.LIBDEVICE_NAMES)
         bits = {"popc": popc, "clz": clz, "ffs": ffs, "brev": brev}
         for name in names:
             base = name.removeprefix("fast_")
-            if base in bits:
+            precision = np.float32 if name.endswith("f") else np.float64
+            if name.removesuffix("f") in self._PAIRS:
+                function = self._pair(math, self._PAIRS[name.removesuffix("f")], precision)
+            elif name.removesuffix("f") == "modf":
+                function = (lambda precision: lambda x: tuple(np.modf(precision(x))))(precision)
+            elif base in bits:
                 function = (lambda bit: lambda x: bit(np.int32(x)))(bits[base])
             elif base.endswith("ll") and base[:-2] in bits:
                 function = (lambda bit: lambda x: bit(np.int64(x)))(bits[base[:-2]])
@@ -386,6 +393,11 @@ class _Libdevice:
                     base[:-1] in names or base in ("floorf", "ceilf", "truncf", "roundf"))
                 function = self._math(math, base, np.float32 if single else np.float64)
             setattr(self, name, function)
+
+    @staticmethod
+    def _pair(math, names, precision):
+        """The two math functions' values of one argument converted to `precision`."""
+        return lambda x: tuple(getattr(math, name)(precision(x)) for name in names)
 
     @staticmethod
     def _math(math, name, precision):

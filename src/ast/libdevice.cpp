@@ -29,6 +29,12 @@ std::vector<LibdeviceFunction> build() {
         rows.push_back({std::string(name), "", true, kind});
         rows.push_back({std::string(name) + "ll", "", false, kind});
     }
+    for (bool single : {false, true}) {
+        std::string suffix = single ? "f" : "";
+        rows.push_back({"sincos" + suffix, "sin" + suffix, single, std::nullopt, LibdevicePair::SineCosine});
+        rows.push_back({"sincospi" + suffix, "sinpi" + suffix, single, std::nullopt, LibdevicePair::SineCosine});
+        rows.push_back({"modf" + suffix, "", single, std::nullopt, LibdevicePair::Modf});
+    }
     std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
     return rows;
 }

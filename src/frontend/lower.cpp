@@ -1340,11 +1340,11 @@ private:
     std::optional<std::vector<ExprPtr>> tuple_result(TSNode node, std::size_t count, Block &out) {
         if (kind(node) != "call") return std::nullopt;
         if (auto pair = match_all_result(node, count, out)) return pair;
+        if (auto pair = libdevice_pair(node, count, out)) return pair;
         auto parts = dotted(field(node, "function"));
         if (!parts || parts->size() != 2 || (*parts)[0] != "math" || (*parts)[1] != "modf" ||
             !names_module(field(field(node, "function"), "object")))
             return std::nullopt;
-        Span span = tree_.span(node);
         auto arguments = lower_arguments(field(node, "arguments"));
         if (!arguments) return std::vector<ExprPtr>{};
         if (arguments->size() != 1 || count != 2) {
@@ -1353,21 +1353,58 @@ private:
                                          : "math.modf() gives 2 values, not " + std::to_string(count));
             return std::vector<ExprPtr>{};
         }
-        // As Python's, in float64: the fraction fmod(x, 1) (±0.0 for ±inf), the whole part the
-        // rest (exact: an integer no larger than x), both with x's sign.
-        auto x = held(node, std::make_shared<Cast>(span, Type::of(Scalar::Float64), (*arguments)[0], false), out);
+        return modf_parts(node, (*arguments)[0], Scalar::Float64, out);
+    }
+
+    // modf of `value` in `precision`, as Python's: the fraction fmod(x, 1) (±0.0 for ±inf), the
+    // whole part the rest (exact: an integer no larger than x), both with x's sign.
+    std::vector<ExprPtr> modf_parts(TSNode node, ExprPtr value, Scalar precision, Block &out) {
+        Span span = tree_.span(node);
+        auto typed = [&](ExprPtr e) { return std::make_shared<Cast>(span, Type::of(precision), std::move(e), false); };
+        auto x = held(node, typed(std::move(value)), out);
         auto math = [&](const char *name, std::vector<ExprPtr> args) -> ExprPtr {
             return std::make_shared<Intrinsic>(span, *resolve_intrinsic(name, IntrinsicModule::Math), std::move(args));
         };
         auto fraction = held(
             node,
             std::make_shared<Conditional>(span, math("isinf", {use(x)}),
-                                          math("copysign", {std::make_shared<FloatLiteral>(span, 0.0), use(x)}),
-                                          math("fmod", {use(x), std::make_shared<FloatLiteral>(span, 1.0)})),
+                                          math("copysign", {typed(std::make_shared<FloatLiteral>(span, 0.0)), use(x)}),
+                                          math("fmod", {use(x), typed(std::make_shared<FloatLiteral>(span, 1.0))})),
             out);
         ExprPtr whole =
             math("copysign", {std::make_shared<Binary>(span, BinaryOp::Sub, use(x), use(fraction)), use(x)});
         return std::vector<ExprPtr>{use(fraction), whole};
+    }
+
+    // numba's libdevice functions of two values, unpacked (`s, c = libdevice.sincos(x)`): the
+    // sine and the cosine (of pi times x for sincospi), or modf's fraction and whole part, in
+    // float64, or in float32 for the f forms.
+    std::optional<std::vector<ExprPtr>> libdevice_pair(TSNode node, std::size_t count, Block &out) {
+        TSNode function = field(node, "function");
+        auto parts = dotted(function);
+        if (!parts) return std::nullopt;
+        auto name = without_module(*parts);
+        if (name.size() != 2 || name[0] != "libdevice" || locals_.count(name[0]) || params_.count(name[0]))
+            return std::nullopt;
+        const ast::LibdeviceFunction *row = ast::find_libdevice(name[1]);
+        if (!row || row->pair == ast::LibdevicePair::None) return std::nullopt;
+        Span span = tree_.span(node);
+        auto arguments = lower_arguments(field(node, "arguments"));
+        if (!arguments) return std::vector<ExprPtr>{};
+        if (!expect_arity("libdevice." + name[1], 1, 1, arguments->size(), node)) return std::vector<ExprPtr>{};
+        if (count != 2) {
+            error(DiagnosticKind::Type, node, "libdevice." + name[1] + "() gives 2 values, not " + std::to_string(count));
+            return std::vector<ExprPtr>{};
+        }
+        Scalar precision = row->single ? Scalar::Float32 : Scalar::Float64;
+        if (row->pair == ast::LibdevicePair::Modf) return modf_parts(node, (*arguments)[0], precision, out);
+        auto x = held(node, std::make_shared<Cast>(span, Type::of(precision), (*arguments)[0], false), out);
+        std::string cosine = "cos" + row->math.substr(std::string_view("sin").size());
+        auto math = [&](const std::string &function) -> ExprPtr {
+            return std::make_shared<Intrinsic>(span, *resolve_intrinsic(function, IntrinsicModule::Math),
+                                               std::vector<ExprPtr>{use(x)});
+        };
+        return std::vector<ExprPtr>{math(row->math), math(cosine)};
     }
 
     // `lanes, same = cuda.match_all_sync(mask, value)`: the lanes of mask when all their values
@@ -3127,8 +3164,13 @@ private:
         if (!function) {
             error(DiagnosticKind::Name, node,
                   "cuda.libdevice." + name + " is not in cudapy's kernel language: it has libdevice's "
-                  "float functions that the math module has (sin, sinf, fast_sinf, ...) and popc, clz, "
-                  "ffs, brev and their ll forms");
+                  "float functions that the math module has (sin, sinf, fast_sinf, ...), popc, clz, "
+                  "ffs, brev and their ll forms, and sincos, sincospi and modf, which give 2 values");
+            return nullptr;
+        }
+        if (function->pair != ast::LibdevicePair::None) {
+            error(DiagnosticKind::Unsupported, node,
+                  "libdevice." + name + "() gives 2 values: unpack them, as in a, b = libdevice." + name + "(x)");
             return nullptr;
         }
         auto args = lower_arguments(field(node, "arguments"));

@@ -1286,6 +1286,13 @@ class Generator:
             if self.chance(0.15):  # math.modf's two float64 values
                 a, b = self.fresh("v"), self.fresh("v")
                 value = self.expr(rng.choice(["float32", "float64"] + INTS), 2)
+                if self.style == "numba" and self.chance(0.4):
+                    # libdevice's modf, in float64, or in float32 with an 'f'
+                    t = rng.choice(["float32", "float64"])
+                    self.scope.vars[a] = self.scope.vars[b] = t
+                    self.note("libdevice.modf")
+                    suffix = "f" if t == "float32" else ""
+                    return [f"{indent}{a}, {b} = cuda.libdevice.modf{suffix}({value.text})"]
                 self.scope.vars[a] = self.scope.vars[b] = "float64"
                 self.note("math.modf")
                 return [f"{indent}{a}, {b} = math.modf({value.text})"]

@@ -2798,7 +2798,46 @@ def test_libdevice_functions_are_the_math_modules(where):
     np.testing.assert_allclose(out[:, 4], np.floor(single) + np.hypot(x, 2.0), rtol=0, atol=4e-15)
     np.testing.assert_array_equal(out[:, 5], x * 2.0 + 1.0)
     assert "sinf" in dir(cuda.libdevice) and "popcll" in dir(cuda.libdevice)
-    with pytest.raises(cp.CompileError, match="cuda.libdevice.sincos is not in cudapy's kernel "
+    with pytest.raises(cp.CompileError, match="cuda.libdevice.frexp is not in cudapy's kernel "
                                               "language"):
+        cp.compile("def k(a):\n    a[0] = cuda.libdevice.frexp(a[0])\n",
+                   sig="void(float64[:])", target="cpu")
+    with pytest.raises(cp.CompileError, match=r"libdevice.sincos\(\) gives 2 values: unpack "
+                                              "them"):
         cp.compile("def k(a):\n    a[0] = cuda.libdevice.sincos(a[0])\n",
                    sig="void(float64[:])", target="cpu")
+
+
+def libdevice_pairs(out, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0], out[i, 1] = libdevice.sincos(x[i])
+        s, c = cuda.libdevice.sincosf(x[i])
+        out[i, 2] = s
+        out[i, 3] = c
+        out[i, 4], out[i, 5] = libdevice.sincospi(x[i])
+        out[i, 6], out[i, 7] = libdevice.modf(x[i])
+        out[i, 8], out[i, 9] = libdevice.modff(x[i])
+
+
+@pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_libdevice_functions_of_two_values_unpack(where):
+    x = np.concatenate([np.linspace(-7.5, 7.5, 253), [np.inf, -np.inf, -0.0]])
+    out = np.zeros((256, 10))
+    with np.errstate(invalid="ignore"):
+        cuda.jit(libdevice_pairs, target=where)[2, 128](out, x)
+        single = x.astype(np.float32)
+        finite = np.isfinite(x)
+        np.testing.assert_allclose(out[finite, 0], np.sin(x[finite]), rtol=0, atol=2e-16)
+        np.testing.assert_allclose(out[finite, 1], np.cos(x[finite]), rtol=0, atol=2e-16)
+        np.testing.assert_allclose(out[finite, 2], np.sin(single[finite]), rtol=0, atol=2e-7)
+        np.testing.assert_allclose(out[finite, 3], np.cos(single[finite]), rtol=0, atol=2e-7)
+        np.testing.assert_allclose(out[finite, 4], np.sin(np.pi * x[finite]), rtol=0, atol=1e-14)
+        np.testing.assert_allclose(out[finite, 5], np.cos(np.pi * x[finite]), rtol=0, atol=1e-14)
+        assert np.isnan(out[~finite, :6]).all()
+    # modf is exact: C's (and NumPy's) fraction and whole part, with the argument's sign.
+    for column, values in ((6, x), (8, single)):
+        fraction, whole = np.modf(values)
+        np.testing.assert_array_equal(out[:, column], fraction)
+        np.testing.assert_array_equal(out[:, column + 1], whole)
+        np.testing.assert_array_equal(np.signbit(out[:, column]), np.signbit(fraction))
