@@ -121,8 +121,8 @@ CUDAPY_API cudapy_status cudapy_builtin_get(size_t index, cudapy_builtin_info *o
 
 /* The functions of numba's cuda.libdevice that kernels may call (`libdevice.sinf(x)`), sorted:
  * the math module's float functions in float64 ("sin") and float32 ("sinf", "fast_sinf"),
- * CUDA's bit functions ("popc", "popcll"), and "sincos", "sincospi" and "modf" (and their f
- * forms), which give two values. The name at `index` is static; NULL past the last. */
+ * CUDA's bit functions ("popc", "popcll"), and "sincos", "sincospi", "modf" and "frexp" (and
+ * their f forms), which give two values. The name at `index` is static; NULL past the last. */
 CUDAPY_API size_t cudapy_libdevice_count(void);
 CUDAPY_API const char *cudapy_libdevice_name(size_t index);
 

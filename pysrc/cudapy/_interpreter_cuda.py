@@ -368,7 +368,8 @@ class _Fp16:
 class _Libdevice:
     """numba's cuda.libdevice, as the translation maps it: the math module's float functions,
     their arguments in float64 (`sin`) or float32 (`sinf`, `fast_sinf`), CUDA's bit functions
-    of 32 (`popc`) or 64 bits (`popcll`), and sincos, sincospi and modf, which give tuples."""
+    of 32 (`popc`) or 64 bits (`popcll`), and sincos, sincospi, modf and frexp, which give
+    tuples."""
 
     _PAIRS = {"sincos": ("sin", "cos"), "sincospi": ("sinpi", "cospi")}
 
@@ -380,8 +381,9 @@ class _Libdevice:
             precision = np.float32 if name.endswith("f") else np.float64
             if name.removesuffix("f") in self._PAIRS:
                 function = self._pair(math, self._PAIRS[name.removesuffix("f")], precision)
-            elif name.removesuffix("f") == "modf":
-                function = (lambda precision: lambda x: tuple(np.modf(precision(x))))(precision)
+            elif name.removesuffix("f") in ("modf", "frexp"):
+                function = (lambda numpy_function, precision: lambda x: tuple(
+                    numpy_function(precision(x))))(getattr(np, name.removesuffix("f")), precision)
             elif base in bits:
                 function = (lambda bit: lambda x: bit(np.int32(x)))(bits[base])
             elif base.endswith("ll") and base[:-2] in bits:

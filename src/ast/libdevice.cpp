@@ -34,6 +34,7 @@ std::vector<LibdeviceFunction> build() {
         rows.push_back({"sincos" + suffix, "sin" + suffix, single, std::nullopt, LibdevicePair::SineCosine});
         rows.push_back({"sincospi" + suffix, "sinpi" + suffix, single, std::nullopt, LibdevicePair::SineCosine});
         rows.push_back({"modf" + suffix, "", single, std::nullopt, LibdevicePair::Modf});
+        rows.push_back({"frexp" + suffix, "", single, std::nullopt, LibdevicePair::Frexp});
     }
     std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
     return rows;

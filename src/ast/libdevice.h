@@ -2,7 +2,8 @@
 // kernel language has, each mapped onto its own. A float function of the math module in float64
 // (`sin`) or in float32 (`sinf`; the `fast_` forms, as `fast_sinf`, are computed as
 // accurately), CUDA's bit functions in 32 (`popc`) or 64 bits (`popcll`), and the functions
-// that give two values, unpacked (`s, c = libdevice.sincos(x)`): sincos, sincospi and modf. The
+// that give two values, unpacked (`s, c = libdevice.sincos(x)`): sincos, sincospi, modf and
+// frexp. The
 // frontend lowers a call by its row; the Python package lists the names through the C ABI.
 #pragma once
 
@@ -20,6 +21,7 @@ enum class LibdevicePair : unsigned char {
     None,
     SineCosine,  // sincos, sincospi: the math function's value (sin, sinpi) and its cosine's
     Modf,        // modf: the fraction and the whole part, each with the argument's sign
+    Frexp,       // frexp: the mantissa, of magnitude in [0.5, 1), and the int32 exponent
 };
 
 struct LibdeviceFunction {

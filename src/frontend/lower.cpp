@@ -1377,8 +1377,8 @@ private:
     }
 
     // numba's libdevice functions of two values, unpacked (`s, c = libdevice.sincos(x)`): the
-    // sine and the cosine (of pi times x for sincospi), or modf's fraction and whole part, in
-    // float64, or in float32 for the f forms.
+    // sine and the cosine (of pi times x for sincospi), modf's fraction and whole part, or
+    // frexp's mantissa and int32 exponent, in float64, or in float32 for the f forms.
     std::optional<std::vector<ExprPtr>> libdevice_pair(TSNode node, std::size_t count, Block &out) {
         TSNode function = field(node, "function");
         auto parts = dotted(function);
@@ -1399,12 +1399,34 @@ private:
         Scalar precision = row->single ? Scalar::Float32 : Scalar::Float64;
         if (row->pair == ast::LibdevicePair::Modf) return modf_parts(node, (*arguments)[0], precision, out);
         auto x = held(node, std::make_shared<Cast>(span, Type::of(precision), (*arguments)[0], false), out);
-        std::string cosine = "cos" + row->math.substr(std::string_view("sin").size());
-        auto math = [&](const std::string &function) -> ExprPtr {
+        auto math = [&](const std::string &function, std::vector<ExprPtr> args) -> ExprPtr {
             return std::make_shared<Intrinsic>(span, *resolve_intrinsic(function, IntrinsicModule::Math),
-                                               std::vector<ExprPtr>{use(x)});
+                                               std::move(args));
         };
-        return std::vector<ExprPtr>{math(row->math), math(cosine)};
+        if (row->pair == ast::LibdevicePair::Frexp) {
+            // x = mantissa * 2**exponent, the mantissa's magnitude in [0.5, 1); zeros, infinities
+            // and NaN are their own mantissa, with exponent 0 (as C's and NumPy's frexp).
+            auto scaled = held(node,
+                               std::make_shared<Logical>(
+                                   span, LogicalOp::And, math("isfinite", {use(x)}),
+                                   std::make_shared<Compare>(span, CompareOp::NotEqual, use(x),
+                                                             std::make_shared<IntLiteral>(span, 0))),
+                               out);
+            auto exponent = held(
+                node,
+                std::make_shared<Conditional>(
+                    span, use(scaled),
+                    std::make_shared<Binary>(span, BinaryOp::Add, math("ilogb", {use(x)}),
+                                             std::make_shared<IntLiteral>(span, 1)),
+                    std::make_shared<Cast>(span, Type::of(Scalar::Int32), std::make_shared<IntLiteral>(span, 0), false)),
+                out);
+            ExprPtr mantissa = std::make_shared<Conditional>(
+                span, use(scaled),
+                math("ldexp", {use(x), std::make_shared<Unary>(span, UnaryOp::Negate, use(exponent))}), use(x));
+            return std::vector<ExprPtr>{mantissa, use(exponent)};
+        }
+        std::string cosine = "cos" + row->math.substr(std::string_view("sin").size());
+        return std::vector<ExprPtr>{math(row->math, {use(x)}), math(cosine, {use(x)})};
     }
 
     // `lanes, same = cuda.match_all_sync(mask, value)`: the lanes of mask when all their values
@@ -3165,7 +3187,7 @@ private:
             error(DiagnosticKind::Name, node,
                   "cuda.libdevice." + name + " is not in cudapy's kernel language: it has libdevice's "
                   "float functions that the math module has (sin, sinf, fast_sinf, ...), popc, clz, "
-                  "ffs, brev and their ll forms, and sincos, sincospi and modf, which give 2 values");
+                  "ffs, brev and their ll forms, and sincos, sincospi, modf and frexp, which give 2 values");
             return nullptr;
         }
         if (function->pair != ast::LibdevicePair::None) {

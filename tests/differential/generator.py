@@ -1287,12 +1287,15 @@ class Generator:
                 a, b = self.fresh("v"), self.fresh("v")
                 value = self.expr(rng.choice(["float32", "float64"] + INTS), 2)
                 if self.style == "numba" and self.chance(0.4):
-                    # libdevice's modf, in float64, or in float32 with an 'f'
+                    # libdevice's modf (fraction, whole part) or frexp (mantissa, int32
+                    # exponent), in float64, or in float32 with an 'f'
                     t = rng.choice(["float32", "float64"])
-                    self.scope.vars[a] = self.scope.vars[b] = t
-                    self.note("libdevice.modf")
+                    name = rng.choice(["modf", "frexp"])
+                    self.scope.vars[a] = t
+                    self.scope.vars[b] = t if name == "modf" else "int32"
+                    self.note(f"libdevice.{name}")
                     suffix = "f" if t == "float32" else ""
-                    return [f"{indent}{a}, {b} = cuda.libdevice.modf{suffix}({value.text})"]
+                    return [f"{indent}{a}, {b} = cuda.libdevice.{name}{suffix}({value.text})"]
                 self.scope.vars[a] = self.scope.vars[b] = "float64"
                 self.note("math.modf")
                 return [f"{indent}{a}, {b} = math.modf({value.text})"]

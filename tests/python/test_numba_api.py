@@ -2267,9 +2267,9 @@ def test_the_interpreter_loads_and_stores_hinted_elements_plainly():
 
 # ---- assume_aligned ------------------------------------------------------------------------
 
-def widen_in_fours(r, x):
-    cuda.assume_aligned(r, 16)
-    cuda.assume_aligned(x, 16)
+WIDEN_IN_FOURS = """
+def widen(r, x):
+    {promise}
     i = cuda.grid(1) * 4
     if i + 3 < x.size:
         # All loads before the stores: r and x might overlap, for all the compiler knows.
@@ -2278,24 +2278,24 @@ def widen_in_fours(r, x):
         r[i + 1] = b
         r[i + 2] = c
         r[i + 3] = d
+"""
 
 
-def widen_in_fours_unaligned(r, x):
-    i = cuda.grid(1) * 4
-    if i + 3 < x.size:
-        # All loads before the stores: r and x might overlap, for all the compiler knows.
-        a, b, c, d = x[i], x[i + 1], x[i + 2], x[i + 3]
-        r[i] = a
-        r[i + 1] = b
-        r[i + 2] = c
-        r[i + 3] = d
+def widen_in_fours(aligned):
+    """A kernel copying int32s into int64s four at a time, with or without the promise that
+    both arrays are aligned to 16 bytes."""
+    promise = "cuda.assume_aligned(r, 16); cuda.assume_aligned(x, 16)" if aligned else "pass"
+    namespace = {"cuda": cuda}
+    exec(compile(WIDEN_IN_FOURS.format(promise=promise), f"<widen aligned={aligned}>", "exec"),
+         namespace)
+    return namespace["widen"]
 
 
 @pytest.mark.nvrtc
 def test_assume_aligned_joins_neighbouring_loads_and_stores():
     types = (cuda.typeof(np.zeros(4, np.int64)), cuda.typeof(np.zeros(4, np.int32)))
-    aligned, _ = cuda.compile_ptx(widen_in_fours, types)
-    plain, _ = cuda.compile_ptx(widen_in_fours_unaligned, types)
+    aligned, _ = cuda.compile_ptx(widen_in_fours(True), types)
+    plain, _ = cuda.compile_ptx(widen_in_fours(False), types)
     assert "ld.global.v4" in aligned and "st.global.v2" in aligned
     assert "ld.global.v4" not in plain and "st.global.v2" not in plain
 
@@ -2303,7 +2303,7 @@ def test_assume_aligned_joins_neighbouring_loads_and_stores():
 def test_assume_aligned_checks_the_arrays_it_describes(target):
     x = np.arange(-50, 50, dtype=np.int32)
     r = np.zeros(100, np.int64)
-    kernel = cuda.jit(widen_in_fours)
+    kernel = cuda.jit(widen_in_fours(True))
     kernel[1, 32](r, x)
     np.testing.assert_array_equal(r, x)
     # Device arrays: host ones are copied for the GPU, into memory that is aligned.
@@ -2312,9 +2312,9 @@ def test_assume_aligned_checks_the_arrays_it_describes(target):
                                                   r"aligned"):
         kernel[1, 32](dr[:96], dx[1:97])
     with pytest.raises(ValueError, match="not aligned"):
-        cuda.jit(widen_in_fours, target="python")[1, 32](r[:96], x[1:97])
+        cuda.jit(widen_in_fours(True), target="python")[1, 32](r[:96], x[1:97])
     r[:] = 0
-    cuda.jit(widen_in_fours, target="python")[1, 32](r, x)
+    cuda.jit(widen_in_fours(True), target="python")[1, 32](r, x)
     np.testing.assert_array_equal(r, x)
 
 
@@ -2798,9 +2798,9 @@ def test_libdevice_functions_are_the_math_modules(where):
     np.testing.assert_allclose(out[:, 4], np.floor(single) + np.hypot(x, 2.0), rtol=0, atol=4e-15)
     np.testing.assert_array_equal(out[:, 5], x * 2.0 + 1.0)
     assert "sinf" in dir(cuda.libdevice) and "popcll" in dir(cuda.libdevice)
-    with pytest.raises(cp.CompileError, match="cuda.libdevice.frexp is not in cudapy's kernel "
+    with pytest.raises(cp.CompileError, match="cuda.libdevice.remquo is not in cudapy's kernel "
                                               "language"):
-        cp.compile("def k(a):\n    a[0] = cuda.libdevice.frexp(a[0])\n",
+        cp.compile("def k(a):\n    a[0] = cuda.libdevice.remquo(a[0], 1.0)\n",
                    sig="void(float64[:])", target="cpu")
     with pytest.raises(cp.CompileError, match=r"libdevice.sincos\(\) gives 2 values: unpack "
                                               "them"):
@@ -2818,12 +2818,16 @@ def libdevice_pairs(out, x):
         out[i, 4], out[i, 5] = libdevice.sincospi(x[i])
         out[i, 6], out[i, 7] = libdevice.modf(x[i])
         out[i, 8], out[i, 9] = libdevice.modff(x[i])
+        out[i, 10], out[i, 11] = libdevice.frexp(x[i] * 1e-310)  # subnormal for small x
+        mantissa, exponent = libdevice.frexpf(x[i])
+        out[i, 12] = mantissa
+        out[i, 13] = exponent
 
 
 @pytest.mark.parametrize("where", ["cpu", "python", pytest.param("cuda", marks=pytest.mark.gpu)])
 def test_libdevice_functions_of_two_values_unpack(where):
     x = np.concatenate([np.linspace(-7.5, 7.5, 253), [np.inf, -np.inf, -0.0]])
-    out = np.zeros((256, 10))
+    out = np.zeros((256, 14))
     with np.errstate(invalid="ignore"):
         cuda.jit(libdevice_pairs, target=where)[2, 128](out, x)
         single = x.astype(np.float32)
@@ -2841,3 +2845,8 @@ def test_libdevice_functions_of_two_values_unpack(where):
         np.testing.assert_array_equal(out[:, column], fraction)
         np.testing.assert_array_equal(out[:, column + 1], whole)
         np.testing.assert_array_equal(np.signbit(out[:, column]), np.signbit(fraction))
+    # frexp too: C's (and NumPy's) mantissa and exponent, 0 for zeros, infinities and NaN.
+    for column, values in ((10, x * 1e-310), (12, single)):
+        mantissa, exponent = np.frexp(values)
+        np.testing.assert_array_equal(out[:, column], mantissa)
+        np.testing.assert_array_equal(out[:, column + 1], exponent)
