@@ -435,13 +435,14 @@ class _FastCall:
     off the lanes' alignment), which the full call then serves."""
 
     __slots__ = ("kernel", "dtype", "dtypes", "where", "struct", "launches", "_kept",
-                 "_misaligned")
+                 "_misaligned", "_out_misaligned")
 
     def __init__(self, kernel, dtype, dtypes, where):
         self.kernel, self.dtype, self.dtypes, self.where = kernel, dtype, dtypes, where
         self.struct = kernel._struct
         # The address bits each argument's data must not have (the kernel's assume_aligned).
         self._misaligned = [_lane_alignment(dtype) - 1 for dtype in dtypes]
+        self._out_misaligned = _lane_alignment(dtype) - 1
         self.launches = {}  # elements -> the native launch of their grid
         self._kept = {}  # elements -> the Launch that owns that native launch
 
@@ -462,7 +463,7 @@ class _FastCall:
         out = CudaArray._empty(shape, self.dtype, self.where)
         if size == 0:
             return out
-        if out._pointer % _lane_alignment(self.dtype):
+        if out._pointer & self._out_misaligned:
             return None
         values = [out._pointer, size]
         for arg, dtype in zip(args, self.dtypes):

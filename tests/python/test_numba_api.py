@@ -2311,6 +2311,7 @@ def test_assume_aligned_checks_the_arrays_it_describes(target):
     with pytest.raises(cp.KernelValueError, match=r"assume_aligned\(\): the array's data is not "
                                                   r"aligned"):
         kernel[1, 32](dr[:96], dx[1:97])
+        cp.synchronize()  # the GPU's kernel errors come with the launch's end
     with pytest.raises(ValueError, match="not aligned"):
         cuda.jit(widen_in_fours(True), target="python")[1, 32](r[:96], x[1:97])
     r[:] = 0
