@@ -3,8 +3,8 @@
 // (`sin`) or in float32 (`sinf`; the `fast_` forms, as `fast_sinf`, are computed as
 // accurately), CUDA's bit functions in 32 (`popc`) or 64 bits (`popcll`), and the functions
 // that give two values, unpacked (`s, c = libdevice.sincos(x)`): sincos, sincospi, modf and
-// frexp. The
-// frontend lowers a call by its row; the Python package lists the names through the C ABI.
+// frexp. The frontend lowers a call by its row; the Python package lists the names through the
+// C ABI.
 #pragma once
 
 #include <optional>

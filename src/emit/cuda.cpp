@@ -366,10 +366,10 @@ private:
         std::size_t number = site(b.span, "ZeroDivisionError", "integer division or modulo by zero");
         text = "cudapy::nonzero(" + text + ", " + std::to_string(number) + ", " + quoted(unit_file(b.span)) +
                ", " + std::to_string(b.span.line) + ")";
-        // ptxas (CUDA 13.0, sm_90 and later) crashes on a 64-bit division by a constant that only
-        // it finds (through the asm of a narrow min) once the division sits in a recursive
-        // helper, which may inline any other. A divisor read back from a volatile local is no
-        // constant to it; kernels, which nothing calls, keep theirs.
+        // ptxas (CUDA 13.0, sm_90 and later) crashes on a 64-bit division in a recursive helper
+        // (or one inlined into it) whose divisor it can fold: a constant that only it finds
+        // (through the asm of a narrow min), or a shift of a parameter. A divisor read back from
+        // a volatile local is opaque to it; kernels, which nothing calls, keep theirs.
         if (opaque_wide_divisors_ && scalar_bytes(b.type.scalar) == 8) text = "cudapy::opaque(" + text + ")";
         return text;
     }
