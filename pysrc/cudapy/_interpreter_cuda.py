@@ -378,22 +378,23 @@ class _Libdevice:
         bits = {"popc": popc, "clz": clz, "ffs": ffs, "brev": brev}
         for name in names:
             base = name.removeprefix("fast_")
-            precision = np.float32 if name.endswith("f") else np.float64
-            if name.removesuffix("f") in self._PAIRS:
-                function = self._pair(math, self._PAIRS[name.removesuffix("f")], precision)
-            elif name.removesuffix("f") in ("modf", "frexp"):
+            # sinf of sin, modff of modf (modf itself is float64); floorf and the others, whose
+            # float64 forms libdevice has but the kernel language does not
+            single = base.endswith("f") and (
+                base[:-1] in names or base in ("floorf", "ceilf", "truncf", "roundf"))
+            precision = np.float32 if single else np.float64
+            stem = base[:-1] if single else base
+            if stem in self._PAIRS:
+                function = self._pair(math, self._PAIRS[stem], precision)
+            elif stem in ("modf", "frexp"):
                 function = (lambda numpy_function, precision: lambda x: tuple(
-                    numpy_function(precision(x))))(getattr(np, name.removesuffix("f")), precision)
+                    numpy_function(precision(x))))(getattr(np, stem), precision)
             elif base in bits:
                 function = (lambda bit: lambda x: bit(np.int32(x)))(bits[base])
             elif base.endswith("ll") and base[:-2] in bits:
                 function = (lambda bit: lambda x: bit(np.int64(x)))(bits[base[:-2]])
             else:
-                # sinf of sin; floorf and the others, whose float64 forms libdevice has but
-                # the kernel language does not
-                single = base.endswith("f") and (
-                    base[:-1] in names or base in ("floorf", "ceilf", "truncf", "roundf"))
-                function = self._math(math, base, np.float32 if single else np.float64)
+                function = self._math(math, base, precision)
             setattr(self, name, function)
 
     @staticmethod

@@ -31,6 +31,8 @@ _BLOCK = 256
 _MAX_BLOCKS = 1 << 20
 # The consecutive elements a thread of a kernel over 1-d arrays computes together.
 _LANES = 4
+_KERNEL = "cudapy_elementwise"
+_PROBE = "cudapy_elementwise_probe"
 
 
 def _lane_alignment(dtype):
@@ -44,8 +46,6 @@ def _lane_aligned(array):
     address = (array.ctypes.data if isinstance(array, np.ndarray)
                else array._pointer if isinstance(array, CudaArray) else None)
     return address is not None and address % _lane_alignment(array.dtype) == 0
-_KERNEL = "cudapy_elementwise"
-_PROBE = "cudapy_elementwise_probe"
 
 
 class _Operand:
